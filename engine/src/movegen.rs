@@ -1,0 +1,309 @@
+//! Legal plays: every play of a hand when leading, every play that beats a
+//! given play when following.
+//!
+//! One pass per kind over the 15 rank counts; chains are grown rank by rank
+//! from each start, kickers are enumerated as multisets (never as card
+//! instances), so no play is produced twice. The order is fixed: kinds in
+//! [`Kind::ALL`] order, then main rank, then length, then kickers low to high.
+
+use crate::cards::{Cards, Rank};
+use crate::play::{Kind, Move, Play};
+
+/// Where generated plays go: a `Vec<Play>`, a `Vec<Move>`, or a counter.
+pub trait PlaySink {
+    fn push_play(&mut self, play: Play);
+}
+
+impl PlaySink for Vec<Play> {
+    #[inline]
+    fn push_play(&mut self, play: Play) {
+        self.push(play);
+    }
+}
+
+impl PlaySink for Vec<Move> {
+    #[inline]
+    fn push_play(&mut self, play: Play) {
+        self.push(Move::Play(play));
+    }
+}
+
+/// Counts plays without storing them.
+impl PlaySink for usize {
+    #[inline]
+    fn push_play(&mut self, _: Play) {
+        *self += 1;
+    }
+}
+
+/// Every play `hand` can lead.
+pub fn lead_plays<S: PlaySink>(hand: Cards, out: &mut S) {
+    let mut g = Generator::new(hand, out);
+    for kind in Kind::ALL {
+        g.kind(kind, None, 0);
+    }
+}
+
+/// Every play of `hand` that beats `target` (not including the pass).
+pub fn follow_plays<S: PlaySink>(hand: Cards, target: Play, out: &mut S) {
+    let mut g = Generator::new(hand, out);
+    let above = target.rank().index() + 1;
+    match target.kind() {
+        Kind::Rocket => {}
+        Kind::Bomb => {
+            g.kind(Kind::Bomb, None, above);
+            g.kind(Kind::Rocket, None, 0);
+        }
+        kind => {
+            g.kind(kind, Some(target.len()), above);
+            g.kind(Kind::Bomb, None, 0);
+            g.kind(Kind::Rocket, None, 0);
+        }
+    }
+}
+
+/// The legal moves of a seat holding `hand`: every lead when `to_beat` is
+/// `None`, else every play that beats it followed by the pass.
+pub fn legal_moves(hand: Cards, to_beat: Option<Play>, out: &mut Vec<Move>) {
+    match to_beat {
+        None => lead_plays(hand, out),
+        Some(target) => {
+            follow_plays(hand, target, out);
+            out.push(Move::Pass);
+        }
+    }
+}
+
+/// Convenience: the plays of `hand` that lead or follow, as a new vector.
+pub fn plays(hand: Cards, to_beat: Option<Play>) -> Vec<Play> {
+    let mut out = Vec::new();
+    match to_beat {
+        None => lead_plays(hand, &mut out),
+        Some(target) => follow_plays(hand, target, &mut out),
+    }
+    out
+}
+
+struct Generator<'a, S> {
+    hand: Cards,
+    counts: [u8; 15],
+    out: &'a mut S,
+}
+
+const CHAIN_END: usize = Rank::HIGHEST_IN_CHAIN.index() + 1;
+const JOKERS_START: usize = Rank::BlackJoker.index();
+
+impl<'a, S: PlaySink> Generator<'a, S> {
+    fn new(hand: Cards, out: &'a mut S) -> Self {
+        Generator { hand, counts: hand.counts(), out }
+    }
+
+    #[inline]
+    fn push(&mut self, kind: Kind, rank: usize, len: usize, cards: Cards) {
+        self.out.push_play(Play::new_unchecked(kind, Rank::ALL[rank], len as u8, cards));
+    }
+
+    /// Plays of one kind with main rank ≥ `min_rank`, of length `len` if given.
+    fn kind(&mut self, kind: Kind, len: Option<u8>, min_rank: usize) {
+        match kind {
+            Kind::Single | Kind::Pair | Kind::Trio | Kind::Bomb => self.groups(kind, min_rank),
+            Kind::Straight | Kind::PairChain | Kind::Airplane => self.chains(kind, len, min_rank),
+            Kind::TrioSingle | Kind::TrioPair => self.trio_with_kicker(kind, min_rank),
+            Kind::AirplaneSingles | Kind::AirplanePairs => self.airplanes_with_wings(kind, len, min_rank),
+            Kind::FourTwoSingles | Kind::FourTwoPairs => self.four_with_two(kind, min_rank),
+            Kind::Rocket => {
+                if self.hand.contains(Cards::JOKERS) {
+                    self.push(Kind::Rocket, JOKERS_START, 1, Cards::JOKERS);
+                }
+            }
+        }
+    }
+
+    fn groups(&mut self, kind: Kind, min_rank: usize) {
+        let width = kind.width();
+        for r in min_rank..15 {
+            if self.counts[r] >= width {
+                self.push(kind, r, 1, Cards::run(r, 1, width));
+            }
+        }
+    }
+
+    /// Yields `(start, len)` for every run of ranks with count ≥ `width`,
+    /// `start ≥ min_rank`, length within the kind's limits (or exactly `only`).
+    fn for_each_run(&mut self, kind: Kind, only: Option<u8>, min_rank: usize, mut f: impl FnMut(&mut Self, usize, usize)) {
+        let width = kind.width();
+        let (min_len, max_len) = match only {
+            Some(l) => (l as usize, l as usize),
+            None => {
+                let (a, b) = kind.lengths();
+                (a as usize, b as usize)
+            }
+        };
+        for start in min_rank..CHAIN_END {
+            let mut len = 0;
+            while len < max_len && start + len < CHAIN_END && self.counts[start + len] >= width {
+                len += 1;
+                if len >= min_len {
+                    f(self, start, len);
+                }
+            }
+        }
+    }
+
+    fn chains(&mut self, kind: Kind, only: Option<u8>, min_rank: usize) {
+        let width = kind.width();
+        self.for_each_run(kind, only, min_rank, |g, start, len| {
+            g.push(kind, start, len, Cards::run(start, len, width));
+        });
+    }
+
+    fn trio_with_kicker(&mut self, kind: Kind, min_rank: usize) {
+        let kicker_width = if kind == Kind::TrioSingle { 1 } else { 2 };
+        for r in min_rank..JOKERS_START {
+            if self.counts[r] < 3 {
+                continue;
+            }
+            let trio = Cards::run(r, 1, 3);
+            for k in 0..15 {
+                if k != r && self.counts[k] >= kicker_width {
+                    self.push(kind, r, 1, trio.plus(Cards::run(k, 1, kicker_width)));
+                }
+            }
+        }
+    }
+
+    fn airplanes_with_wings(&mut self, kind: Kind, only: Option<u8>, min_rank: usize) {
+        let hand = self.hand;
+        self.for_each_run(kind, only, min_rank, |g, start, len| {
+            let main = Cards::run(start, len, 3);
+            // Kickers come from the other ranks only.
+            let mut rest = g.counts;
+            rest[start..start + len].fill(0);
+            let available = hand.len() as usize - g.counts[start..start + len].iter().map(|&c| c as usize).sum::<usize>();
+            if kind == Kind::AirplaneSingles {
+                if available >= len {
+                    g.single_kickers(kind, start, len, main, &rest);
+                }
+            } else {
+                g.pair_kickers(kind, start, len, main, &rest);
+            }
+        });
+    }
+
+    fn four_with_two(&mut self, kind: Kind, min_rank: usize) {
+        for r in min_rank..JOKERS_START {
+            if self.counts[r] != 4 {
+                continue;
+            }
+            let mut rest = self.counts;
+            rest[r] = 0;
+            let four = Cards::run(r, 1, 4);
+            if kind == Kind::FourTwoSingles {
+                self.single_kickers(kind, r, 1, four, &rest);
+            } else {
+                self.pair_kickers(kind, r, 1, four, &rest);
+            }
+        }
+    }
+
+    /// `main` plus every multiset of `kickers` cards drawn from `rest`; a
+    /// single kicker per link for airplanes, two for four-with-two.
+    fn single_kickers(&mut self, kind: Kind, rank: usize, len: usize, main: Cards, rest: &[u8; 15]) {
+        let need = if kind == Kind::FourTwoSingles { 2 } else { len };
+        // Compact the ranks on offer so the recursion skips empty ones.
+        let mut ranks = [0u8; 15];
+        let mut n = 0;
+        for (r, &c) in rest.iter().enumerate() {
+            if c > 0 {
+                ranks[n] = r as u8;
+                n += 1;
+            }
+        }
+        self.multisets(kind, rank, len, rest, &ranks[..n], need, main);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn multisets(&mut self, kind: Kind, rank: usize, len: usize, rest: &[u8; 15], ranks: &[u8], need: usize, acc: Cards) {
+        if need == 0 {
+            self.push(kind, rank, len, acc);
+            return;
+        }
+        for (i, &r) in ranks.iter().enumerate() {
+            let r = r as usize;
+            let most = (rest[r] as usize).min(need);
+            let mut cards = acc;
+            for take in 1..=most {
+                cards = cards.plus(Cards::run(r, 1, 1));
+                self.multisets(kind, rank, len, rest, &ranks[i + 1..], need - take, cards);
+            }
+        }
+    }
+
+    /// `main` plus every choice of distinct pair ranks from `rest`: one pair
+    /// per link for airplanes, two pairs for four-with-two.
+    fn pair_kickers(&mut self, kind: Kind, rank: usize, len: usize, main: Cards, rest: &[u8; 15]) {
+        let need = if kind == Kind::FourTwoPairs { 2 } else { len };
+        let mut ranks = [0u8; 15];
+        let mut n = 0;
+        for (r, &c) in rest.iter().enumerate() {
+            if c >= 2 {
+                ranks[n] = r as u8;
+                n += 1;
+            }
+        }
+        if n >= need {
+            self.combinations(kind, rank, len, &ranks[..n], need, main);
+        }
+    }
+
+    fn combinations(&mut self, kind: Kind, rank: usize, len: usize, ranks: &[u8], need: usize, acc: Cards) {
+        if need == 0 {
+            self.push(kind, rank, len, acc);
+            return;
+        }
+        // Leave enough ranks for the remaining picks.
+        for i in 0..=ranks.len() - need {
+            let cards = acc.plus(Cards::run(ranks[i] as usize, 1, 2));
+            self.combinations(kind, rank, len, &ranks[i + 1..], need - 1, cards);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lead(text: &str) -> Vec<String> {
+        plays(text.parse().unwrap(), None).iter().map(|p| p.notation()).collect()
+    }
+
+    #[test]
+    fn small_hand_in_generation_order() {
+        assert_eq!(lead("3334"), ["3", "4", "33", "333", "333+4"]);
+        assert_eq!(lead("XD2"), ["2", "X", "D", "XD"]);
+        assert_eq!(lead("33334"), ["3", "4", "33", "333", "333+4", "3333"]);
+    }
+
+    #[test]
+    fn four_with_two_kickers_are_multisets() {
+        let leads = lead("3333XD5");
+        let four_two: Vec<_> = leads.iter().filter(|s| s.starts_with("3333+")).collect();
+        assert_eq!(four_two, ["3333+5X", "3333+5D", "3333+XD"]);
+    }
+
+    #[test]
+    fn follow_lists_higher_same_shape_then_bombs() {
+        let hand: Cards = "34567789TJ2222XD".parse().unwrap();
+        let target = Play::parse("56789").unwrap();
+        let got: Vec<String> = plays(hand, Some(target)).iter().map(|p| p.notation()).collect();
+        assert_eq!(got, ["6789T", "789TJ", "2222", "XD"]);
+        let bomb = Play::parse("QQQQ").unwrap();
+        let got: Vec<String> = plays(hand, Some(bomb)).iter().map(|p| p.notation()).collect();
+        assert_eq!(got, ["2222", "XD"]);
+        let rocket = Play::parse("XD").unwrap();
+        assert!(plays(hand, Some(rocket)).is_empty());
+        let mut moves = Vec::new();
+        legal_moves(hand, Some(rocket), &mut moves);
+        assert_eq!(moves, [Move::Pass]);
+    }
+}
