@@ -1,0 +1,415 @@
+//! The referee: turn order, passes, who leads, the end of a deal, its record,
+//! and its score (rules.md, "Seats and turn order" and "Scoring").
+//!
+//! [`Game`] knows everything; a player is only ever given a [`SeatView`],
+//! which holds what its seat may know.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::cards::Cards;
+use crate::deal::Deal;
+use crate::movegen;
+use crate::play::{Move, Play};
+use crate::seat::{Seat, Team};
+
+/// One entry of a deal's record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    pub seat: Seat,
+    pub mv: Move,
+}
+
+/// How a finished deal is scored (the landlord's score; the farmers, as a
+/// team, get its negation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scoring {
+    /// The tournament papers' rule: ±(1 + b), b = bombs and rockets played.
+    #[default]
+    Tournament,
+    /// The common online rule: ±2^b, doubled again for spring (春天) or
+    /// anti-spring (反春).
+    Online,
+}
+
+/// How a deal ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Outcome {
+    /// The seat that went out first.
+    pub winner: Seat,
+    /// Bombs and rockets played.
+    pub bombs: u32,
+    /// 春天: the landlord won and the farmers never played a card.
+    pub spring: bool,
+    /// 反春: the farmers won and the landlord made only its first play.
+    pub anti_spring: bool,
+}
+
+impl Outcome {
+    pub fn winning_team(&self) -> Team {
+        self.winner.team()
+    }
+
+    /// The landlord's score under `scoring`.
+    pub fn score(&self, scoring: Scoring) -> i64 {
+        let sign = if self.winning_team() == Team::Landlord { 1 } else { -1 };
+        let multiplier = match scoring {
+            Scoring::Tournament => 1 + i64::from(self.bombs),
+            Scoring::Online => {
+                let doubled = 1i64 << self.bombs.min(60);
+                if self.spring || self.anti_spring {
+                    doubled * 2
+                } else {
+                    doubled
+                }
+            }
+        };
+        sign * multiplier
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    #[error("the deal is over")]
+    GameOver,
+    #[error("the {0} leads and cannot pass")]
+    PassOnLead(Seat),
+    #[error("the {seat} does not hold {cards}")]
+    NotHeld { seat: Seat, cards: Cards },
+    #[error("{play} does not beat {target}")]
+    DoesNotBeat { play: String, target: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    #[error("a table has 2 or 3 seats, not {0}")]
+    SeatCount(usize),
+    #[error("the {0} has no cards")]
+    EmptyHand(Seat),
+    #[error("two hands hold more of a rank than the deck has")]
+    NotFromOneDeck,
+}
+
+/// A deal in progress at a table of 2 or 3 seats, with its full record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    seats: usize,
+    hands: [Cards; 3],
+    bottom: Option<Cards>,
+    to_move: Seat,
+    /// The play to beat and who made it; `None` when the seat to move leads.
+    to_beat: Option<(Seat, Play)>,
+    passes: u8,
+    history: Vec<Turn>,
+    bombs: u32,
+    plays_made: [u32; 3],
+    winner: Option<Seat>,
+}
+
+impl Game {
+    /// A full three-seat deal; the landlord leads.
+    pub fn new(deal: &Deal) -> Game {
+        Game::start(3, deal.hands(), deal.bottom())
+    }
+
+    /// Any hands for 2 (1v1) or 3 seats, landlord first; the landlord leads.
+    /// The hands must come from one deck (no rank held more than it exists).
+    pub fn from_hands(hands: &[Cards]) -> Result<Game, SetupError> {
+        if !(2..=3).contains(&hands.len()) {
+            return Err(SetupError::SeatCount(hands.len()));
+        }
+        let mut all = Cards::EMPTY;
+        for (i, &h) in hands.iter().enumerate() {
+            if h.is_empty() {
+                return Err(SetupError::EmptyHand(Seat::ALL[i]));
+            }
+            all = all.checked_add(h).ok_or(SetupError::NotFromOneDeck)?;
+        }
+        let mut padded = [Cards::EMPTY; 3];
+        padded[..hands.len()].copy_from_slice(hands);
+        Ok(Game::start(hands.len(), padded, None))
+    }
+
+    fn start(seats: usize, hands: [Cards; 3], bottom: Option<Cards>) -> Game {
+        Game {
+            seats,
+            hands,
+            bottom,
+            to_move: Seat::Landlord,
+            to_beat: None,
+            passes: 0,
+            history: Vec::with_capacity(64),
+            bombs: 0,
+            plays_made: [0; 3],
+            winner: None,
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+
+    /// The seats at this table, in turn order.
+    pub fn seat_list(&self) -> &'static [Seat] {
+        &Seat::ALL[..self.seats]
+    }
+
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.hands[seat.index()]
+    }
+
+    pub fn bottom(&self) -> Option<Cards> {
+        self.bottom
+    }
+
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// The play the seat to move must beat, and who made it; `None` on lead.
+    pub fn to_beat(&self) -> Option<(Seat, Play)> {
+        self.to_beat
+    }
+
+    pub fn history(&self) -> &[Turn] {
+        &self.history
+    }
+
+    pub fn bombs(&self) -> u32 {
+        self.bombs
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner?;
+        let farmers_played = self.plays_made[1] + self.plays_made[2];
+        Some(Outcome {
+            winner,
+            bombs: self.bombs,
+            spring: winner.team() == Team::Landlord && farmers_played == 0,
+            anti_spring: winner.team() == Team::Farmers && self.plays_made[0] == 1,
+        })
+    }
+
+    /// The legal moves of the seat to move, appended to `out` (none once the
+    /// deal is over).
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        if !self.is_over() {
+            movegen::legal_moves(self.hand(self.to_move), self.to_beat.map(|(_, p)| p), out);
+        }
+    }
+
+    /// Checks and makes a move for the seat to move.
+    pub fn apply(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let seat = self.to_move;
+        match mv {
+            Move::Pass => {
+                if self.to_beat.is_none() {
+                    return Err(IllegalMove::PassOnLead(seat));
+                }
+                self.passes += 1;
+                // Everyone else passed: the last player to have played
+                // (who is next in turn) leads anything.
+                if usize::from(self.passes) == self.seats - 1 {
+                    self.to_beat = None;
+                    self.passes = 0;
+                }
+            }
+            Move::Play(play) => {
+                let hand = self.hands[seat.index()];
+                let rest = hand
+                    .checked_sub(play.cards())
+                    .ok_or(IllegalMove::NotHeld { seat, cards: play.cards() })?;
+                if let Some((_, target)) = self.to_beat {
+                    if !play.beats(target) {
+                        return Err(IllegalMove::DoesNotBeat { play: play.notation(), target: target.notation() });
+                    }
+                }
+                self.hands[seat.index()] = rest;
+                self.to_beat = Some((seat, play));
+                self.passes = 0;
+                self.plays_made[seat.index()] += 1;
+                if play.is_bomb_or_rocket() {
+                    self.bombs += 1;
+                }
+                if rest.is_empty() {
+                    self.winner = Some(seat);
+                }
+            }
+        }
+        self.history.push(Turn { seat, mv });
+        self.to_move = seat.next(self.seats);
+        Ok(())
+    }
+
+    /// What `seat` may know.
+    pub fn view(&self, seat: Seat) -> SeatView<'_> {
+        let mut counts = [0u8; 3];
+        for s in self.seat_list() {
+            counts[s.index()] = self.hand(*s).len() as u8;
+        }
+        SeatView {
+            seat,
+            seats: self.seats,
+            hand: self.hand(seat),
+            bottom: self.bottom,
+            history: &self.history,
+            counts,
+            to_move: self.to_move,
+            to_beat: self.to_beat,
+        }
+    }
+}
+
+/// Everything one seat may know: its own hand, the bottom cards, every move
+/// made and by whom, and the others' card counts. This is all a fair player
+/// is given; the other hands are not reachable from it.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatView<'a> {
+    seat: Seat,
+    seats: usize,
+    hand: Cards,
+    bottom: Option<Cards>,
+    history: &'a [Turn],
+    counts: [u8; 3],
+    to_move: Seat,
+    to_beat: Option<(Seat, Play)>,
+}
+
+impl<'a> SeatView<'a> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+    pub fn hand(&self) -> Cards {
+        self.hand
+    }
+    pub fn bottom(&self) -> Option<Cards> {
+        self.bottom
+    }
+    pub fn history(&self) -> &'a [Turn] {
+        self.history
+    }
+    /// Cards left in `seat`'s hand.
+    pub fn count(&self, seat: Seat) -> u8 {
+        self.counts[seat.index()]
+    }
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+    pub fn to_beat(&self) -> Option<(Seat, Play)> {
+        self.to_beat
+    }
+    /// Whether `other` is on this seat's team (and not this seat).
+    pub fn is_partner(&self, other: Seat) -> bool {
+        other != self.seat && other.team() == self.seat.team()
+    }
+    /// Every card played so far.
+    pub fn played(&self) -> Cards {
+        self.history.iter().fold(Cards::EMPTY, |acc, t| acc.plus(t.mv.cards()))
+    }
+    /// Legal moves for this seat when it is to move.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        movegen::legal_moves(self.hand, self.to_beat.map(|(_, p)| p), out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        Move::parse(s).unwrap()
+    }
+
+    #[test]
+    fn two_passes_give_the_lead_back() {
+        let mut g = Game::from_hands(&["345".parse().unwrap(), "6".parse().unwrap(), "7".parse().unwrap()]).unwrap();
+        g.apply(mv("3")).unwrap();
+        g.apply(mv("pass")).unwrap();
+        assert_eq!(g.to_beat().map(|(s, _)| s), Some(Seat::Landlord));
+        g.apply(mv("pass")).unwrap();
+        assert_eq!(g.to_move(), Seat::Landlord);
+        assert_eq!(g.to_beat(), None);
+        assert_eq!(g.apply(mv("pass")), Err(IllegalMove::PassOnLead(Seat::Landlord)));
+        assert!(matches!(g.apply(mv("6")), Err(IllegalMove::NotHeld { .. })));
+        g.apply(mv("4")).unwrap();
+        g.apply(mv("6")).unwrap();
+        assert!(g.is_over());
+        assert_eq!(g.outcome().unwrap().winner, Seat::Farmer1);
+        assert_eq!(g.apply(mv("5")), Err(IllegalMove::GameOver));
+    }
+
+    #[test]
+    fn one_pass_gives_the_lead_back_in_1v1() {
+        let mut g = Game::from_hands(&["34".parse().unwrap(), "5".parse().unwrap()]).unwrap();
+        g.apply(mv("4")).unwrap();
+        g.apply(mv("5")).unwrap();
+        assert!(g.is_over());
+        let mut g = Game::from_hands(&["34".parse().unwrap(), "3".parse().unwrap()]).unwrap();
+        g.apply(mv("4")).unwrap();
+        assert!(matches!(g.apply(mv("3")), Err(IllegalMove::DoesNotBeat { .. })));
+        g.apply(mv("pass")).unwrap();
+        assert_eq!(g.to_move(), Seat::Landlord);
+        assert_eq!(g.to_beat(), None);
+    }
+
+    #[test]
+    fn scores_under_both_rules() {
+        // Landlord bombs, then goes out with the farmers never playing: spring.
+        let mut g = Game::from_hands(&["33334".parse().unwrap(), "5".parse().unwrap(), "6".parse().unwrap()]).unwrap();
+        g.apply(mv("3333")).unwrap();
+        g.apply(mv("pass")).unwrap();
+        g.apply(mv("pass")).unwrap();
+        g.apply(mv("4")).unwrap();
+        let o = g.outcome().unwrap();
+        assert!(o.spring && !o.anti_spring);
+        assert_eq!(o.score(Scoring::Tournament), 2);
+        assert_eq!(o.score(Scoring::Online), 4);
+        // Landlord plays once, a farmer rockets and goes out: anti-spring.
+        let mut g = Game::from_hands(&["334".parse().unwrap(), "XD5".parse().unwrap(), "6".parse().unwrap()]).unwrap();
+        g.apply(mv("4")).unwrap();
+        g.apply(mv("XD")).unwrap();
+        g.apply(mv("pass")).unwrap();
+        g.apply(mv("pass")).unwrap();
+        g.apply(mv("5")).unwrap();
+        let o = g.outcome().unwrap();
+        assert!(o.anti_spring && !o.spring);
+        assert_eq!(o.score(Scoring::Tournament), -2);
+        assert_eq!(o.score(Scoring::Online), -4);
+    }
+
+    #[test]
+    fn setup_errors() {
+        assert_eq!(Game::from_hands(&["3".parse().unwrap()]), Err(SetupError::SeatCount(1)));
+        assert_eq!(Game::from_hands(&["3".parse().unwrap(), Cards::EMPTY]), Err(SetupError::EmptyHand(Seat::Farmer1)));
+        assert_eq!(
+            Game::from_hands(&["333".parse().unwrap(), "33".parse().unwrap()]),
+            Err(SetupError::NotFromOneDeck)
+        );
+    }
+
+    #[test]
+    fn view_shows_counts_and_played_cards_only() {
+        let deal = Deal::from_seed(5);
+        let mut g = Game::new(&deal);
+        let mut moves = vec![];
+        g.legal_moves(&mut moves);
+        g.apply(moves[0]).unwrap();
+        let v = g.view(Seat::Farmer1);
+        assert_eq!(v.hand(), deal.hand(Seat::Farmer1));
+        assert_eq!(v.count(Seat::Landlord), 19);
+        assert_eq!(v.count(Seat::Farmer2), 17);
+        assert_eq!(v.played(), moves[0].cards());
+        assert!(v.is_partner(Seat::Farmer2) && !v.is_partner(Seat::Landlord));
+    }
+}
