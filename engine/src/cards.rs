@@ -169,6 +169,19 @@ impl Cards {
         ((self.0 >> (4 * rank as u32)) & 0xF) as u8
     }
 
+    /// The ranks held at least `n` times (1 ≤ n ≤ 4), one bit per rank.
+    pub const fn ranks_with_at_least(self, n: u8) -> u16 {
+        // High bit of each nibble set iff count ≥ n (no borrows: counts ≤ 4).
+        let high = ((self.0 | NIBBLE_HIGHS) - NIBBLE_ONES * n as u64) & NIBBLE_HIGHS;
+        // Gather bit 4r to bit r by doubling the packed width each step.
+        let mut x = high >> 3;
+        x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
+        x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
+        x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
+        x = (x | (x >> 24)) & 0xFFFF;
+        x as u16
+    }
+
     /// Counts of all 15 ranks, low to high.
     pub fn counts(self) -> [u8; 15] {
         let mut out = [0u8; 15];
@@ -360,7 +373,10 @@ mod tests {
         for rank in Rank::ALL {
             assert_eq!(Cards::DECK.count(rank), rank.copies());
         }
-        assert_eq!(Cards::DECK.to_string(), "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222XD");
+        assert_eq!(
+            Cards::DECK.to_string(),
+            "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222XD"
+        );
     }
 
     #[test]
@@ -376,23 +392,38 @@ mod tests {
     fn errors_name_the_character_and_position() {
         assert_eq!(
             "33Z4".parse::<Cards>(),
-            Err(CardsError::NotACard { character: 'Z', position: 3 })
+            Err(CardsError::NotACard {
+                character: 'Z',
+                position: 3
+            })
         );
         assert_eq!(
             "3 4".parse::<Cards>(),
-            Err(CardsError::NotACard { character: ' ', position: 2 })
+            Err(CardsError::NotACard {
+                character: ' ',
+                position: 2
+            })
         );
         assert_eq!(
             "41".parse::<Cards>(),
-            Err(CardsError::NotACard { character: '1', position: 2 })
+            Err(CardsError::NotACard {
+                character: '1',
+                position: 2
+            })
         );
         assert_eq!(
             "33333".parse::<Cards>(),
-            Err(CardsError::TooMany { rank: Rank::Three, count: 5 })
+            Err(CardsError::TooMany {
+                rank: Rank::Three,
+                count: 5
+            })
         );
         assert_eq!(
             "XX".parse::<Cards>(),
-            Err(CardsError::TooMany { rank: Rank::BlackJoker, count: 2 })
+            Err(CardsError::TooMany {
+                rank: Rank::BlackJoker,
+                count: 2
+            })
         );
         let message = "33Z4".parse::<Cards>().unwrap_err().to_string();
         assert!(message.contains("'Z'") && message.contains("position 3"), "{message}");
@@ -415,5 +446,10 @@ mod tests {
         assert_eq!(Cards::run(9, 3, 2).to_string(), "QQKKAA");
         assert_eq!(Cards::from_bits(Cards::DECK.bits()), Some(Cards::DECK));
         assert_eq!(Cards::from_bits(5), None);
+        assert_eq!(hand.ranks_with_at_least(1), 0b110_0000_0000_0111);
+        assert_eq!(hand.ranks_with_at_least(2), 0b111);
+        assert_eq!(hand.ranks_with_at_least(3), 0b001);
+        assert_eq!(hand.ranks_with_at_least(4), 0);
+        assert_eq!(Cards::DECK.ranks_with_at_least(4), 0x1FFF);
     }
 }

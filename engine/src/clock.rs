@@ -40,7 +40,9 @@ impl<'a> Deadline<'a> {
 
     /// `budget_ms` from now on `clock`.
     pub fn after(clock: &'a dyn Clock, budget_ms: f64) -> Deadline<'a> {
-        Deadline { limit: Some((clock, clock.now_ms() + budget_ms)) }
+        Deadline {
+            limit: Some((clock, clock.now_ms() + budget_ms)),
+        }
     }
 
     pub fn expired(&self) -> bool {

@@ -35,9 +35,14 @@ impl Deal {
         for (i, &rank) in deck[..51].iter().enumerate() {
             hands[i % 3] = hands[i % 3].plus(Cards::run(rank.index(), 1, 1));
         }
-        let bottom = deck[51..].iter().fold(Cards::EMPTY, |b, r| b.plus(Cards::run(r.index(), 1, 1)));
+        let bottom = deck[51..]
+            .iter()
+            .fold(Cards::EMPTY, |b, r| b.plus(Cards::run(r.index(), 1, 1)));
         hands[0] = hands[0].plus(bottom);
-        Deal { hands, bottom: Some(bottom) }
+        Deal {
+            hands,
+            bottom: Some(bottom),
+        }
     }
 
     /// Checks that the hands hold the deck exactly, 20/17/17, and that the
@@ -60,7 +65,11 @@ impl Deal {
         for seat in Seat::ALL {
             let got = hands[seat.index()].len();
             if got != HAND_SIZES[seat.index()] {
-                return Err(DealError::HandSize { seat, expected: HAND_SIZES[seat.index()], got });
+                return Err(DealError::HandSize {
+                    seat,
+                    expected: HAND_SIZES[seat.index()],
+                    got,
+                });
             }
         }
         if let Some(b) = bottom {
@@ -94,7 +103,10 @@ impl Deal {
                 continue;
             }
             if c != '[' {
-                return Err(DealError::Syntax { position: pos + 1, message: format!("expected '[' but found '{c}'") });
+                return Err(DealError::Syntax {
+                    position: pos + 1,
+                    message: format!("expected '[' but found '{c}'"),
+                });
             }
             let mut close = None;
             for (p, (byte, ch)) in chars.by_ref() {
@@ -104,13 +116,22 @@ impl Deal {
                 }
             }
             let Some((_, end_byte)) = close else {
-                return Err(DealError::Syntax { position: pos + 1, message: "this '[' is never closed".into() });
+                return Err(DealError::Syntax {
+                    position: pos + 1,
+                    message: "this '[' is never closed".into(),
+                });
             };
             if groups.len() == 4 {
-                return Err(DealError::Syntax { position: pos + 1, message: "more than four brackets".into() });
+                return Err(DealError::Syntax {
+                    position: pos + 1,
+                    message: "more than four brackets".into(),
+                });
             }
             let inner = &text[start_byte + 1..end_byte];
-            let cards = Cards::parse_at(inner, pos + 1).map_err(|e| DealError::Cards { group: groups.len(), source: e })?;
+            let cards = Cards::parse_at(inner, pos + 1).map_err(|e| DealError::Cards {
+                group: groups.len(),
+                source: e,
+            })?;
             groups.push(cards);
         }
         if groups.len() < 3 {
@@ -169,7 +190,12 @@ pub enum DealError {
 }
 
 fn ordinal(group: usize) -> &'static str {
-    ["first (landlord)", "second (farmer 1)", "third (farmer 2)", "fourth (bottom)"][group.min(3)]
+    [
+        "first (landlord)",
+        "second (farmer 1)",
+        "third (farmer 2)",
+        "fourth (bottom)",
+    ][group.min(3)]
 }
 
 fn not_a_deck(missing: &str, extra: &str) -> String {
@@ -208,11 +234,18 @@ mod tests {
         let golden = [
             (0, "[45778TJJJQKKKKAAA22X][33445678999TTJ22D][334556667889TQQQA]", "JQX"),
             (1, "[356789TTTTJJJQQK222D][3355567899JKKAA2X][344446677889QQKAA]", "8T2"),
-            (42, "[3344566778889JQKKA2X][3445589TTTJJQQKKA][35667799TJQAA222D]", "46Q"),
+            (
+                42,
+                "[3344566778889JQKKA2X][3445589TTTJJQQKKA][35667799TJQAA222D]",
+                "46Q",
+            ),
         ];
         for (seed, deal, bottom) in golden {
             let d = Deal::from_seed(seed);
-            assert_eq!((d.to_string().as_str(), d.bottom().unwrap().to_string().as_str()), (deal, bottom));
+            assert_eq!(
+                (d.to_string().as_str(), d.bottom().unwrap().to_string().as_str()),
+                (deal, bottom)
+            );
         }
     }
 
@@ -240,8 +273,14 @@ mod tests {
         assert!(Deal::parse(&swapped).unwrap_err().to_string().contains("duplicated 3"));
         let err = Deal::parse("[33z]").unwrap_err();
         assert_eq!(err.to_string(), "in the first (landlord) bracket: 'z' at position 4 is not a card (use 3-9, T or 10 or 0, J, Q, K, A, 2, X, D)");
-        assert!(Deal::parse("[34][5").unwrap_err().to_string().contains("position 5: this '[' is never closed"));
-        assert!(Deal::parse("34").unwrap_err().to_string().contains("position 1: expected '['"));
+        assert!(Deal::parse("[34][5")
+            .unwrap_err()
+            .to_string()
+            .contains("position 5: this '[' is never closed"));
+        assert!(Deal::parse("34")
+            .unwrap_err()
+            .to_string()
+            .contains("position 1: expected '['"));
         assert!(Deal::parse("[34][5]").unwrap_err().to_string().contains("found 2"));
     }
 

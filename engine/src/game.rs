@@ -224,12 +224,16 @@ impl Game {
             }
             Move::Play(play) => {
                 let hand = self.hands[seat.index()];
-                let rest = hand
-                    .checked_sub(play.cards())
-                    .ok_or(IllegalMove::NotHeld { seat, cards: play.cards() })?;
+                let rest = hand.checked_sub(play.cards()).ok_or(IllegalMove::NotHeld {
+                    seat,
+                    cards: play.cards(),
+                })?;
                 if let Some((_, target)) = self.to_beat {
                     if !play.beats(target) {
-                        return Err(IllegalMove::DoesNotBeat { play: play.notation(), target: target.notation() });
+                        return Err(IllegalMove::DoesNotBeat {
+                            play: play.notation(),
+                            target: target.notation(),
+                        });
                     }
                 }
                 self.hands[seat.index()] = rest;
@@ -391,7 +395,10 @@ mod tests {
     #[test]
     fn setup_errors() {
         assert_eq!(Game::from_hands(&["3".parse().unwrap()]), Err(SetupError::SeatCount(1)));
-        assert_eq!(Game::from_hands(&["3".parse().unwrap(), Cards::EMPTY]), Err(SetupError::EmptyHand(Seat::Farmer1)));
+        assert_eq!(
+            Game::from_hands(&["3".parse().unwrap(), Cards::EMPTY]),
+            Err(SetupError::EmptyHand(Seat::Farmer1))
+        );
         assert_eq!(
             Game::from_hands(&["333".parse().unwrap(), "33".parse().unwrap()]),
             Err(SetupError::NotFromOneDeck)

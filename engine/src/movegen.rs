@@ -87,20 +87,56 @@ pub fn plays(hand: Cards, to_beat: Option<Play>) -> Vec<Play> {
 struct Generator<'a, S> {
     hand: Cards,
     counts: [u8; 15],
+    /// `at_least[w]`: bit `r` set iff the hand holds at least `w` of rank `r`.
+    at_least: [u16; 5],
     out: &'a mut S,
 }
 
-const CHAIN_END: usize = Rank::HIGHEST_IN_CHAIN.index() + 1;
-const JOKERS_START: usize = Rank::BlackJoker.index();
+/// Ranks a chain may use: `3` to `A`.
+const CHAIN_RANKS: u16 = (1 << (Rank::HIGHEST_IN_CHAIN.index() + 1)) - 1;
+
+/// The set bits of `mask`, low to high.
+#[inline]
+fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let r = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(r)
+        }
+    })
+}
+
+/// Ranks `≥ min_rank`.
+#[inline]
+const fn from_rank(min_rank: usize) -> u16 {
+    if min_rank >= 16 {
+        0
+    } else {
+        !((1u16 << min_rank) - 1)
+    }
+}
 
 impl<'a, S: PlaySink> Generator<'a, S> {
     fn new(hand: Cards, out: &'a mut S) -> Self {
-        Generator { hand, counts: hand.counts(), out }
+        let mut at_least = [0u16; 5];
+        for (w, mask) in at_least.iter_mut().enumerate().skip(1) {
+            *mask = hand.ranks_with_at_least(w as u8);
+        }
+        Generator {
+            hand,
+            counts: hand.counts(),
+            at_least,
+            out,
+        }
     }
 
     #[inline]
     fn push(&mut self, kind: Kind, rank: usize, len: usize, cards: Cards) {
-        self.out.push_play(Play::new_unchecked(kind, Rank::ALL[rank], len as u8, cards));
+        self.out
+            .push_play(Play::new_unchecked(kind, Rank::ALL[rank], len as u8, cards));
     }
 
     /// Plays of one kind with main rank ≥ `min_rank`, of length `len` if given.
@@ -113,7 +149,7 @@ impl<'a, S: PlaySink> Generator<'a, S> {
             Kind::FourTwoSingles | Kind::FourTwoPairs => self.four_with_two(kind, min_rank),
             Kind::Rocket => {
                 if self.hand.contains(Cards::JOKERS) {
-                    self.push(Kind::Rocket, JOKERS_START, 1, Cards::JOKERS);
+                    self.push(Kind::Rocket, Rank::BlackJoker.index(), 1, Cards::JOKERS);
                 }
             }
         }
@@ -121,31 +157,34 @@ impl<'a, S: PlaySink> Generator<'a, S> {
 
     fn groups(&mut self, kind: Kind, min_rank: usize) {
         let width = kind.width();
-        for r in min_rank..15 {
-            if self.counts[r] >= width {
-                self.push(kind, r, 1, Cards::run(r, 1, width));
-            }
+        for r in bits(self.at_least[width as usize] & from_rank(min_rank)) {
+            self.push(kind, r, 1, Cards::run(r, 1, width));
         }
     }
 
-    /// Yields `(start, len)` for every run of ranks with count ≥ `width`,
-    /// `start ≥ min_rank`, length within the kind's limits (or exactly `only`).
-    fn for_each_run(&mut self, kind: Kind, only: Option<u8>, min_rank: usize, mut f: impl FnMut(&mut Self, usize, usize)) {
-        let width = kind.width();
+    /// Calls `f(start, len)` for every run of chain ranks with count ≥ the
+    /// kind's width, `start ≥ min_rank`, its length within the kind's limits
+    /// (or exactly `only`).
+    #[inline]
+    fn for_each_run(
+        &mut self,
+        kind: Kind,
+        only: Option<u8>,
+        min_rank: usize,
+        mut f: impl FnMut(&mut Self, usize, usize),
+    ) {
         let (min_len, max_len) = match only {
-            Some(l) => (l as usize, l as usize),
+            Some(l) => (l as u32, l as u32),
             None => {
                 let (a, b) = kind.lengths();
-                (a as usize, b as usize)
+                (a as u32, b as u32)
             }
         };
-        for start in min_rank..CHAIN_END {
-            let mut len = 0;
-            while len < max_len && start + len < CHAIN_END && self.counts[start + len] >= width {
-                len += 1;
-                if len >= min_len {
-                    f(self, start, len);
-                }
+        let ranks = self.at_least[kind.width() as usize] & CHAIN_RANKS;
+        for start in bits(ranks & from_rank(min_rank)) {
+            let run = (ranks >> start).trailing_ones().min(max_len);
+            for len in min_len..=run {
+                f(self, start, len as usize);
             }
         }
     }
@@ -159,71 +198,72 @@ impl<'a, S: PlaySink> Generator<'a, S> {
 
     fn trio_with_kicker(&mut self, kind: Kind, min_rank: usize) {
         let kicker_width = if kind == Kind::TrioSingle { 1 } else { 2 };
-        for r in min_rank..JOKERS_START {
-            if self.counts[r] < 3 {
-                continue;
-            }
+        for r in bits(self.at_least[3] & from_rank(min_rank)) {
             let trio = Cards::run(r, 1, 3);
-            for k in 0..15 {
-                if k != r && self.counts[k] >= kicker_width {
-                    self.push(kind, r, 1, trio.plus(Cards::run(k, 1, kicker_width)));
-                }
+            for k in bits(self.at_least[kicker_width as usize] & !(1 << r)) {
+                self.push(kind, r, 1, trio.plus(Cards::run(k, 1, kicker_width)));
             }
         }
     }
 
     fn airplanes_with_wings(&mut self, kind: Kind, only: Option<u8>, min_rank: usize) {
-        let hand = self.hand;
         self.for_each_run(kind, only, min_rank, |g, start, len| {
             let main = Cards::run(start, len, 3);
             // Kickers come from the other ranks only.
             let mut rest = g.counts;
             rest[start..start + len].fill(0);
-            let available = hand.len() as usize - g.counts[start..start + len].iter().map(|&c| c as usize).sum::<usize>();
             if kind == Kind::AirplaneSingles {
-                if available >= len {
-                    g.single_kickers(kind, start, len, main, &rest);
-                }
+                g.single_kickers(kind, start, len, main, &rest, len);
             } else {
-                g.pair_kickers(kind, start, len, main, &rest);
+                let chain = (((1u32 << len) - 1) << start) as u16;
+                g.pair_kickers(kind, start, len, main, g.at_least[2] & !chain, len);
             }
         });
     }
 
     fn four_with_two(&mut self, kind: Kind, min_rank: usize) {
-        for r in min_rank..JOKERS_START {
-            if self.counts[r] != 4 {
-                continue;
-            }
-            let mut rest = self.counts;
-            rest[r] = 0;
+        for r in bits(self.at_least[4] & from_rank(min_rank)) {
             let four = Cards::run(r, 1, 4);
             if kind == Kind::FourTwoSingles {
-                self.single_kickers(kind, r, 1, four, &rest);
+                let mut rest = self.counts;
+                rest[r] = 0;
+                self.single_kickers(kind, r, 1, four, &rest, 2);
             } else {
-                self.pair_kickers(kind, r, 1, four, &rest);
+                self.pair_kickers(kind, r, 1, four, self.at_least[2] & !(1 << r), 2);
             }
         }
     }
 
-    /// `main` plus every multiset of `kickers` cards drawn from `rest`; a
-    /// single kicker per link for airplanes, two for four-with-two.
-    fn single_kickers(&mut self, kind: Kind, rank: usize, len: usize, main: Cards, rest: &[u8; 15]) {
-        let need = if kind == Kind::FourTwoSingles { 2 } else { len };
+    /// `main` plus every multiset of `need` kicker cards drawn from `rest`.
+    #[allow(clippy::too_many_arguments)]
+    fn single_kickers(&mut self, kind: Kind, rank: usize, len: usize, main: Cards, rest: &[u8; 15], need: usize) {
         // Compact the ranks on offer so the recursion skips empty ones.
         let mut ranks = [0u8; 15];
         let mut n = 0;
+        let mut total = 0;
         for (r, &c) in rest.iter().enumerate() {
             if c > 0 {
                 ranks[n] = r as u8;
                 n += 1;
+                total += c as usize;
             }
         }
-        self.multisets(kind, rank, len, rest, &ranks[..n], need, main);
+        if total >= need {
+            self.multisets(kind, rank, len, rest, &ranks[..n], need, main);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn multisets(&mut self, kind: Kind, rank: usize, len: usize, rest: &[u8; 15], ranks: &[u8], need: usize, acc: Cards) {
+    fn multisets(
+        &mut self,
+        kind: Kind,
+        rank: usize,
+        len: usize,
+        rest: &[u8; 15],
+        ranks: &[u8],
+        need: usize,
+        acc: Cards,
+    ) {
         if need == 0 {
             self.push(kind, rank, len, acc);
             return;
@@ -239,32 +279,25 @@ impl<'a, S: PlaySink> Generator<'a, S> {
         }
     }
 
-    /// `main` plus every choice of distinct pair ranks from `rest`: one pair
-    /// per link for airplanes, two pairs for four-with-two.
-    fn pair_kickers(&mut self, kind: Kind, rank: usize, len: usize, main: Cards, rest: &[u8; 15]) {
-        let need = if kind == Kind::FourTwoPairs { 2 } else { len };
-        let mut ranks = [0u8; 15];
-        let mut n = 0;
-        for (r, &c) in rest.iter().enumerate() {
-            if c >= 2 {
-                ranks[n] = r as u8;
-                n += 1;
-            }
-        }
-        if n >= need {
-            self.combinations(kind, rank, len, &ranks[..n], need, main);
+    /// `main` plus every choice of `need` distinct pair ranks from `pairs`.
+    #[allow(clippy::too_many_arguments)]
+    fn pair_kickers(&mut self, kind: Kind, rank: usize, len: usize, main: Cards, pairs: u16, need: usize) {
+        if pairs.count_ones() as usize >= need {
+            self.combinations(kind, rank, len, pairs, need, main);
         }
     }
 
-    fn combinations(&mut self, kind: Kind, rank: usize, len: usize, ranks: &[u8], need: usize, acc: Cards) {
+    fn combinations(&mut self, kind: Kind, rank: usize, len: usize, pairs: u16, need: usize, acc: Cards) {
         if need == 0 {
             self.push(kind, rank, len, acc);
             return;
         }
+        let mut left = pairs;
         // Leave enough ranks for the remaining picks.
-        for i in 0..=ranks.len() - need {
-            let cards = acc.plus(Cards::run(ranks[i] as usize, 1, 2));
-            self.combinations(kind, rank, len, &ranks[i + 1..], need - 1, cards);
+        while left.count_ones() as usize >= need {
+            let r = left.trailing_zeros() as usize;
+            left &= left - 1;
+            self.combinations(kind, rank, len, left, need - 1, acc.plus(Cards::run(r, 1, 2)));
         }
     }
 }
@@ -274,7 +307,10 @@ mod tests {
     use super::*;
 
     fn lead(text: &str) -> Vec<String> {
-        plays(text.parse().unwrap(), None).iter().map(|p| p.notation()).collect()
+        plays(text.parse().unwrap(), None)
+            .iter()
+            .map(|p| p.notation())
+            .collect()
     }
 
     #[test]

@@ -233,7 +233,8 @@ impl Play {
         let cards = match kicker_text {
             Some(k) => {
                 let kickers = Cards::parse_at(k, main_text.chars().count() + 1)?;
-                main.checked_add(kickers).ok_or_else(|| PlayError::NotAPlay(text.trim().to_string()))?
+                main.checked_add(kickers)
+                    .ok_or_else(|| PlayError::NotAPlay(text.trim().to_string()))?
             }
             None => main,
         };
@@ -422,7 +423,10 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<String> {
-        readings(text.parse().unwrap()).iter().map(|p| format!("{p:?}")).collect()
+        readings(text.parse().unwrap())
+            .iter()
+            .map(|p| format!("{p:?}"))
+            .collect()
     }
 
     #[test]
@@ -445,7 +449,11 @@ mod tests {
         // Four trios, or three trios with the fourth trio as kickers (either end).
         assert_eq!(
             kinds("333444555666"),
-            ["333444555666 airplane@3x4", "333444555+666 airplane_singles@3x3", "444555666+333 airplane_singles@4x3"]
+            [
+                "333444555666 airplane@3x4",
+                "333444555+666 airplane_singles@3x3",
+                "444555666+333 airplane_singles@4x3"
+            ]
         );
         assert_eq!(kinds("33344457"), ["333444+57 airplane_singles@3x2"]);
         assert_eq!(kinds("333444XD"), ["333444+XD airplane_singles@3x2"]);
@@ -495,6 +503,9 @@ mod tests {
         assert!(matches!(Play::parse("3456+8"), Err(PlayError::NotAPlay(_))));
         assert!(matches!(Play::parse("333+444"), Err(PlayError::NoSuchReading { .. })));
         assert_eq!(Move::parse(" PASS ").unwrap(), Move::Pass);
-        assert!(matches!(Play::parse("3z"), Err(PlayError::Cards(CardsError::NotACard { position: 2, .. }))));
+        assert!(matches!(
+            Play::parse("3z"),
+            Err(PlayError::Cards(CardsError::NotACard { position: 2, .. }))
+        ));
     }
 }

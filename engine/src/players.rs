@@ -26,7 +26,10 @@ pub struct RandomPlayer {
 
 impl RandomPlayer {
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: rng::from_seed(seed), moves: Vec::with_capacity(256) }
+        RandomPlayer {
+            rng: rng::from_seed(seed),
+            moves: Vec::with_capacity(256),
+        }
     }
 }
 
@@ -67,7 +70,8 @@ impl GreedyPlayer {
         let Some(lowest) = hand.lowest() else {
             return Move::Pass;
         };
-        let ordinary = |p: &&Play| !p.is_bomb_or_rocket() && !matches!(p.kind(), Kind::FourTwoSingles | Kind::FourTwoPairs);
+        let ordinary =
+            |p: &&Play| !p.is_bomb_or_rocket() && !matches!(p.kind(), Kind::FourTwoSingles | Kind::FourTwoPairs);
         let best = self
             .plays
             .iter()
@@ -78,7 +82,8 @@ impl GreedyPlayer {
                 Some(b) if b.cards().len() >= p.cards().len() => Some(b),
                 _ => Some(p),
             });
-        best.or_else(|| self.plays.first().copied()).map_or(Move::Pass, Move::Play)
+        best.or_else(|| self.plays.first().copied())
+            .map_or(Move::Pass, Move::Play)
     }
 
     fn follow(&mut self, view: &SeatView<'_>, by: Seat, target: Play) -> Move {
@@ -90,7 +95,10 @@ impl GreedyPlayer {
         if let Some(out) = self.plays.iter().find(|p| p.cards() == view.hand()) {
             return Move::Play(*out);
         }
-        let same_kind = self.plays.iter().find(|p| p.kind() == target.kind() && !p.is_bomb_or_rocket());
+        let same_kind = self
+            .plays
+            .iter()
+            .find(|p| p.kind() == target.kind() && !p.is_bomb_or_rocket());
         if let Some(p) = same_kind.or(self.plays.first().filter(|p| p.kind() == target.kind())) {
             return Move::Play(*p);
         }
@@ -124,7 +132,12 @@ pub enum PlayerError {
     #[error("unknown player '{0}' (known: {known})", known = PLAYER_NAMES.join(", "))]
     Unknown(String),
     #[error("player {player} ({seat}) chose an illegal move {mv}: {source}")]
-    Illegal { player: String, seat: Seat, mv: String, source: IllegalMove },
+    Illegal {
+        player: String,
+        seat: Seat,
+        mv: String,
+        source: IllegalMove,
+    },
     #[error("{players} players for a table of {seats}")]
     WrongCount { players: usize, seats: usize },
 }
@@ -147,7 +160,10 @@ pub fn play_out(
     budget_ms: Option<f64>,
 ) -> Result<Outcome, PlayerError> {
     if players.len() != game.seats() {
-        return Err(PlayerError::WrongCount { players: players.len(), seats: game.seats() });
+        return Err(PlayerError::WrongCount {
+            players: players.len(),
+            seats: game.seats(),
+        });
     }
     loop {
         if let Some(outcome) = game.outcome() {
@@ -193,7 +209,9 @@ mod tests {
             for m in moves {
                 g.apply(Move::parse(m).unwrap()).unwrap();
             }
-            GreedyPlayer::new().choose(&g.view(g.to_move()), &Deadline::NONE).to_string()
+            GreedyPlayer::new()
+                .choose(&g.view(g.to_move()), &Deadline::NONE)
+                .to_string()
         };
         assert_eq!(choose(&["33", "4TT", "89"], &["3", "4"]), "pass");
         assert_eq!(choose(&["33", "4TT", "89"], &["3"]), "4");
@@ -208,7 +226,11 @@ mod tests {
         for seed in 0..30 {
             let run = || {
                 let mut game = Game::new(&Deal::from_seed(seed));
-                let mut players = vec![make_player("random", seed).unwrap(), make_player("greedy", 0).unwrap(), make_player("greedy", 0).unwrap()];
+                let mut players = vec![
+                    make_player("random", seed).unwrap(),
+                    make_player("greedy", 0).unwrap(),
+                    make_player("greedy", 0).unwrap(),
+                ];
                 let outcome = play_out(&mut game, &mut players, &clock, Some(1000.0)).unwrap();
                 (outcome, game.history().to_vec())
             };

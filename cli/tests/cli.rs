@@ -1,0 +1,146 @@
+//! The `ddz` binary end to end: JSON shapes, agreement with the engine,
+//! errors with exit code 2.
+
+use std::process::{Command, Output};
+
+use engine::{Cards, Deal, Seat};
+use serde_json::Value;
+
+fn ddz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .output()
+        .expect("run ddz")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = ddz(args);
+    assert!(
+        out.status.success(),
+        "ddz {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON output")
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let out = ddz(args);
+    assert_eq!(out.status.code(), Some(2), "ddz {args:?} should fail");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "ddz {args:?}: expected {needle:?} in {err:?}");
+}
+
+#[test]
+fn deal_json_matches_the_engine_and_is_canonical() {
+    for seed in [0u64, 1, 42, u64::MAX] {
+        let v = json(&["deal", "--seed", &seed.to_string(), "--json"]);
+        let d = Deal::from_seed(seed);
+        assert_eq!(v["seed"], seed);
+        assert_eq!(v["deal"], d.to_string());
+        for (key, seat) in [
+            ("landlord", Seat::Landlord),
+            ("farmer1", Seat::Farmer1),
+            ("farmer2", Seat::Farmer2),
+        ] {
+            let text = v[key].as_str().unwrap();
+            assert_eq!(text, d.hand(seat).to_string());
+            assert_eq!(text.parse::<Cards>().unwrap().to_string(), text, "canonical");
+        }
+        let bottom: Cards = v["bottom"].as_str().unwrap().parse().unwrap();
+        assert_eq!(bottom.len(), 3);
+        assert!(d.hand(Seat::Landlord).contains(bottom));
+    }
+    let text = String::from_utf8(ddz(&["deal", "--seed", "42"]).stdout).unwrap();
+    assert!(
+        text.contains("[3344566778889JQKKA2X][3445589TTTJJQQKKA][35667799TJQAA222D]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn deal_without_seed_prints_a_seed_that_reproduces_it() {
+    let v = json(&["deal", "--json"]);
+    let seed = v["seed"].as_u64().unwrap();
+    assert_eq!(v["deal"], Deal::from_seed(seed).to_string());
+}
+
+#[test]
+fn moves_lists_leads_and_follows() {
+    let v = json(&["moves", "33xd", "--json"]);
+    assert_eq!(v["moves"], serde_json::json!(["3", "X", "D", "33", "XD"]));
+    let v = json(&["moves", "3456789tt", "--follow", "34567", "--json"]);
+    assert_eq!(v["moves"], serde_json::json!(["45678", "56789", "6789T", "pass"]));
+    // Ambiguous cards are listed once in `moves`, once per reading in `plays`.
+    let v = json(&["moves", "333444555666", "--json"]);
+    let moves = v["moves"].as_array().unwrap();
+    let plays = v["plays"].as_array().unwrap();
+    assert_eq!(moves.iter().filter(|m| *m == "333444555666").count(), 1);
+    assert_eq!(plays.iter().filter(|p| p["cards"] == "333444555666").count(), 3);
+    let v = json(&["moves", "2", "--follow", "444555666+333", "--json"]);
+    assert_eq!(v["moves"], serde_json::json!(["pass"]));
+}
+
+#[test]
+fn bad_input_is_explained() {
+    fails_with(&["moves", "33z4"], "'z' at position 3 is not a card");
+    fails_with(&["moves", "33333"], "too many '3'");
+    fails_with(&["moves", "3", "--follow", "3456"], "'3456' is not a legal combination");
+    fails_with(
+        &["moves", "3", "--follow", "333444555666"],
+        "write the one you mean as main+kickers",
+    );
+    fails_with(
+        &["moves", "3333", "--follow", "3"],
+        "more cards of a rank than a deck has",
+    );
+    fails_with(&["play", "--players", "random,greedy"], "needs three names");
+    fails_with(
+        &["play", "--players", "random,greedy,nobody"],
+        "unknown player 'nobody'",
+    );
+    fails_with(&["play", "--deal", "[345][6]"], "found 2");
+    fails_with(
+        &[
+            "play",
+            "--deal",
+            "[TTKA379Q2D69K5Q94J6][3JX8Q885TTK3265AK][29Q435J426787JA7A]",
+        ],
+        "missing 4",
+    );
+    let out = ddz(&["moves", "3z", "--json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("position 2"));
+}
+
+#[test]
+fn play_reaches_the_end_with_a_consistent_score() {
+    for seed in 0..20u64 {
+        let v = json(&["play", "--seed", &seed.to_string(), "--json"]);
+        let record = v["record"].as_array().unwrap();
+        let last = record.last().unwrap();
+        assert_eq!(last[0], v["winner"]);
+        let bombs = record
+            .iter()
+            .filter(|t| {
+                let cards = t[1].as_str().unwrap();
+                cards == "XD" || (cards.len() == 4 && cards.chars().all(|c| Some(c) == cards.chars().next()))
+            })
+            .count() as i64;
+        assert_eq!(v["bombs"], bombs);
+        let sign = if v["winner"] == "landlord" { 1 } else { -1 };
+        assert_eq!(v["score"], sign * (1 + bombs));
+        // The same seed replays the same game.
+        assert_eq!(json(&["play", "--seed", &seed.to_string(), "--json"]), v);
+    }
+    let v = json(&[
+        "play",
+        "--seed",
+        "3",
+        "--players",
+        "greedy,greedy,greedy",
+        "--scoring",
+        "online",
+        "--json",
+    ]);
+    assert_eq!(v["scoring"], "online");
+}

@@ -1,0 +1,108 @@
+//! Move generation and self-play throughput on a fixed seeded set of deals.
+//! Run: `cargo bench -p ddz-engine --bench engine`.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+
+use engine::clock::Deadline;
+use engine::players::RandomPlayer;
+use engine::{follow_plays, lead_plays, Cards, Deal, Game, Move, Play, Player};
+
+const DEALS: u64 = 1000;
+
+fn hands() -> Vec<Cards> {
+    (0..DEALS).flat_map(|s| Deal::from_seed(s).hands()).collect()
+}
+
+/// One (hand, play to beat) pair per hand: a play of the next seat's hand,
+/// picked by a fixed stride so every kind shows up.
+fn follow_cases(hands: &[Cards]) -> Vec<(Cards, Play)> {
+    hands
+        .iter()
+        .enumerate()
+        .map(|(i, &hand)| {
+            let other = hands[if i % 3 == 2 { i - 2 } else { i + 1 }];
+            let mut leads: Vec<Play> = Vec::new();
+            lead_plays(other, &mut leads);
+            (hand, leads[(i * 7919) % leads.len()])
+        })
+        .collect()
+}
+
+fn generation(c: &mut Criterion) {
+    let hands = hands();
+    let mut buf: Vec<Play> = Vec::with_capacity(4096);
+    let total: usize = hands
+        .iter()
+        .map(|&h| {
+            let mut n = 0usize;
+            lead_plays(h, &mut n);
+            n
+        })
+        .sum();
+    let mut group = c.benchmark_group("lead");
+    group.throughput(Throughput::Elements(total as u64));
+    group.bench_function(BenchmarkId::new("plays", format!("{} hands", hands.len())), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for &h in &hands {
+                buf.clear();
+                lead_plays(black_box(h), &mut buf);
+                n += buf.len();
+            }
+            n
+        })
+    });
+    group.finish();
+
+    let cases = follow_cases(&hands);
+    let total: usize = cases
+        .iter()
+        .map(|&(h, t)| {
+            let mut n = 0usize;
+            follow_plays(h, t, &mut n);
+            n
+        })
+        .sum();
+    let mut group = c.benchmark_group("follow");
+    group.throughput(Throughput::Elements(cases.len() as u64));
+    group.bench_function(
+        BenchmarkId::new("calls", format!("{} cases, {} plays", cases.len(), total)),
+        |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for &(h, t) in &cases {
+                    buf.clear();
+                    follow_plays(black_box(h), black_box(t), &mut buf);
+                    n += buf.len();
+                }
+                n
+            })
+        },
+    );
+    group.finish();
+}
+
+fn self_play(c: &mut Criterion) {
+    let deals: Vec<Deal> = (0..DEALS).map(Deal::from_seed).collect();
+    let mut players = [RandomPlayer::new(1), RandomPlayer::new(2), RandomPlayer::new(3)];
+    let mut group = c.benchmark_group("self_play");
+    group.throughput(Throughput::Elements(1));
+    let mut next = 0;
+    group.bench_function("random_deal", |b| {
+        b.iter(|| {
+            let mut game = Game::new(&deals[next % deals.len()]);
+            next += 1;
+            while !game.is_over() {
+                let seat = game.to_move();
+                let mv: Move = players[seat.index()].choose(&game.view(seat), &Deadline::NONE);
+                let _ = game.apply(mv);
+            }
+            game.outcome()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, generation, self_play);
+criterion_main!(benches);
