@@ -51,6 +51,14 @@ impl Outcome {
         self.winner.team()
     }
 
+    /// A team's score: the landlord's score, or its negation for the farmers.
+    pub fn team_score(&self, team: Team, scoring: Scoring) -> i64 {
+        match team {
+            Team::Landlord => self.score(scoring),
+            Team::Farmers => -self.score(scoring),
+        }
+    }
+
     /// The landlord's score under `scoring`.
     pub fn score(&self, scoring: Scoring) -> i64 {
         let sign = if self.winning_team() == Team::Landlord { 1 } else { -1 };
