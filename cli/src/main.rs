@@ -73,6 +73,10 @@ impl From<ScoringArg> for Scoring {
     }
 }
 
+/// Mixed into a deal's seed to seed its players, so they draw a stream of
+/// their own.
+const PLAYER_SEED_SALT: u64 = 0x5eed_0f91_a7e5;
+
 /// A command's result: JSON for `--json`, text otherwise.
 struct Report {
     json: Value,
@@ -170,7 +174,7 @@ fn moves(hand: &str, follow: Option<&str>) -> Result<Report, String> {
     let plays: Vec<Value> = list
         .iter()
         .filter_map(|m| m.play())
-        .map(|p| json!({ "cards": p.to_string(), "kind": p.kind().name(), "rank": p.rank().to_string(), "len": p.len(), "notation": p.notation() }))
+        .map(|p| json!({ "cards": p.to_string(), "kind": p.kind().name(), "rank": p.rank().to_string(), "chain_len": p.chain_len(), "notation": p.notation() }))
         .collect();
     let mut text = String::new();
     for mv in &list {
@@ -205,7 +209,7 @@ fn play(seed: Option<u64>, deal_text: Option<&str>, players: &str, scoring: Scor
         ));
     }
     // Each seat's randomness comes from the deal seed, so a seed replays the whole game.
-    let mut seeds = rng::from_seed(seed ^ 0x5eed_0f_91a7e5);
+    let mut seeds = rng::from_seed(seed ^ PLAYER_SEED_SALT);
     let mut table = Vec::new();
     for name in &names {
         table.push(make_player(name, rng::split(&mut seeds)).map_err(|e| e.to_string())?);

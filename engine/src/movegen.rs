@@ -55,7 +55,7 @@ pub fn follow_plays<S: PlaySink>(hand: Cards, target: Play, out: &mut S) {
             g.kind(Kind::Rocket, None, 0);
         }
         kind => {
-            g.kind(kind, Some(target.len()), above);
+            g.kind(kind, Some(target.chain_len()), above);
             g.kind(Kind::Bomb, None, 0);
             g.kind(Kind::Rocket, None, 0);
         }

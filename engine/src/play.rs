@@ -153,14 +153,19 @@ pub struct Play {
     cards: Cards,
     kind: Kind,
     rank: Rank,
-    len: u8,
+    chain_len: u8,
 }
 
 impl Play {
     /// Only for code that has already checked the shape (move generation and
     /// the classifier).
-    pub(crate) const fn new_unchecked(kind: Kind, rank: Rank, len: u8, cards: Cards) -> Play {
-        Play { cards, kind, rank, len }
+    pub(crate) const fn new_unchecked(kind: Kind, rank: Rank, chain_len: u8, cards: Cards) -> Play {
+        Play {
+            cards,
+            kind,
+            rank,
+            chain_len,
+        }
     }
 
     pub const fn cards(self) -> Cards {
@@ -176,8 +181,8 @@ impl Play {
     }
     /// Links of a chain (cards of a straight, pairs of a pair chain, trios
     /// of an airplane); 1 for every other kind.
-    pub const fn len(self) -> u8 {
-        self.len
+    pub const fn chain_len(self) -> u8 {
+        self.chain_len
     }
 
     /// The main part, without kickers.
@@ -185,7 +190,7 @@ impl Play {
         if let Kind::Rocket = self.kind {
             return Cards::JOKERS;
         }
-        Cards::run(self.rank as usize, self.len as usize, self.kind.width())
+        Cards::run(self.rank as usize, self.chain_len as usize, self.kind.width())
     }
 
     /// The kickers (empty for kinds without them).
@@ -207,7 +212,7 @@ impl Play {
             (_, Kind::Rocket) => false,
             (Kind::Bomb, Kind::Bomb) => self.rank > other.rank,
             (Kind::Bomb, _) => true,
-            (a, b) => a == b && self.len == other.len && self.rank > other.rank,
+            (a, b) => a == b && self.chain_len == other.chain_len && self.rank > other.rank,
         }
     }
 
@@ -272,7 +277,7 @@ impl fmt::Display for Play {
 
 impl fmt::Debug for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}@{}x{}", self.notation(), self.kind, self.rank, self.len)
+        write!(f, "{} {}@{}x{}", self.notation(), self.kind, self.rank, self.chain_len)
     }
 }
 
@@ -365,7 +370,7 @@ pub fn readings(cards: Cards) -> Vec<Play> {
     if ranks_held == 2 && (n == 4 || n == 5) {
         let kicker = if n == 4 { 1 } else { 2 };
         if let Some(r) = Rank::ALL.into_iter().find(|&r| counts[r.index()] == 3) {
-            if counts.iter().any(|&c| c == kicker) {
+            if counts.contains(&kicker) {
                 let kind = if n == 4 { Kind::TrioSingle } else { Kind::TrioPair };
                 push(&mut out, kind, r, 1);
             }
@@ -414,7 +419,7 @@ pub fn readings(cards: Cards) -> Vec<Play> {
             }
         }
     }
-    out.sort_by_key(|p| (p.kind, p.len, p.rank));
+    out.sort_by_key(|p| (p.kind, p.rank, p.chain_len));
     out
 }
 
@@ -497,7 +502,10 @@ mod tests {
         assert!(matches!(err, PlayError::Ambiguous { .. }), "{err}");
         assert!(err.to_string().contains("444555666+333 (airplane_singles)"), "{err}");
         let p = Play::parse("444555666+333").unwrap();
-        assert_eq!((p.kind(), p.rank(), p.len()), (Kind::AirplaneSingles, Rank::Four, 3));
+        assert_eq!(
+            (p.kind(), p.rank(), p.chain_len()),
+            (Kind::AirplaneSingles, Rank::Four, 3)
+        );
         assert_eq!(Play::parse("333444555666+").unwrap().kind(), Kind::Airplane);
         assert!(matches!(Play::parse("3456"), Err(PlayError::NotAPlay(_))));
         assert!(matches!(Play::parse("3456+8"), Err(PlayError::NotAPlay(_))));
