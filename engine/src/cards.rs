@@ -140,7 +140,8 @@ impl Cards {
     /// Rebuilds cards from [`Cards::bits`]; `None` if a count is impossible.
     pub const fn from_bits(bits: u64) -> Option<Cards> {
         let cards = Cards(bits);
-        if bits >> 60 == 0 && Cards::DECK.contains(cards) {
+        // Nibbles below 8 first, so `contains` cannot borrow across ranks.
+        if bits >> 60 == 0 && bits & NIBBLE_HIGHS == 0 && Cards::DECK.contains(cards) {
             Some(cards)
         } else {
             None
