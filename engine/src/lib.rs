@@ -4,6 +4,28 @@
 //! so the same code runs natively and in wasm.
 //!
 //! See rules.md for the rules this implements and ARCHITECTURE.md for a map.
+//!
+//! ```
+//! use engine::{Cards, Deal, Game, Move, Play, Seat};
+//!
+//! // Notation: tolerant in, canonical out.
+//! let hand: Cards = "xd33t0".parse()?;
+//! assert_eq!(hand.to_string(), "33TTXD");
+//!
+//! // Legal plays when following a pair: higher pairs, then bombs and the rocket.
+//! let to_beat = Play::parse("33")?;
+//! let answers: Vec<String> = engine::plays(hand, Some(to_beat)).iter().map(|p| p.to_string()).collect();
+//! assert_eq!(answers, ["TT", "XD"]);
+//!
+//! // A seeded deal, refereed move by move.
+//! let mut game = Game::new(&Deal::from_seed(42));
+//! let mut moves = Vec::new();
+//! game.legal_moves(&mut moves);
+//! game.apply(moves[0])?;
+//! assert_eq!(game.to_move(), Seat::Farmer1);
+//! assert!(game.apply(Move::Pass).is_ok());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod cards;
 pub mod clock;
