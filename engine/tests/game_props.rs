@@ -7,6 +7,9 @@ use engine::players::RandomPlayer;
 use engine::{rng, Cards, Deal, Game, IllegalMove, Kind, Move, Player, Scoring, Seat, Team};
 use proptest::prelude::*;
 
+#[allow(dead_code)] // this file uses only part of the reference
+mod reference;
+
 /// Plays `game` out with random players, checking the referee at every step.
 fn play_randomly(game: &mut Game, seed: u64) {
     let start: Vec<Cards> = game.seat_list().iter().map(|&s| game.hand(s)).collect();
@@ -35,10 +38,17 @@ fn play_randomly(game: &mut Game, seed: u64) {
             let mut own: Vec<engine::Play> = Vec::new();
             engine::lead_plays(game.hand(game.to_move()), &mut own);
             if let Some(weak) = own.iter().find(|p| !p.beats(target)) {
-                assert!(matches!(game.apply(Move::Play(*weak)), Err(IllegalMove::DoesNotBeat { .. })));
+                assert!(matches!(
+                    game.apply(Move::Play(*weak)),
+                    Err(IllegalMove::DoesNotBeat { .. })
+                ));
             }
         }
-        let others = game.seat_list().iter().filter(|&&s| s != game.to_move()).fold(Cards::EMPTY, |a, &s| a.checked_add(game.hand(s)).unwrap());
+        let others = game
+            .seat_list()
+            .iter()
+            .filter(|&&s| s != game.to_move())
+            .fold(Cards::EMPTY, |a, &s| a.checked_add(game.hand(s)).unwrap());
         let mut theirs: Vec<engine::Play> = Vec::new();
         engine::lead_plays(others, &mut theirs);
         if !theirs.is_empty() {
@@ -52,11 +62,29 @@ fn play_randomly(game: &mut Game, seed: u64) {
         let seat = game.to_move();
         let mv = players[seat.index()].choose(&game.view(seat), &Deadline::NONE);
         assert!(legal.contains(&mv), "{mv} is not among the legal moves");
+        // Every play is legal by the independent reference, too.
+        if let Move::Play(p) = mv {
+            let reading = (p.kind(), p.rank().index() as u8, p.chain_len());
+            let cards: Vec<u8> = p.cards().iter().map(|r| r.index() as u8).collect();
+            assert!(reference::ref_readings(&cards).contains(&reading), "{p:?}");
+            if let Some((_, t)) = game.to_beat() {
+                assert!(reference::ref_beats(
+                    reading,
+                    (t.kind(), t.rank().index() as u8, t.chain_len())
+                ));
+            }
+        }
         game.apply(mv).unwrap();
 
         // Conservation: what is held plus what was played is what was dealt.
-        let played = game.history().iter().fold(Cards::EMPTY, |a, t| a.checked_add(t.mv.cards()).unwrap());
-        let held = game.seat_list().iter().fold(Cards::EMPTY, |a, &s| a.checked_add(game.hand(s)).unwrap());
+        let played = game
+            .history()
+            .iter()
+            .fold(Cards::EMPTY, |a, t| a.checked_add(t.mv.cards()).unwrap());
+        let held = game
+            .seat_list()
+            .iter()
+            .fold(Cards::EMPTY, |a, &s| a.checked_add(game.hand(s)).unwrap());
         assert_eq!(held.checked_add(played), Some(total));
     }
 }
@@ -65,8 +93,16 @@ fn play_randomly(game: &mut Game, seed: u64) {
 fn score_from_record(game: &Game, scoring: Scoring) -> i64 {
     let history = game.history();
     let winner = history.last().unwrap().seat;
-    let b = history.iter().filter(|t| matches!(t.mv.play().map(|p| p.kind()), Some(Kind::Bomb | Kind::Rocket))).count() as u32;
-    let plays_by = |team: Team| history.iter().filter(|t| t.seat.team() == team && t.mv != Move::Pass).count();
+    let b = history
+        .iter()
+        .filter(|t| matches!(t.mv.play().map(|p| p.kind()), Some(Kind::Bomb | Kind::Rocket)))
+        .count() as u32;
+    let plays_by = |team: Team| {
+        history
+            .iter()
+            .filter(|t| t.seat.team() == team && t.mv != Move::Pass)
+            .count()
+    };
     let sign = if winner == Seat::Landlord { 1 } else { -1 };
     match scoring {
         Scoring::Tournament => sign * (1 + b as i64),
@@ -90,7 +126,10 @@ fn check_end(game: &Game) {
         let score = outcome.score(scoring);
         assert_eq!(score, score_from_record(game, scoring));
         // Zero-sum: what the landlord wins, the farmer team loses.
-        assert_eq!(outcome.team_score(Team::Landlord, scoring) + outcome.team_score(Team::Farmers, scoring), 0);
+        assert_eq!(
+            outcome.team_score(Team::Landlord, scoring) + outcome.team_score(Team::Farmers, scoring),
+            0
+        );
         assert_eq!(outcome.team_score(Team::Landlord, scoring), score);
         assert_eq!(score > 0, outcome.winner == Seat::Landlord);
     }
@@ -107,7 +146,12 @@ fn check_end(game: &Game) {
 fn start_hands(game: &Game) -> Vec<Cards> {
     game.seat_list()
         .iter()
-        .map(|&s| game.history().iter().filter(|t| t.seat == s).fold(game.hand(s), |a, t| a.checked_add(t.mv.cards()).unwrap()))
+        .map(|&s| {
+            game.history()
+                .iter()
+                .filter(|t| t.seat == s)
+                .fold(game.hand(s), |a, t| a.checked_add(t.mv.cards()).unwrap())
+        })
         .collect()
 }
 

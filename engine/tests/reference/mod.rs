@@ -331,7 +331,9 @@ pub fn ref_plays(hand: &[u8]) -> Vec<RefPlay> {
     for kind in Kind::ALL {
         for (rank, len) in candidate_mains(kind) {
             let main = main_part(kind, rank, len);
-            let Some(rest) = remove(hand, &main) else { continue };
+            let Some(rest) = remove(hand, &main) else {
+                continue;
+            };
             for kickers in sub_multisets_of_size(&rest, kicker_count(kind, len)) {
                 if kickers_ok(kind, rank, len, &kickers) {
                     out.push((join(&main, &kickers), kind, rank, len));
