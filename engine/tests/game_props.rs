@@ -7,7 +7,6 @@ use engine::players::RandomPlayer;
 use engine::{rng, Cards, Deal, Game, IllegalMove, Kind, Move, Player, Scoring, Seat, Team};
 use proptest::prelude::*;
 
-#[allow(dead_code)] // this file uses only part of the reference
 mod reference;
 
 /// Plays `game` out with random players, checking the referee at every step.
