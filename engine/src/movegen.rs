@@ -1,9 +1,10 @@
 //! Legal plays: every play of a hand when leading, every play that beats a
 //! given play when following.
 //!
-//! One pass per kind over the 15 rank counts; chains are grown rank by rank
-//! from each start, kickers are enumerated as multisets (never as card
-//! instances), so no play is produced twice. The order is fixed: kinds in
+//! Each kind is one pass over a `u16` mask of the ranks held at least w
+//! times; chains are runs of set bits in it. Kickers are enumerated as
+//! multisets of ranks (never as card instances), so no play is produced
+//! twice. The order is fixed: kinds in
 //! [`Kind::ALL`] order, then main rank, then length, then kickers low to high.
 
 use crate::cards::{Cards, Rank};
