@@ -1,0 +1,228 @@
+//! The engine's web worker: heavy work runs here, never on the UI thread.
+//!
+//! One reactor serves typed requests. A job runs in slices of a few tens of
+//! milliseconds; between slices it reports progress and yields to the
+//! worker's event loop, so a `Cancel` (or a newer job) sent meanwhile is seen
+//! at once.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use engine::clock::Deadline;
+use engine::players::{GreedyPlayer, RandomPlayer};
+use engine::{rng, Clock, Deal, Game, Player, Seat};
+use futures::{FutureExt, SinkExt, StreamExt};
+use serde::{Deserialize, Serialize};
+use yew_agent::reactor::{reactor, ReactorScope};
+
+use crate::web::WebClock;
+
+/// A baseline player the worker can seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Baseline {
+    Random,
+    Greedy,
+}
+
+/// Play `deal` `games` times with these players (landlord first).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimulationJob {
+    pub id: u32,
+    pub deal: Deal,
+    pub players: [Baseline; 3],
+    pub games: u32,
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    Simulate(SimulationJob),
+    /// Stop the running job, if any.
+    Cancel,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SimulationResult {
+    pub games: u32,
+    pub landlord_wins: u32,
+    /// Landlord score (tournament scoring) → how many games ended with it.
+    pub scores: BTreeMap<i64, u32>,
+    /// Plays each seat could lead with its dealt hand.
+    pub lead_counts: [u32; 3],
+}
+
+impl SimulationResult {
+    pub fn average_score(&self) -> f64 {
+        let total: i64 = self.scores.iter().map(|(s, n)| s * i64::from(*n)).sum();
+        total as f64 / f64::from(self.games.max(1))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Response {
+    Progress { id: u32, done: u32, total: u32 },
+    Finished { id: u32, result: SimulationResult },
+    Cancelled { id: u32 },
+}
+
+/// A simulation that can be advanced a slice at a time.
+pub struct Simulation {
+    job: SimulationJob,
+    seeds: rng::Rng,
+    result: SimulationResult,
+}
+
+impl Simulation {
+    pub fn new(job: SimulationJob) -> Simulation {
+        let mut lead_counts = [0u32; 3];
+        for seat in Seat::ALL {
+            let mut n = 0usize;
+            engine::lead_plays(job.deal.hand(seat), &mut n);
+            lead_counts[seat.index()] = n as u32;
+        }
+        Simulation {
+            seeds: rng::from_seed(job.seed),
+            result: SimulationResult {
+                lead_counts,
+                ..SimulationResult::default()
+            },
+            job,
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.result.games >= self.job.games
+    }
+
+    pub fn result(&self) -> &SimulationResult {
+        &self.result
+    }
+
+    /// Plays games until all are played or `deadline` passes (at least one).
+    pub fn advance(&mut self, deadline: &Deadline<'_>) {
+        while !self.is_done() {
+            let mut table: Vec<Box<dyn Player>> = self
+                .job
+                .players
+                .iter()
+                .map(|p| -> Box<dyn Player> {
+                    match p {
+                        Baseline::Random => Box::new(RandomPlayer::new(rng::split(&mut self.seeds))),
+                        Baseline::Greedy => Box::new(GreedyPlayer::new()),
+                    }
+                })
+                .collect();
+            let mut game = Game::new(&self.job.deal);
+            while !game.is_over() {
+                let seat = game.to_move();
+                let mv = table[seat.index()].choose(&game.view(seat), &Deadline::NONE);
+                // The baselines only choose legal moves; should one not, the
+                // game is counted as it stands rather than stopping the worker.
+                if game.apply(mv).is_err() {
+                    break;
+                }
+            }
+            if let Some(outcome) = game.outcome() {
+                let score = outcome.score(engine::Scoring::Tournament);
+                *self.result.scores.entry(score).or_default() += 1;
+                if score > 0 {
+                    self.result.landlord_wins += 1;
+                }
+            }
+            self.result.games += 1;
+            if deadline.expired() {
+                break;
+            }
+        }
+    }
+}
+
+/// How long a slice of work runs before the worker reports and listens.
+const SLICE_MS: f64 = 30.0;
+
+#[reactor(EngineWorker)]
+pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
+    let clock = WebClock;
+    let mut next: Option<Request> = None;
+    loop {
+        let request = match next.take() {
+            Some(r) => r,
+            None => match scope.next().await {
+                Some(r) => r,
+                None => return,
+            },
+        };
+        let Request::Simulate(job) = request else {
+            continue; // a Cancel with nothing running
+        };
+        let (id, total) = (job.id, job.games);
+        let mut sim = Simulation::new(job);
+        loop {
+            sim.advance(&Deadline::after(&clock as &dyn Clock, SLICE_MS));
+            let done = sim.result().games;
+            if scope.send(Response::Progress { id, done, total }).await.is_err() {
+                return;
+            }
+            if sim.is_done() {
+                let _ = scope
+                    .send(Response::Finished {
+                        id,
+                        result: sim.result().clone(),
+                    })
+                    .await;
+                break;
+            }
+            // Let messages sent meanwhile arrive, then look for one.
+            yew::platform::time::sleep(Duration::ZERO).await;
+            match scope.next().now_or_never() {
+                None => continue,
+                Some(None) => return,
+                Some(Some(request)) => {
+                    let _ = scope.send(Response::Cancelled { id }).await;
+                    if !matches!(request, Request::Cancel) {
+                        next = Some(request);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simulation_counts_every_game_and_is_reproducible() {
+        let job = SimulationJob {
+            id: 1,
+            deal: Deal::from_seed(42),
+            players: [Baseline::Random, Baseline::Greedy, Baseline::Random],
+            games: 50,
+            seed: 9,
+        };
+        let run = || {
+            let mut sim = Simulation::new(job.clone());
+            sim.advance(&Deadline::NONE);
+            sim.result().clone()
+        };
+        let result = run();
+        assert_eq!(result.games, 50);
+        assert_eq!(result.scores.values().sum::<u32>(), 50);
+        assert_eq!(
+            result.landlord_wins,
+            result
+                .scores
+                .iter()
+                .filter(|(s, _)| **s > 0)
+                .map(|(_, n)| n)
+                .sum::<u32>()
+        );
+        assert!(result.scores.keys().all(|s| *s != 0));
+        assert_eq!(result, run());
+        let mut n = 0usize;
+        engine::lead_plays(job.deal.hand(Seat::Landlord), &mut n);
+        assert_eq!(result.lead_counts[0] as usize, n);
+    }
+}

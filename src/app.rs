@@ -1,0 +1,112 @@
+//! The shell: header with navigation and the language switch, the page the
+//! URL fragment names, and the worker provider every page can reach.
+
+use gloo::events::EventListener;
+use yew::prelude::*;
+use yew_agent::reactor::ReactorProvider;
+
+use crate::agent::EngineWorker;
+use crate::i18n::Lang;
+use crate::pages::deal::DealPage;
+use crate::pages::soon::Soon;
+use crate::route::{DealLink, Route};
+use crate::settings::{self, Settings};
+
+fn current_route() -> Route {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    Route::from_hash(&hash)
+}
+
+fn set_document_lang(lang: Lang) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("lang", lang.code());
+    }
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        doc.set_title(lang.strings().app_title);
+    }
+}
+
+#[component]
+pub fn App() -> Html {
+    let loaded = use_memo((), |_| settings::load());
+    let lang = use_state(|| loaded.0.lang());
+    let notice = use_state(|| loaded.1.clone());
+    let route = use_state(current_route);
+
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            let listener =
+                web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| route.set(current_route())));
+            move || drop(listener)
+        });
+    }
+    use_effect_with(*lang, |lang| set_document_lang(*lang));
+
+    let t = lang.strings();
+    let switch_to = |target: Lang, label: &'static str| {
+        let handle = lang.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            settings::save(&Settings::with_lang(target));
+            handle.set(target);
+        });
+        html! {
+            <button type="button" class="lang" lang={ target.code() } aria-pressed={ (*lang == target).to_string() } {onclick}>
+                { label }
+            </button>
+        }
+    };
+    let nav_link = |target: Route, label: &'static str| {
+        let active = std::mem::discriminant(&*route) == std::mem::discriminant(&target);
+        html! {
+            <a href={ target.to_hash() } class={ classes!(active.then_some("active")) }
+                aria-current={ if active { "page" } else { "false" } }>{ label }</a>
+        }
+    };
+    let page = match &*route {
+        Route::Deal(link) => html! { <DealPage link={link.clone()} /> },
+        Route::Play => html! { <Soon title={ t.nav_play } text={ t.play_soon } /> },
+        Route::Endgame => html! { <Soon title={ t.nav_endgame } text={ t.endgame_soon } /> },
+        Route::Lab => html! { <Soon title={ t.nav_lab } text={ t.lab_soon } /> },
+        Route::NotFound(_) => html! { <Soon title={ t.not_found } text="" /> },
+    };
+    let dismiss = {
+        let notice = notice.clone();
+        Callback::from(move |_: MouseEvent| notice.set(None))
+    };
+
+    html! {
+        <ContextProvider<Lang> context={*lang}>
+            <ReactorProvider<EngineWorker> path="worker.js">
+                <header class="top">
+                    <a class="brand" href={ Route::Deal(DealLink::Fresh).to_hash() }>
+                        <img src="icon.svg" alt="" width="32" height="32" />
+                        <span>{ t.app_title }</span>
+                    </a>
+                    <nav aria-label={ t.nav_label }>
+                        { nav_link(Route::Deal(DealLink::Fresh), t.nav_deal) }
+                        { nav_link(Route::Play, t.nav_play) }
+                        { nav_link(Route::Endgame, t.nav_endgame) }
+                        { nav_link(Route::Lab, t.nav_lab) }
+                    </nav>
+                    <div class="langs" role="group" aria-label={ t.language }>
+                        { switch_to(Lang::Zh, "中文") }
+                        { switch_to(Lang::En, "English") }
+                    </div>
+                </header>
+                if let Some(reason) = &*notice {
+                    <p class="notice" role="status">
+                        { (t.settings_reset)(reason) }
+                        <button type="button" onclick={dismiss} aria-label="OK">{ "×" }</button>
+                    </p>
+                }
+                { page }
+            </ReactorProvider<EngineWorker>>
+        </ContextProvider<Lang>>
+    }
+}

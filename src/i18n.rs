@@ -1,0 +1,344 @@
+//! The UI's two languages. Every string the UI shows is a field of
+//! [`Strings`], so a text missing in one language is a compile error.
+
+use engine::{CardsError, DealError, Kind, Seat};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+impl Lang {
+    /// The code stored in settings and set as `<html lang>`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code {
+            "zh-CN" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The language of a browser locale such as `zh-TW` or `en-GB`.
+    pub fn from_locale(locale: &str) -> Lang {
+        if locale.to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Lang::Zh => &ZH,
+            Lang::En => &EN,
+        }
+    }
+}
+
+pub struct Strings {
+    pub lang: Lang,
+    pub app_title: &'static str,
+    pub nav_label: &'static str,
+    pub nav_deal: &'static str,
+    pub nav_play: &'static str,
+    pub nav_endgame: &'static str,
+    pub nav_lab: &'static str,
+    pub language: &'static str,
+    pub coming_soon: &'static str,
+    pub play_soon: &'static str,
+    pub endgame_soon: &'static str,
+    pub lab_soon: &'static str,
+    pub not_found: &'static str,
+
+    pub deal_title: &'static str,
+    pub open_hands: &'static str,
+    pub random_deal: &'static str,
+    pub seed: &'static str,
+    pub deal_seed: &'static str,
+    pub paste_label: &'static str,
+    pub paste_placeholder: &'static str,
+    pub show_deal: &'static str,
+    pub bottom_cards: &'static str,
+    pub seed_shown: &'static str,
+    pub pasted_deal: &'static str,
+    pub share_link: &'static str,
+    pub copy: &'static str,
+    pub copied: &'static str,
+    pub open_link: &'static str,
+    pub cards_count: fn(u32) -> String,
+    pub bad_seed: fn(&str) -> String,
+    pub bad_link: &'static str,
+
+    pub sim_title: &'static str,
+    pub sim_explain: &'static str,
+    pub games: &'static str,
+    pub run: &'static str,
+    pub cancel: &'static str,
+    pub cancelled: &'static str,
+    pub progress: fn(u32, u32) -> String,
+    pub lead_counts: &'static str,
+    pub landlord_wins: fn(f64) -> String,
+    pub average_score: fn(f64) -> String,
+    pub score_distribution: &'static str,
+    pub worker_failed: &'static str,
+    pub player_random: &'static str,
+    pub player_greedy: &'static str,
+
+    pub settings_reset: fn(&str) -> String,
+    pub crashed: &'static str,
+}
+
+impl Strings {
+    pub fn seat(&self, seat: Seat) -> &'static str {
+        match (self.lang == Lang::Zh, seat) {
+            (true, Seat::Landlord) => "地主",
+            (true, Seat::Farmer1) => "农民一（下家）",
+            (true, Seat::Farmer2) => "农民二（上家）",
+            (false, Seat::Landlord) => "Landlord",
+            (false, Seat::Farmer1) => "Farmer 1 (next)",
+            (false, Seat::Farmer2) => "Farmer 2 (previous)",
+        }
+    }
+
+    pub fn kind(&self, kind: Kind) -> &'static str {
+        if self.lang == Lang::Zh {
+            kind.name_zh()
+        } else {
+            kind.name()
+        }
+    }
+
+    /// A deal error in this language, naming what is wrong and where.
+    pub fn deal_error(&self, error: &DealError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            DealError::Syntax { position, message } => {
+                if zh {
+                    format!(
+                        "第 {position} 个字符处格式错误（{message}）。牌局写作 [地主20张][农民一17张][农民二17张]。"
+                    )
+                } else {
+                    format!("At character {position}: {message}. A deal is written [landlord 20][farmer 1, 17][farmer 2, 17].")
+                }
+            }
+            DealError::Cards { group, source } => {
+                let which = if zh {
+                    [
+                        "第一组（地主）",
+                        "第二组（农民一）",
+                        "第三组（农民二）",
+                        "第四组（底牌）",
+                    ][(*group).min(3)]
+                } else {
+                    [
+                        "first bracket (landlord)",
+                        "second bracket (farmer 1)",
+                        "third bracket (farmer 2)",
+                        "fourth bracket (bottom)",
+                    ][(*group).min(3)]
+                };
+                let what = self.cards_error(source);
+                if zh {
+                    format!("{which}：{what}")
+                } else {
+                    format!("In the {which}: {what}")
+                }
+            }
+            DealError::NotADeck { missing, extra } => {
+                let mut parts = Vec::new();
+                if zh {
+                    if !missing.is_empty() {
+                        parts.push(format!("缺少 {missing}"));
+                    }
+                    if !extra.is_empty() {
+                        parts.push(format!("多出 {extra}"));
+                    }
+                    format!("三手牌不是一副完整的牌：{}。", parts.join("；"))
+                } else {
+                    if !missing.is_empty() {
+                        parts.push(format!("missing {missing}"));
+                    }
+                    if !extra.is_empty() {
+                        parts.push(format!("duplicated {extra}"));
+                    }
+                    format!("The hands are not one deck: {}.", parts.join("; "))
+                }
+            }
+            DealError::HandSize { seat, expected, got } => {
+                if zh {
+                    format!("{}有 {got} 张牌，应为 {expected} 张。", self.seat(*seat))
+                } else {
+                    format!("The {seat} has {got} cards; a deal gives it {expected}.")
+                }
+            }
+            DealError::Bottom(cards) => {
+                if zh {
+                    format!("底牌 {cards} 必须是地主手中的三张牌。")
+                } else {
+                    format!("The bottom cards {cards} must be three of the landlord's cards.")
+                }
+            }
+        }
+    }
+
+    pub fn cards_error(&self, error: &CardsError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            CardsError::NotACard { character, position } => {
+                if zh {
+                    format!("第 {position} 个字符“{character}”不是牌（可用 3-9、T 或 10 或 0、J、Q、K、A、2、X 小王、D 大王）")
+                } else {
+                    format!("'{character}' at position {position} is not a card (use 3-9, T or 10 or 0, J, Q, K, A, 2, X, D)")
+                }
+            }
+            CardsError::TooMany { rank, count } => {
+                if zh {
+                    format!("“{rank}”有 {count} 张，一副牌只有 {} 张", rank.copies())
+                } else {
+                    format!("too many '{rank}': {count}, a deck holds {}", rank.copies())
+                }
+            }
+        }
+    }
+}
+
+pub static ZH: Strings = Strings {
+    lang: Lang::Zh,
+    app_title: "斗地主 · 竞技二打一",
+    nav_label: "主导航",
+    nav_deal: "发牌",
+    nav_play: "对局",
+    nav_endgame: "残局",
+    nav_lab: "实验室",
+    language: "语言",
+    coming_soon: "即将推出",
+    play_soon: "与神算子和各级 AI 对局。",
+    endgame_soon: "明牌残局：求解、提示与挑战。",
+    lab_soon: "牌局难度：得分分布、GDI、DIH 与赛制模拟。",
+    not_found: "没有这个页面。",
+
+    deal_title: "发牌",
+    open_hands: "明牌：三家的牌全部显示。",
+    random_deal: "随机发牌",
+    seed: "种子",
+    deal_seed: "按种子发牌",
+    paste_label: "粘贴牌局",
+    paste_placeholder: "[地主 20 张][农民一 17 张][农民二 17 张]",
+    show_deal: "显示",
+    bottom_cards: "底牌",
+    seed_shown: "种子",
+    pasted_deal: "粘贴的牌局",
+    share_link: "分享链接",
+    copy: "复制",
+    copied: "已复制",
+    open_link: "打开链接",
+    cards_count: |n| format!("{n} 张"),
+    bad_seed: |s| format!("种子必须是 0 到 18446744073709551615 之间的整数，“{s}”不是。"),
+    bad_link: "链接中的牌局无法读取：",
+
+    sim_title: "后台自对弈",
+    sim_explain: "在 Web Worker 中用基础 AI 反复打这一局，界面不会卡顿。",
+    games: "局数",
+    run: "开始",
+    cancel: "取消",
+    cancelled: "已取消。",
+    progress: |done, total| format!("{done} / {total} 局"),
+    lead_counts: "首出可选牌型数",
+    landlord_wins: |p| format!("地主胜率 {p:.1}%"),
+    average_score: |s| format!("地主平均得分 {s:+.3}"),
+    score_distribution: "地主得分分布",
+    worker_failed: "后台计算出错：",
+    player_random: "随机",
+    player_greedy: "贪心",
+
+    settings_reset: |detail| format!("保存的设置无法读取，已重置（{detail}）。"),
+    crashed: "程序出错了，请刷新页面。",
+};
+
+pub static EN: Strings = Strings {
+    lang: Lang::En,
+    app_title: "Dou Dizhu · competitive",
+    nav_label: "Main",
+    nav_deal: "Deal",
+    nav_play: "Play",
+    nav_endgame: "Endgame",
+    nav_lab: "Lab",
+    language: "Language",
+    coming_soon: "Coming soon",
+    play_soon: "Play against the solver and a ladder of AI players.",
+    endgame_soon: "Open-hand endgame puzzles: solve, hint, challenge.",
+    lab_soon: "Deal difficulty: score distributions, GDI, DIH and tournament simulation.",
+    not_found: "There is no such page.",
+
+    deal_title: "Deal",
+    open_hands: "Open hands: all three hands are shown.",
+    random_deal: "Random deal",
+    seed: "Seed",
+    deal_seed: "Deal this seed",
+    paste_label: "Paste a deal",
+    paste_placeholder: "[landlord 20][farmer 1, 17][farmer 2, 17]",
+    show_deal: "Show",
+    bottom_cards: "Bottom cards",
+    seed_shown: "Seed",
+    pasted_deal: "Pasted deal",
+    share_link: "Share link",
+    copy: "Copy",
+    copied: "Copied",
+    open_link: "Open the link",
+    cards_count: |n| format!("{n} cards"),
+    bad_seed: |s| format!("A seed is a whole number from 0 to 18446744073709551615; \"{s}\" is not."),
+    bad_link: "The deal in this link cannot be read: ",
+
+    sim_title: "Self-play in the background",
+    sim_explain: "Baseline AIs play this deal again and again in a web worker; the page stays responsive.",
+    games: "Games",
+    run: "Run",
+    cancel: "Cancel",
+    cancelled: "Cancelled.",
+    progress: |done, total| format!("{done} / {total} games"),
+    lead_counts: "Plays available on the first lead",
+    landlord_wins: |p| format!("Landlord wins {p:.1}%"),
+    average_score: |s| format!("Landlord's average score {s:+.3}"),
+    score_distribution: "Landlord's score distribution",
+    worker_failed: "The background computation failed: ",
+    player_random: "random",
+    player_greedy: "greedy",
+
+    settings_reset: |detail| format!("A saved setting could not be read and was reset ({detail})."),
+    crashed: "Something went wrong. Please reload the page.",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locales_map_to_languages() {
+        assert_eq!(Lang::from_locale("zh-TW"), Lang::Zh);
+        assert_eq!(Lang::from_locale("ZH"), Lang::Zh);
+        assert_eq!(Lang::from_locale("en-GB"), Lang::En);
+        assert_eq!(Lang::from_locale("fr"), Lang::En);
+        for lang in [Lang::Zh, Lang::En] {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        }
+        assert_eq!(Lang::from_code("xx"), None);
+    }
+
+    #[test]
+    fn deal_errors_are_explained_in_both_languages() {
+        let err = engine::Deal::parse("[TTKA379Q2D69K5Q94J6][3JX8Q885TTK3265AK][29Q435J426787JA7A]").unwrap_err();
+        assert_eq!(EN.deal_error(&err), "The hands are not one deck: missing 4.");
+        assert_eq!(ZH.deal_error(&err), "三手牌不是一副完整的牌：缺少 4。");
+        let err = engine::Deal::parse("[33z]").unwrap_err();
+        assert!(EN.deal_error(&err).contains("'z' at position 4"));
+        assert!(ZH.deal_error(&err).contains("第 4 个字符“z”"));
+    }
+}

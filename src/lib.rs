@@ -1,0 +1,12 @@
+//! The ddz web app: Yew components over the engine, which runs compiled to
+//! wasm both here (cheap work: parsing, dealing) and in a web worker (heavy
+//! work). See ARCHITECTURE.md.
+
+pub mod agent;
+pub mod app;
+pub mod components;
+pub mod i18n;
+pub mod pages;
+pub mod route;
+pub mod settings;
+pub mod web;

@@ -1,0 +1,487 @@
+//! The Deal page (发牌): a seeded, random or pasted deal shown as cards, a
+//! share link that reproduces it, and a self-play run in the worker.
+
+use std::rc::Rc;
+
+use engine::{Deal, DealError, Seat};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+
+use crate::agent::{Baseline, EngineWorker, Request, Response, SimulationJob, SimulationResult};
+use crate::components::card::Hand;
+use crate::i18n::{Lang, Strings};
+use crate::route::{DealLink, Route};
+use crate::web;
+
+/// Why a deal cannot be shown; kept as data so it re-renders in either language.
+#[derive(Clone, Debug, PartialEq)]
+enum Problem {
+    Seed(String),
+    Deal(DealError),
+}
+
+impl Problem {
+    fn explain(&self, t: &Strings) -> String {
+        match self {
+            Problem::Seed(text) => (t.bad_seed)(text),
+            Problem::Deal(e) => t.deal_error(e),
+        }
+    }
+}
+
+fn resolve(link: &DealLink) -> Option<Result<(Deal, Option<u64>), Problem>> {
+    match link {
+        DealLink::Fresh => None,
+        DealLink::Seed(text) => Some(
+            text.trim()
+                .parse::<u64>()
+                .map(|s| (Deal::from_seed(s), Some(s)))
+                .map_err(|_| Problem::Seed(text.clone())),
+        ),
+        DealLink::Hands { hands, bottom } => {
+            let text = DealLink::hands_as_deal_text(hands, bottom.as_deref());
+            Some(Deal::parse(&text).map(|d| (d, None)).map_err(Problem::Deal))
+        }
+    }
+}
+
+/// Goes to `route`, adding a history entry (so Back returns to the last deal).
+pub fn navigate(route: &Route) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_hash(&route.to_hash());
+    }
+}
+
+fn share_url(route: &Route) -> String {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{}", route.to_hash())
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DealPageProps {
+    pub link: DealLink,
+}
+
+#[component]
+pub fn DealPage(props: &DealPageProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
+
+    // A bare #/deal becomes a fresh seeded deal, so every view has a link.
+    use_effect_with(props.link.clone(), |link| {
+        if *link == DealLink::Fresh {
+            let route = Route::Deal(DealLink::Seed(web::fresh_seed().to_string()));
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().replace(&route.to_hash());
+            }
+        }
+    });
+
+    let seed_text = use_state(String::new);
+    let seed_problem = use_state(|| None::<Problem>);
+    let paste_text = use_state(String::new);
+    let paste_problem = use_state(|| None::<Problem>);
+    let copied = use_state(|| false);
+
+    let on_random = Callback::from(|_: MouseEvent| {
+        navigate(&Route::Deal(DealLink::Seed(web::fresh_seed().to_string())));
+    });
+    let on_seed_input = {
+        let seed_text = seed_text.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                seed_text.set(input.value());
+            }
+        })
+    };
+    let on_seed_submit = {
+        let seed_text = seed_text.clone();
+        let seed_problem = seed_problem.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            match seed_text.trim().parse::<u64>() {
+                Ok(seed) => {
+                    seed_problem.set(None);
+                    navigate(&Route::Deal(DealLink::Seed(seed.to_string())));
+                }
+                Err(_) => seed_problem.set(Some(Problem::Seed((*seed_text).clone()))),
+            }
+        })
+    };
+    let on_paste_input = {
+        let paste_text = paste_text.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(area) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            {
+                paste_text.set(area.value());
+            }
+        })
+    };
+    let on_paste_submit = {
+        let paste_text = paste_text.clone();
+        let paste_problem = paste_problem.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            match Deal::parse(&paste_text) {
+                Ok(deal) => {
+                    paste_problem.set(None);
+                    navigate(&Route::Deal(DealLink::of(&deal, None)));
+                }
+                Err(err) => paste_problem.set(Some(Problem::Deal(err))),
+            }
+        })
+    };
+
+    let shown = resolve(&props.link);
+    let share = match &shown {
+        Some(Ok((deal, seed))) => Some(share_url(&Route::Deal(DealLink::of(deal, *seed)))),
+        _ => None,
+    };
+    let on_copy = {
+        let copied = copied.clone();
+        let share = share.clone().unwrap_or_default();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&share);
+                copied.set(true);
+            }
+        })
+    };
+    {
+        let copied = copied.clone();
+        use_effect_with(share.clone(), move |_| copied.set(false));
+    }
+
+    let controls = html! {
+        <section class="controls" aria-label={ t.deal_title }>
+            <button type="button" class="primary" id="random-deal" onclick={on_random}>{ t.random_deal }</button>
+            <form class="seed-form" onsubmit={on_seed_submit}>
+                <label for="seed-input">{ t.seed }</label>
+                <input id="seed-input" inputmode="numeric" autocomplete="off" value={(*seed_text).clone()}
+                    oninput={on_seed_input} aria-invalid={ seed_problem.is_some().to_string() }
+                    aria-describedby="seed-error" />
+                <button type="submit" id="deal-seed">{ t.deal_seed }</button>
+                <p id="seed-error" class="error" role="alert">{ seed_problem.as_ref().map(|p| p.explain(t)) }</p>
+            </form>
+            <form class="paste-form" onsubmit={on_paste_submit}>
+                <label for="paste-input">{ t.paste_label }</label>
+                <textarea id="paste-input" rows="2" spellcheck="false" placeholder={ t.paste_placeholder }
+                    value={(*paste_text).clone()} oninput={on_paste_input}
+                    aria-invalid={ paste_problem.is_some().to_string() } aria-describedby="paste-error" />
+                <button type="submit" id="show-deal">{ t.show_deal }</button>
+                <p id="paste-error" class="error" role="alert">{ paste_problem.as_ref().map(|p| p.explain(t)) }</p>
+            </form>
+        </section>
+    };
+
+    let body = match shown {
+        None => html! {},
+        Some(Err(problem)) => html! {
+            <p class="error link-error" role="alert">{ t.bad_link }{ problem.explain(t) }</p>
+        },
+        Some(Ok((deal, seed))) => html! {
+            <>
+                <DealView deal={deal} {seed} />
+                <section class="share" aria-label={ t.share_link }>
+                    <label for="share-link">{ t.share_link }</label>
+                    <input id="share-link" readonly=true value={ share.clone().unwrap_or_default() } />
+                    <button type="button" id="copy-link" onclick={on_copy}>{ if *copied { t.copied } else { t.copy } }</button>
+                    <a id="share-anchor" href={ share.unwrap_or_default() } title={ t.open_link } aria-label={ t.open_link }>{ "↗" }</a>
+                </section>
+                <SimulationPanel deal={deal} />
+            </>
+        },
+    };
+
+    html! {
+        <main id="main" class="page deal-page">
+            <h1>{ t.deal_title }</h1>
+            { controls }
+            { body }
+        </main>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct DealViewProps {
+    deal: Deal,
+    seed: Option<u64>,
+}
+
+#[component]
+fn DealView(props: &DealViewProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
+    let deal = props.deal;
+    // Marks the first time a deal is on screen (read by the browser tests).
+    use_effect_with((), |_| {
+        if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+            if p.get_entries_by_name("first-deal-render").length() == 0 {
+                let _ = p.mark("first-deal-render");
+            }
+        }
+    });
+    let seats = Seat::ALL.iter().map(|&seat| {
+        let cards = deal.hand(seat);
+        let marked = if seat == Seat::Landlord {
+            deal.bottom().unwrap_or_default()
+        } else {
+            Default::default()
+        };
+        let label = format!("{} {}", t.seat(seat), (t.cards_count)(cards.len()));
+        html! {
+            <section class={classes!("seat", seat.name())} data-seat={ seat.name() }>
+                <h2>{ t.seat(seat) }<span class="count">{ (t.cards_count)(cards.len()) }</span></h2>
+                <Hand {cards} {marked} {label} />
+            </section>
+        }
+    });
+    let source = match props.seed {
+        Some(seed) => html! { <p class="source">{ t.seed_shown }{ ": " }<strong id="shown-seed">{ seed }</strong></p> },
+        None => html! { <p class="source">{ t.pasted_deal }</p> },
+    };
+    html! {
+        <section class="deal" aria-live="polite">
+            { source }
+            <p class="note">{ t.open_hands }</p>
+            { for seats }
+            if let Some(bottom) = deal.bottom() {
+                <section class="seat bottom" data-seat="bottom">
+                    <h2>{ t.bottom_cards }</h2>
+                    <Hand cards={bottom} label={ t.bottom_cards } />
+                </section>
+            }
+            <p class="notation"><code id="deal-notation">{ deal.to_string() }</code></p>
+        </section>
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum SimState {
+    Idle,
+    Running { done: u32, total: u32 },
+    Finished(Rc<SimulationResult>),
+    Cancelled,
+}
+
+struct Sim {
+    /// The job whose answers count; older answers are ignored.
+    job: u32,
+    state: SimState,
+}
+
+enum SimAction {
+    Start(u32, u32),
+    Reset,
+    Answer(Response),
+}
+
+impl Reducible for Sim {
+    type Action = SimAction;
+    fn reduce(self: Rc<Self>, action: SimAction) -> Rc<Self> {
+        let job = self.job;
+        let state = match action {
+            SimAction::Start(id, total) => {
+                return Rc::new(Sim {
+                    job: id,
+                    state: SimState::Running { done: 0, total },
+                })
+            }
+            SimAction::Reset => SimState::Idle,
+            SimAction::Answer(r) => match r {
+                Response::Progress { id, done, total } if id == job => SimState::Running { done, total },
+                Response::Finished { id, result } if id == job => SimState::Finished(Rc::new(result)),
+                Response::Cancelled { id } if id == job => SimState::Cancelled,
+                _ => return self,
+            },
+        };
+        Rc::new(Sim { job, state })
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SimulationProps {
+    deal: Deal,
+}
+
+#[component]
+fn SimulationPanel(props: &SimulationProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
+    let sim = use_reducer(|| Sim {
+        job: 0,
+        state: SimState::Idle,
+    });
+    let games = use_state(|| 2000u32);
+    let players = use_state(|| [Baseline::Random; 3]);
+    let next_id = use_mut_ref(|| 0u32);
+
+    let bridge = {
+        let sim = sim.clone();
+        use_reactor_bridge::<EngineWorker, _>(move |event| {
+            if let ReactorEvent::Output(response) = event {
+                sim.dispatch(SimAction::Answer(response));
+            }
+        })
+    };
+
+    // A new deal stops whatever ran for the old one.
+    {
+        let bridge = bridge.clone();
+        let sim = sim.clone();
+        use_effect_with(props.deal, move |_| {
+            bridge.send(Request::Cancel);
+            sim.dispatch(SimAction::Reset);
+        });
+    }
+
+    let running = matches!(sim.state, SimState::Running { .. });
+    let on_run = {
+        let (bridge, sim, games, players, next_id, deal) = (
+            bridge.clone(),
+            sim.clone(),
+            games.clone(),
+            players.clone(),
+            next_id.clone(),
+            props.deal,
+        );
+        Callback::from(move |_: MouseEvent| {
+            let id = {
+                let mut n = next_id.borrow_mut();
+                *n += 1;
+                *n
+            };
+            sim.dispatch(SimAction::Start(id, *games));
+            bridge.send(Request::Simulate(SimulationJob {
+                id,
+                deal,
+                players: *players,
+                games: *games,
+                seed: web::random_u64(),
+            }));
+        })
+    };
+    let on_cancel = {
+        let bridge = bridge.clone();
+        Callback::from(move |_: MouseEvent| bridge.send(Request::Cancel))
+    };
+    let on_games = {
+        let games = games.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                // Out-of-range input is clamped, and shown clamped.
+                let n = input.value().trim().parse::<u32>().unwrap_or(2000).clamp(1, 1_000_000);
+                input.set_value(&n.to_string());
+                games.set(n);
+            }
+        })
+    };
+    let player_select = |seat: Seat| {
+        let handle = players.clone();
+        let onchange = Callback::from(move |e: Event| {
+            if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+                let mut next = *handle;
+                next[seat.index()] = if select.value() == "greedy" {
+                    Baseline::Greedy
+                } else {
+                    Baseline::Random
+                };
+                handle.set(next);
+            }
+        });
+        let id = format!("player-{}", seat.name());
+        let current = players[seat.index()];
+        html! {
+            <span class="field">
+                <label for={id.clone()}>{ t.seat(seat) }</label>
+                <select {id} {onchange} disabled={running}>
+                    <option value="random" selected={current == Baseline::Random}>{ t.player_random }</option>
+                    <option value="greedy" selected={current == Baseline::Greedy}>{ t.player_greedy }</option>
+                </select>
+            </span>
+        }
+    };
+
+    let status = match &sim.state {
+        SimState::Idle => html! {},
+        SimState::Running { done, total } => html! {
+            <div class="progress">
+                <progress id="sim-progress" max={ total.to_string() } value={ done.to_string() } />
+                <span>{ (t.progress)(*done, *total) }</span>
+            </div>
+        },
+        SimState::Cancelled => html! { <p id="sim-cancelled">{ t.cancelled }</p> },
+        SimState::Finished(result) => html! { <SimulationReport result={result.clone()} /> },
+    };
+
+    html! {
+        <section class="simulation" aria-labelledby="sim-title">
+            <h2 id="sim-title">{ t.sim_title }</h2>
+            <p class="note">{ t.sim_explain }</p>
+            <div class="sim-controls">
+                { for Seat::ALL.iter().map(|&s| player_select(s)) }
+                <span class="field">
+                    <label for="sim-games">{ t.games }</label>
+                    <input id="sim-games" type="number" min="1" max="1000000" value={ games.to_string() }
+                        onchange={on_games} disabled={running} />
+                </span>
+                if running {
+                    <button type="button" id="sim-cancel" onclick={on_cancel}>{ t.cancel }</button>
+                } else {
+                    <button type="button" class="primary" id="sim-run" onclick={on_run}>{ t.run }</button>
+                }
+            </div>
+            <div aria-live="polite">{ status }</div>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ReportProps {
+    result: Rc<SimulationResult>,
+}
+
+#[component]
+fn SimulationReport(props: &ReportProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
+    let r = &props.result;
+    let win = 100.0 * f64::from(r.landlord_wins) / f64::from(r.games.max(1));
+    let most = r.scores.values().copied().max().unwrap_or(1).max(1);
+    let bar_w = 48.0;
+    let width = (r.scores.len() as f64 * (bar_w + 12.0)).max(120.0);
+    let bars = r.scores.iter().enumerate().map(|(i, (score, n))| {
+        let h = 100.0 * f64::from(*n) / f64::from(most);
+        let x = 6.0 + i as f64 * (bar_w + 12.0);
+        let share = 100.0 * f64::from(*n) / f64::from(r.games.max(1));
+        html! {
+            <g class={ if *score > 0 { "bar win" } else { "bar loss" } }>
+                <rect x={x.to_string()} y={(120.0 - h).to_string()} width={bar_w.to_string()} height={h.to_string()} />
+                <text x={(x + bar_w / 2.0).to_string()} y={(114.0 - h).to_string()} text-anchor="middle">{ format!("{share:.0}%") }</text>
+                <text x={(x + bar_w / 2.0).to_string()} y="138" text-anchor="middle">{ format!("{score:+}") }</text>
+            </g>
+        }
+    });
+    html! {
+        <div id="sim-result" class="result">
+            <p><strong id="sim-win">{ (t.landlord_wins)(win) }</strong>{ " · " }{ (t.average_score)(r.average_score()) }</p>
+            <p>{ t.lead_counts }{ ": " }
+                { for Seat::ALL.iter().map(|&s| html! {
+                    <span class="lead-count" data-seat={ s.name() }>{ format!("{} {}", t.seat(s), r.lead_counts[s.index()]) }</span>
+                }) }
+            </p>
+            <figure>
+                <svg class="chart" viewBox={ format!("0 0 {width} 144") } role="img" aria-label={ t.score_distribution }>
+                    { for bars }
+                </svg>
+                <figcaption>{ t.score_distribution }</figcaption>
+            </figure>
+        </div>
+    }
+}

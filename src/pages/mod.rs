@@ -1,0 +1,2 @@
+pub mod deal;
+pub mod soon;

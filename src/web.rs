@@ -1,0 +1,33 @@
+//! Small bridges to the browser: the engine's clock seam over
+//! `performance.now()` (or `Date.now()` where there is no `performance`),
+//! and fresh seeds from `Math.random()`.
+
+use engine::Clock;
+use wasm_bindgen::JsCast;
+
+/// The engine's clock in a window or a worker.
+pub struct WebClock;
+
+impl Clock for WebClock {
+    fn now_ms(&self) -> f64 {
+        let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+            .ok()
+            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
+        match performance {
+            Some(p) => p.now(),
+            None => js_sys::Date::now(),
+        }
+    }
+}
+
+/// A fresh deal seed, short enough to read out in class (below 10⁹).
+pub fn fresh_seed() -> u64 {
+    (js_sys::Math::random() * 1e9) as u64
+}
+
+/// A seed for the engine's randomness (full 64 bits).
+pub fn random_u64() -> u64 {
+    let hi = (js_sys::Math::random() * 4294967296.0) as u64;
+    let lo = (js_sys::Math::random() * 4294967296.0) as u64;
+    (hi << 32) | lo
+}

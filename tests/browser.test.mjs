@@ -1,0 +1,331 @@
+// Real-browser tests of the web app's main flows: headless Chromium (Debian's)
+// driven by Playwright, against the release build in dist/ served locally.
+// Run by scripts/test; by hand: `node --test tests/` after `trunk build --release`.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFile, readdir, stat } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { join, extname, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = process.env.DDZ_DIST ?? join(root, "dist");
+const ddz = process.env.DDZ_BIN ?? join(root, "target", "debug", "ddz");
+const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+// The site is served at the root and under a sub-path, from the same build.
+const SUB_PATH = "/hosted/under/a/sub-path/";
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".wasm": "application/wasm",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".webmanifest": "application/manifest+json",
+  ".json": "application/json",
+};
+
+let server;
+let base;
+let browser;
+
+function serve() {
+  return new Promise((ok) => {
+    const s = createServer(async (req, res) => {
+      let path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+      if (path.startsWith(SUB_PATH)) path = "/" + path.slice(SUB_PATH.length);
+      if (path.endsWith("/")) path += "index.html";
+      const file = join(dist, path);
+      if (!file.startsWith(dist)) {
+        res.writeHead(403).end();
+        return;
+      }
+      try {
+        let body = await readFile(file);
+        const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" };
+        if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+          body = gzipSync(body);
+          headers["content-encoding"] = "gzip";
+        }
+        res.writeHead(200, headers).end(body);
+      } catch {
+        res.writeHead(404).end("not found");
+      }
+    });
+    s.listen(0, "127.0.0.1", () => ok(s));
+  });
+}
+
+before(async () => {
+  server = await serve();
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A fresh browser profile (no service worker, no storage) and a page in it. */
+async function freshPage(locale = "en-US") {
+  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return { context, page, errors };
+}
+
+const handOf = (page, seat) => page.locator(`section[data-seat="${seat}"] .hand`).getAttribute("data-cards");
+const cardCount = (page, seat) => page.locator(`section[data-seat="${seat}"] .hand li`).count();
+
+async function waitForDeal(page) {
+  await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
+}
+
+function cli(args) {
+  return JSON.parse(execFileSync(ddz, args, { encoding: "utf8" }));
+}
+
+test("a seeded deal loads with no console errors and matches `ddz deal --seed`", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/deal?seed=42`);
+  await waitForDeal(page);
+  const expected = cli(["deal", "--seed", "42", "--json"]);
+  assert.equal(await cardCount(page, "landlord"), 20);
+  assert.equal(await cardCount(page, "farmer1"), 17);
+  assert.equal(await cardCount(page, "farmer2"), 17);
+  assert.equal(await cardCount(page, "bottom"), 3);
+  assert.equal(await handOf(page, "landlord"), expected.landlord);
+  assert.equal(await handOf(page, "farmer1"), expected.farmer1);
+  assert.equal(await handOf(page, "farmer2"), expected.farmer2);
+  assert.equal(await handOf(page, "bottom"), expected.bottom);
+  assert.equal(await page.locator("#deal-notation").textContent(), expected.deal);
+  assert.equal(await page.locator(".card.marked").count(), 3, "the bottom cards are marked in the landlord's hand");
+  const firstRender = await page.evaluate(() => performance.getEntriesByName("first-deal-render")[0]?.startTime);
+  console.log(`# time to first render of a deal: ${Math.round(firstRender)} ms`);
+  assert.ok(firstRender > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the first visit downloads under 1.5 MB compressed", async () => {
+  let raw = 0;
+  let gz = 0;
+  const walk = async (dir) => {
+    for (const name of await readdir(dir)) {
+      const path = join(dir, name);
+      if ((await stat(path)).isDirectory()) await walk(path);
+      else {
+        const body = await readFile(path);
+        raw += body.length;
+        gz += gzipSync(body, { level: 9 }).length;
+      }
+    }
+  };
+  await walk(dist);
+  // The service worker caches every file of the build on the first visit.
+  console.log(`# first visit: ${(raw / 1024).toFixed(0)} KB, ${(gz / 1024).toFixed(0)} KB gzip-compressed`);
+  assert.ok(gz < 1.5 * 1024 * 1024, `${gz} bytes compressed`);
+});
+
+test("a share link reproduces a random deal and a pasted one", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/deal`);
+  await waitForDeal(page);
+  await page.click("#random-deal");
+  await page.waitForURL(/seed=/);
+  const shownSeed = await page.locator("#shown-seed").textContent();
+  const link = await page.locator("#share-link").inputValue();
+  assert.match(link, new RegExp(`#/deal\\?seed=${shownSeed}$`));
+  const notation = await page.locator("#deal-notation").textContent();
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await waitForDeal(other);
+  assert.equal(await other.locator("#deal-notation").textContent(), notation);
+
+  // A pasted deal (lower case, 10 for the ten, spaces between hands) gets a link of its own.
+  const pasted = cli(["deal", "--seed", "7", "--json"]);
+  const messy = `[${pasted.landlord.toLowerCase().replaceAll("T", "10")}] [${pasted.farmer1}] [${pasted.farmer2}]`;
+  await page.fill("#paste-input", messy);
+  await page.click("#show-deal");
+  await page.waitForURL(/hands=/);
+  assert.equal(await page.locator("#deal-notation").textContent(), pasted.deal);
+  const handsLink = await page.locator("#share-link").inputValue();
+  await other.goto(handsLink);
+  await other.reload();
+  await waitForDeal(other);
+  assert.equal(await other.locator("#deal-notation").textContent(), pasted.deal);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a malformed deal is explained inline and nothing is lost", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/deal?seed=5`);
+  await waitForDeal(page);
+  const before = await page.locator("#deal-notation").textContent();
+  // rules.md's example deal is one card short.
+  await page.fill("#paste-input", "[TTKA379Q2D69K5Q94J6][3JX8Q885TTK3265AK][29Q435J426787JA7A]");
+  await page.click("#show-deal");
+  await assert.doesNotReject(page.locator("#paste-error", { hasText: "missing 4" }).waitFor());
+  await page.fill("#paste-input", "[33z4]");
+  await page.click("#show-deal");
+  await page.locator("#paste-error", { hasText: "'z' at position 4 is not a card" }).waitFor();
+  assert.equal(await page.locator("#paste-input").inputValue(), "[33z4]", "the typed text stays");
+  assert.equal(await page.locator("#deal-notation").textContent(), before, "the shown deal stays");
+  // The explanation follows the language.
+  await page.click('button.lang[lang="zh-CN"]');
+  await page.locator("#paste-error", { hasText: "第 4 个字符“z”不是牌" }).waitFor();
+  // A broken link is explained too, not a blank page.
+  await page.goto(`${base}#/deal?seed=forty-two`);
+  await page.locator(".link-error", { hasText: "forty-two" }).waitFor();
+  await page.fill("#seed-input", "-3");
+  await page.click("#deal-seed");
+  await page.locator("#seed-error", { hasText: "-3" }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the language switch works, is remembered, and a broken setting is reported and replaced", async () => {
+  const { context, page, errors } = await freshPage("en-US");
+  await page.goto(`${base}#/deal?seed=1`);
+  await waitForDeal(page);
+  assert.equal(await page.locator("nav a").first().textContent(), "Deal");
+  await page.click('button.lang[lang="zh-CN"]');
+  assert.equal(await page.locator("nav a").first().textContent(), "发牌");
+  assert.equal(await page.getAttribute("html", "lang"), "zh-CN");
+  assert.equal(await page.locator('section[data-seat="landlord"] h2').textContent(), "地主20 张");
+  await page.reload();
+  await waitForDeal(page);
+  assert.equal(await page.locator("nav a").first().textContent(), "发牌", "remembered after a reload");
+
+  await page.evaluate(() => localStorage.setItem("ddz.settings", "{broken"));
+  await page.reload();
+  await waitForDeal(page);
+  await page.locator(".notice", { hasText: "could not be read" }).waitFor();
+  assert.equal(await page.locator("nav a").first().textContent(), "Deal", "back to the browser's language");
+  assert.match(await page.evaluate(() => localStorage.getItem("ddz.settings")), /"lang":"en"/);
+  // Keyboard: the switch is reachable and works with Enter.
+  await page.focus('button.lang[lang="zh-CN"]');
+  await page.keyboard.press("Enter");
+  assert.equal(await page.locator("nav a").first().textContent(), "发牌");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a Chinese browser gets the Chinese interface by default", async () => {
+  const { context, page } = await freshPage("zh-CN");
+  await page.goto(`${base}#/deal?seed=1`);
+  await waitForDeal(page);
+  assert.equal(await page.locator("nav a").first().textContent(), "发牌");
+  await context.close();
+});
+
+test("after one visit the site reloads and computes with the network off", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/deal?seed=9`);
+  await waitForDeal(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }));
+    }
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await waitForDeal(page);
+  assert.equal(await handOf(page, "landlord"), cli(["deal", "--seed", "9", "--json"]).landlord);
+  await page.goto(`${base}#/deal?seed=10`);
+  await waitForDeal(page);
+  await page.fill("#sim-games", "200");
+  await page.locator("#sim-games").dispatchEvent("change");
+  await page.click("#sim-run");
+  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the worker computes while the page stays responsive, and can be cancelled", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/deal?seed=42`);
+  await waitForDeal(page);
+  await page.fill("#sim-games", "1000000");
+  await page.locator("#sim-games").dispatchEvent("change");
+
+  // Start the longest run, then measure the UI thread while it works.
+  await page.click("#sim-run");
+  await page.locator("#sim-progress").waitFor();
+  const worstGap = await page.evaluate(
+    () =>
+      new Promise((done) => {
+        let last = performance.now();
+        let worst = 0;
+        const start = last;
+        const tick = () => {
+          const now = performance.now();
+          worst = Math.max(worst, now - last);
+          last = now;
+          if (now - start < 1000) setTimeout(tick, 0);
+          else done(worst);
+        };
+        setTimeout(tick, 0);
+      })
+  );
+  console.log(`# longest UI-thread stall during a worker run: ${worstGap.toFixed(1)} ms`);
+  assert.ok(worstGap < 100, `UI thread stalled ${worstGap} ms`);
+  // The page reacts to input while the worker runs.
+  await page.click('button.lang[lang="zh-CN"]');
+  assert.equal(await page.locator("nav a").first().textContent(), "发牌");
+  const progress = Number(await page.locator("#sim-progress").getAttribute("value"));
+  assert.ok(progress > 0 && progress < 1000000, `progress ${progress}`);
+  await page.click("#sim-cancel");
+  await page.locator("#sim-cancelled").waitFor();
+
+  // A short run finishes with a result.
+  await page.fill("#sim-games", "500");
+  await page.locator("#sim-games").dispatchEvent("change");
+  await page.click("#sim-run");
+  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  assert.match(await page.locator("#sim-win").textContent(), /地主胜率 \d+\.\d%/);
+  const leads = await page.locator('.lead-count[data-seat="landlord"]').textContent();
+  const expectedLeads = cli(["moves", cli(["deal", "--seed", "42", "--json"]).landlord, "--json"]).plays.length;
+  assert.match(leads, new RegExp(` ${expectedLeads}$`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the site works from a sub-path", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base.replace(/\/$/, "")}${SUB_PATH}#/deal?seed=3`);
+  await waitForDeal(page);
+  assert.equal(await handOf(page, "farmer2"), cli(["deal", "--seed", "3", "--json"]).farmer2);
+  await page.fill("#sim-games", "100");
+  await page.locator("#sim-games").dispatchEvent("change");
+  await page.click("#sim-run");
+  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  await page.click('nav a[href="#/lab"]');
+  await page.locator("h1", { hasText: "Lab" }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
