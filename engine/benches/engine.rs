@@ -104,5 +104,34 @@ fn self_play(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, generation, self_play);
+fn splits(c: &mut Criterion) {
+    let hands: Vec<Cards> = (0..DEALS)
+        .map(|s| Deal::from_seed(s).hand(engine::Seat::Landlord))
+        .collect();
+    let mut splitter = engine::Splitter::new();
+    let mut group = c.benchmark_group("split");
+    group.throughput(Throughput::Elements(hands.len() as u64));
+    group.bench_function("exact_best/20-card hands", |b| {
+        b.iter(|| {
+            hands
+                .iter()
+                .map(|&h| splitter.best(black_box(h)).play_count())
+                .sum::<u32>()
+        })
+    });
+    group.bench_function("exact_min_plays/20-card hands", |b| {
+        b.iter(|| hands.iter().map(|&h| splitter.min_plays(black_box(h))).sum::<u32>())
+    });
+    group.bench_function("baseline/20-card hands", |b| {
+        b.iter(|| {
+            hands
+                .iter()
+                .map(|&h| engine::split::baseline(black_box(h)).play_count())
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, generation, self_play, splits);
 criterion_main!(benches);

@@ -36,6 +36,7 @@ pub mod play;
 pub mod players;
 pub mod rng;
 pub mod seat;
+pub mod split;
 
 pub use cards::{Cards, CardsError, Rank};
 pub use clock::{Clock, Deadline};
@@ -45,3 +46,4 @@ pub use movegen::{follow_plays, lead_plays, legal_moves, plays, PlaySink};
 pub use play::{readings, Kind, Move, Play, PlayError};
 pub use players::{make_player, play_out, Player, PlayerError};
 pub use seat::{Seat, Team};
+pub use split::{Split, Splitter};

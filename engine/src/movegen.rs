@@ -45,6 +45,55 @@ pub fn lead_plays<S: PlaySink>(hand: Cards, out: &mut S) {
     }
 }
 
+/// Every play of `hand` that holds at least one card of its lowest rank:
+/// the same plays as [`lead_plays`] filtered on that rank, generated
+/// directly (kinds in order; kickers in a fixed order of their own). A split
+/// must put that card somewhere, so this is all a splitting search branches on.
+pub fn plays_with_lowest<S: PlaySink>(hand: Cards, out: &mut S) {
+    let Some(lowest) = hand.lowest() else {
+        return;
+    };
+    let c = lowest.index();
+    let mut g = Generator::new(hand, out);
+    let at_c = |g: &Generator<S>, kind: Kind| g.at_least[kind.width() as usize] & (1 << c) != 0;
+    for kind in Kind::ALL {
+        match kind {
+            Kind::Single | Kind::Pair | Kind::Trio | Kind::Bomb => {
+                if at_c(&g, kind) {
+                    g.push(kind, c, 1, Cards::run(c, 1, kind.width()));
+                }
+            }
+            // A chain holding the lowest card starts there.
+            Kind::Straight | Kind::PairChain | Kind::Airplane => g.chains_from(kind, c),
+            Kind::TrioSingle | Kind::TrioPair => {
+                let kicker_width = if kind == Kind::TrioSingle { 1 } else { 2 };
+                for r in bits(g.at_least[3]) {
+                    let trio = Cards::run(r, 1, 3);
+                    if r == c {
+                        for k in bits(g.at_least[kicker_width as usize] & !(1 << r)) {
+                            g.push(kind, r, 1, trio.plus(Cards::run(k, 1, kicker_width)));
+                        }
+                    } else if g.at_least[kicker_width as usize] & (1 << c) != 0 {
+                        g.push(kind, r, 1, trio.plus(Cards::run(c, 1, kicker_width)));
+                    }
+                }
+            }
+            Kind::AirplaneSingles | Kind::AirplanePairs => g.airplanes_with_lowest(kind, c),
+            Kind::FourTwoSingles | Kind::FourTwoPairs => {
+                for r in bits(g.at_least[4]) {
+                    let four = Cards::run(r, 1, 4);
+                    g.wings(kind, r, 1, four, 1 << r, 2, (r != c).then_some(c));
+                }
+            }
+            Kind::Rocket => {
+                if lowest == Rank::BlackJoker && hand.contains(Cards::JOKERS) {
+                    g.push(Kind::Rocket, c, 1, Cards::JOKERS);
+                }
+            }
+        }
+    }
+}
+
 /// Every play of `hand` that beats `target` (not including the pass).
 pub fn follow_plays<S: PlaySink>(hand: Cards, target: Play, out: &mut S) {
     let mut g = Generator::new(hand, out);
@@ -195,6 +244,74 @@ impl<'a, S: PlaySink> Generator<'a, S> {
         self.for_each_run(kind, only, min_rank, |g, start, len| {
             g.push(kind, start, len, Cards::run(start, len, width));
         });
+    }
+
+    /// Chains of `kind` starting exactly at `start`.
+    fn chains_from(&mut self, kind: Kind, start: usize) {
+        let width = kind.width();
+        let ranks = self.at_least[width as usize] & CHAIN_RANKS;
+        if ranks & (1 << start) == 0 {
+            return;
+        }
+        let (min_len, max_len) = kind.lengths();
+        let run = (ranks >> start).trailing_ones().min(max_len as u32);
+        for len in min_len as u32..=run {
+            self.push(kind, start, len as usize, Cards::run(start, len as usize, width));
+        }
+    }
+
+    /// Airplanes with wings that hold a card of rank `c`, the hand's lowest:
+    /// those starting at `c` with any wings, the others with `c` in the wings.
+    fn airplanes_with_lowest(&mut self, kind: Kind, c: usize) {
+        self.for_each_run(kind, None, c, |g, start, len| {
+            let main = Cards::run(start, len, 3);
+            let chain = (((1u32 << len) - 1) << start) as u16;
+            g.wings(kind, start, len, main, chain, len, (start != c).then_some(c));
+        });
+    }
+
+    /// `main` plus its wings (`need` singles or pairs, per `kind`) from the
+    /// ranks outside `own`; with `forced`, only wings holding that rank.
+    #[allow(clippy::too_many_arguments)]
+    fn wings(
+        &mut self,
+        kind: Kind,
+        rank: usize,
+        len: usize,
+        main: Cards,
+        own: u16,
+        need: usize,
+        forced: Option<usize>,
+    ) {
+        let singles = matches!(kind, Kind::AirplaneSingles | Kind::FourTwoSingles | Kind::TrioSingle);
+        let mut rest = self.counts;
+        for r in bits(own) {
+            rest[r] = 0;
+        }
+        if singles {
+            match forced {
+                None => self.single_kickers(kind, rank, len, main, &rest, need),
+                Some(f) if rest[f] > 0 => {
+                    rest[f] -= 1;
+                    self.single_kickers(kind, rank, len, main.plus(Cards::run(f, 1, 1)), &rest, need - 1);
+                }
+                Some(_) => {}
+            }
+        } else {
+            let pairs = self.at_least[2] & !own;
+            match forced {
+                None => self.pair_kickers(kind, rank, len, main, pairs, need),
+                Some(f) if pairs & (1 << f) != 0 => self.pair_kickers(
+                    kind,
+                    rank,
+                    len,
+                    main.plus(Cards::run(f, 1, 2)),
+                    pairs & !(1 << f),
+                    need - 1,
+                ),
+                Some(_) => {}
+            }
+        }
     }
 
     fn trio_with_kicker(&mut self, kind: Kind, min_rank: usize) {
