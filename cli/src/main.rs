@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::players::PLAYER_NAMES;
+use engine::split::{self, Split, Splitter};
 use engine::{make_player, play_out, rng, Cards, Deal, Game, Move, Play, Scoring, Seat};
 
 #[derive(Parser)]
@@ -56,6 +57,42 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ScoringArg::Tournament)]
         scoring: ScoringArg,
     },
+    /// Split a hand into plays (拆牌): the fewest plays (手数), kickers attached.
+    Split {
+        /// The hand, e.g. 34445556789TA22XD.
+        hand: String,
+        #[arg(long, value_enum, default_value_t = SplitMethod::Exact)]
+        method: SplitMethod,
+        /// Also list this many next-best splits (exact method only).
+        #[arg(long, default_value_t = 0)]
+        alternatives: usize,
+    },
+    /// Compare the exact split with the paper's baseline on seeded deals, and time the exact one.
+    SplitCompare {
+        /// Deals to split (three hands each), seeds SEED.. SEED+DEALS-1.
+        #[arg(long, default_value_t = 10_000)]
+        deals: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
+    LeadAgreement {
+        #[arg(long, default_value_t = 1000)]
+        deals: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Players for landlord, farmer 1, farmer 2.
+        #[arg(long, default_value = "greedy,greedy,greedy")]
+        players: String,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SplitMethod {
+    /// The exact minimum split (fewest plays, human tie-breaks).
+    Exact,
+    /// The splitting paper's baseline: greedy in 40 priority orders.
+    Greedy,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -106,6 +143,13 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<Report, String> {
     match command {
+        Command::Split {
+            hand,
+            method,
+            alternatives,
+        } => split(&hand, method, alternatives),
+        Command::SplitCompare { deals, seed } => Ok(split_compare(seed, deals)),
+        Command::LeadAgreement { deals, seed, players } => lead_agreement(seed, deals, &players),
         Command::Deal { seed } => Ok(deal(seed.unwrap_or_else(fresh_seed))),
         Command::Moves { hand, follow } => moves(&hand, follow.as_deref()),
         Command::Play {
@@ -262,6 +306,135 @@ fn play(seed: Option<u64>, deal_text: Option<&str>, players: &str, scoring: Scor
             Scoring::Tournament => "tournament",
             Scoring::Online => "online",
         },
+    );
+    Ok(Report { json, text })
+}
+
+fn split_json(s: &Split) -> Value {
+    let groups: Vec<Value> = s
+        .plays()
+        .iter()
+        .map(|p| json!({ "kind": p.kind().name(), "cards": p.to_string(), "notation": p.notation() }))
+        .collect();
+    json!({ "plays": s.play_count(), "penalty": s.penalty(), "groups": groups, "labels": split::labels(s.plays()) })
+}
+
+fn split_text(s: &Split) -> String {
+    let mut text = format!("{} plays\n", s.play_count());
+    for p in s.plays() {
+        text += &format!("  {:<22} {}\n", p.notation(), p.kind());
+    }
+    text
+}
+
+fn split(hand: &str, method: SplitMethod, alternatives: usize) -> Result<Report, String> {
+    let hand: Cards = hand.parse().map_err(|e| format!("hand: {e}"))?;
+    if method == SplitMethod::Greedy && alternatives > 0 {
+        return Err("--alternatives needs --method exact".into());
+    }
+    let splits = match method {
+        SplitMethod::Exact => Splitter::new().top(hand, alternatives + 1),
+        SplitMethod::Greedy => vec![split::baseline(hand)],
+    };
+    let Some((best, rest)) = splits.split_first() else {
+        return Err("no split found".into());
+    };
+    let mut json = split_json(best);
+    json["hand"] = json!(hand.to_string());
+    json["method"] = json!(if method == SplitMethod::Exact {
+        "exact"
+    } else {
+        "greedy"
+    });
+    json["alternatives"] = Value::Array(rest.iter().map(split_json).collect());
+    let mut text = split_text(best);
+    for (i, alt) in rest.iter().enumerate() {
+        text += &format!("\nalternative {}: {}", i + 1, split_text(alt));
+    }
+    Ok(Report { json, text })
+}
+
+fn split_compare(seed: u64, deals: u64) -> Report {
+    let mut splitter = Splitter::new();
+    let mut differences: std::collections::BTreeMap<u32, u64> = Default::default();
+    let mut micros: [Vec<f64>; 2] = [vec![], vec![]];
+    for s in seed..seed.saturating_add(deals) {
+        for (i, hand) in Deal::from_seed(s).hands().into_iter().enumerate() {
+            let start = std::time::Instant::now();
+            let exact = splitter.best(hand).play_count();
+            micros[usize::from(i > 0)].push(start.elapsed().as_secs_f64() * 1e6);
+            let base = split::baseline(hand).play_count();
+            *differences.entry(base.saturating_sub(exact)).or_default() += 1;
+        }
+    }
+    let hands: u64 = differences.values().sum();
+    let shorter: u64 = differences.iter().filter(|(d, _)| **d > 0).map(|(_, n)| n).sum();
+    let mean = differences.iter().map(|(d, n)| f64::from(*d) * *n as f64).sum::<f64>() / hands.max(1) as f64;
+    let quantiles = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        json!({ "median": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": at(1.0) })
+    };
+    let (t20, t17) = (quantiles(&mut micros[0]), quantiles(&mut micros[1]));
+    let json = json!({
+        "deals": deals,
+        "hands": hands,
+        "exact_shorter": shorter,
+        "exact_shorter_share": shorter as f64 / hands.max(1) as f64,
+        "mean_difference": mean,
+        "difference_histogram": differences.iter().map(|(d, n)| json!([d, n])).collect::<Vec<_>>(),
+        "exact_micros_20_cards": t20,
+        "exact_micros_17_cards": t17,
+    });
+    let mut text = format!(
+        "{hands} hands from {deals} deals: the exact split is shorter than the paper's baseline on {shorter} ({:.1}%), by {mean:.3} plays on average\n",
+        100.0 * shorter as f64 / hands.max(1) as f64
+    );
+    for (d, n) in &differences {
+        text += &format!(
+            "  baseline - exact = {d}: {n} hands ({:.1}%)\n",
+            100.0 * *n as f64 / hands.max(1) as f64
+        );
+    }
+    text += &format!(
+        "exact split time per hand (µs): 20 cards median {:.1}, p90 {:.1}, max {:.1}; 17 cards median {:.1}, p90 {:.1}, max {:.1}\n",
+        t20["median"].as_f64().unwrap_or(0.0),
+        t20["p90"].as_f64().unwrap_or(0.0),
+        t20["max"].as_f64().unwrap_or(0.0),
+        t17["median"].as_f64().unwrap_or(0.0),
+        t17["p90"].as_f64().unwrap_or(0.0),
+        t17["max"].as_f64().unwrap_or(0.0),
+    );
+    Report { json, text }
+}
+
+fn lead_agreement(seed: u64, deals: u64, players: &str) -> Result<Report, String> {
+    let names: Vec<&str> = players.split(',').map(str::trim).collect();
+    let [l, f1, f2] = names.as_slice() else {
+        return Err(format!(
+            "--players needs three names (landlord,farmer1,farmer2), got {}",
+            names.len()
+        ));
+    };
+    let (exact, base) =
+        engine::lab::lead_agreement(seed..seed.saturating_add(deals), [l, f1, f2]).map_err(|e| e.to_string())?;
+    let json = json!({
+        "deals": deals,
+        "players": names,
+        "exact": { "landlord": exact.landlord.share(), "farmers": exact.farmers.share(), "counts": exact },
+        "greedy": { "landlord": base.landlord.share(), "farmers": base.farmers.share(), "counts": base },
+    });
+    let text = format!(
+        "{deals} deals, players {players}: share of each side's first {} leads that are groups of the split\n  exact split:    landlord {:.1}%, farmers {:.1}%\n  paper baseline: landlord {:.1}%, farmers {:.1}%\n",
+        engine::lab::LEADS_PER_SIDE,
+        100.0 * exact.landlord.share(),
+        100.0 * exact.farmers.share(),
+        100.0 * base.landlord.share(),
+        100.0 * base.farmers.share(),
     );
     Ok(Report { json, text })
 }

@@ -144,3 +144,57 @@ fn play_reaches_the_end_with_a_consistent_score() {
     ]);
     assert_eq!(v["scoring"], "online");
 }
+
+#[test]
+fn split_json_lists_groups_with_kinds() {
+    let v = json(&["split", "34445556789TA22XD", "--json"]);
+    assert_eq!(v["plays"], 4);
+    let groups: Vec<(&str, &str)> = v["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["kind"].as_str().unwrap(), g["cards"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("airplane_singles", "3444555A"),
+            ("straight", "6789T"),
+            ("pair", "22"),
+            ("rocket", "XD")
+        ]
+    );
+    let v = json(&["split", "34445556789TA22XD", "--method", "greedy", "--json"]);
+    assert_eq!(v["plays"], 4);
+    assert_eq!(v["labels"], "02222220000001133");
+    let v = json(&["split", "3456789TJQKA2", "--alternatives", "3", "--json"]);
+    let alternatives = v["alternatives"].as_array().unwrap();
+    assert_eq!(alternatives.len(), 3);
+    assert!(alternatives.iter().all(|a| a["plays"].as_u64() >= v["plays"].as_u64()));
+    fails_with(&["split", "33z"], "'z' at position 3");
+    fails_with(
+        &["split", "33", "--method", "greedy", "--alternatives", "1"],
+        "--alternatives needs --method exact",
+    );
+}
+
+#[test]
+fn split_compare_and_lead_agreement_report_their_measures() {
+    let v = json(&["split-compare", "--deals", "20", "--json"]);
+    assert_eq!(v["hands"], 60);
+    let histogram: u64 = v["difference_histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p[1].as_u64().unwrap())
+        .sum();
+    assert_eq!(histogram, 60);
+    assert!(v["exact_micros_20_cards"]["median"].as_f64().unwrap() > 0.0);
+    let v = json(&["lead-agreement", "--deals", "10", "--json"]);
+    for method in ["exact", "greedy"] {
+        let share = v[method]["landlord"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&share));
+        assert!(v[method]["counts"]["landlord"]["leads"].as_u64().unwrap() >= 10);
+    }
+    fails_with(&["lead-agreement", "--players", "greedy"], "needs three names");
+}

@@ -31,6 +31,7 @@ pub mod cards;
 pub mod clock;
 pub mod deal;
 pub mod game;
+pub mod lab;
 pub mod movegen;
 pub mod play;
 pub mod players;

@@ -1,0 +1,113 @@
+//! Experiments over many seeded deals.
+//!
+//! The splitting paper's lead-agreement measure: players play deals; of the
+//! plays each side makes on its first five leads, the share that is one of
+//! the groups of a suggested split of the leading seat's dealt hand.
+
+use crate::deal::Deal;
+use crate::game::Game;
+use crate::players::{make_player, PlayerError};
+use crate::rng;
+use crate::seat::{Seat, Team};
+use crate::split::{baseline, Split, Splitter};
+
+/// How many leads per side the measure looks at (the paper's 5).
+pub const LEADS_PER_SIDE: usize = 5;
+
+/// Leads that matched a split group, out of leads looked at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Agreement {
+    pub matched: u32,
+    pub leads: u32,
+}
+
+impl Agreement {
+    pub fn share(&self) -> f64 {
+        f64::from(self.matched) / f64::from(self.leads.max(1))
+    }
+}
+
+/// Lead agreement for one way of splitting, per side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct LeadAgreement {
+    pub landlord: Agreement,
+    pub farmers: Agreement,
+}
+
+/// The measure for the exact split and for the paper's baseline, over the
+/// deals of `seeds`, with `players` (landlord, farmer 1, farmer 2) seeded
+/// from each deal's seed.
+pub fn lead_agreement(
+    seeds: impl Iterator<Item = u64>,
+    players: [&str; 3],
+) -> Result<(LeadAgreement, LeadAgreement), PlayerError> {
+    let mut splitter = Splitter::new();
+    let (mut exact, mut base) = (LeadAgreement::default(), LeadAgreement::default());
+    for seed in seeds {
+        let deal = Deal::from_seed(seed);
+        let splits: Vec<(Split, Split)> = Seat::ALL
+            .iter()
+            .map(|&s| (splitter.best(deal.hand(s)), baseline(deal.hand(s))))
+            .collect();
+        let mut seeds = rng::from_seed(seed ^ 0x1ead_a9ee);
+        let mut table = Vec::with_capacity(3);
+        for name in players {
+            table.push(make_player(name, rng::split(&mut seeds))?);
+        }
+        let mut game = Game::new(&deal);
+        let mut leads = [0usize; 2];
+        while !game.is_over() {
+            let seat = game.to_move();
+            let leading = game.to_beat().is_none();
+            let mv = table[seat.index()].choose(&game.view(seat), &crate::clock::Deadline::NONE);
+            game.apply(mv).map_err(|source| PlayerError::Illegal {
+                player: players[seat.index()].to_string(),
+                seat,
+                mv: mv.to_string(),
+                source,
+            })?;
+            let (Some(play), true) = (mv.play(), leading) else {
+                continue;
+            };
+            let side = usize::from(seat.team() == Team::Farmers);
+            if leads[side] == LEADS_PER_SIDE {
+                continue;
+            }
+            leads[side] += 1;
+            let (e, b) = &splits[seat.index()];
+            for (split, tally) in [(e, &mut exact), (b, &mut base)] {
+                let agreement = if side == 0 {
+                    &mut tally.landlord
+                } else {
+                    &mut tally.farmers
+                };
+                agreement.leads += 1;
+                if split
+                    .plays()
+                    .iter()
+                    .any(|g| g.cards() == play.cards() && g.kind() == play.kind())
+                {
+                    agreement.matched += 1;
+                }
+            }
+        }
+    }
+    Ok((exact, base))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agreement_counts_at_most_five_leads_per_side() {
+        let (exact, base) = lead_agreement(0..20, ["greedy", "greedy", "greedy"]).unwrap();
+        for a in [exact, base] {
+            assert!(a.landlord.leads <= 20 * 5 && a.landlord.leads >= 20);
+            assert!(a.farmers.leads <= 20 * 5);
+            assert!(a.landlord.matched <= a.landlord.leads);
+        }
+        assert_eq!(exact.landlord.leads, base.landlord.leads);
+        assert!(lead_agreement(0..1, ["greedy", "nobody", "greedy"]).is_err());
+    }
+}
