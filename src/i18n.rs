@@ -1,7 +1,7 @@
 //! The UI's two languages. Every string the UI shows is a field of
 //! [`Strings`], so a text missing in one language is a compile error.
 
-use engine::{CardsError, DealError, Kind, Seat};
+use engine::{Cards, CardsError, DealError, Kind, Play, Rank, Seat, Split};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -91,6 +91,13 @@ pub struct Strings {
     pub worker_failed: &'static str,
     pub player_random: &'static str,
     pub player_greedy: &'static str,
+
+    pub show_split: &'static str,
+    pub hide_split: &'static str,
+    pub split_plays: fn(u32) -> String,
+    pub split_option: fn(usize) -> String,
+    pub split_options: &'static str,
+    pub split_best: &'static str,
 
     pub settings_reset: fn(&str) -> String,
     pub crashed: &'static str,
@@ -189,6 +196,88 @@ impl Strings {
         }
     }
 
+    /// A short explanation of a split that a teacher can read out.
+    pub fn split_reason(&self, split: &Split) -> String {
+        let zh = self.lang == Lang::Zh;
+        let plays = split.plays();
+        let list = |f: &dyn Fn(&Play) -> bool| -> Vec<String> {
+            plays.iter().filter(|p| f(p)).map(|p| p.notation()).collect()
+        };
+        let join = |v: Vec<String>| v.join(if zh { "、" } else { ", " });
+        let mut parts = vec![if zh {
+            format!(
+                "共 {} 手：出完这手牌至少要 {} 次出牌。",
+                split.play_count(),
+                split.play_count()
+            )
+        } else {
+            format!(
+                "{} plays: the fewest turns this hand needs to go out.",
+                split.play_count()
+            )
+        }];
+        let chains = list(&|p| {
+            matches!(
+                p.kind(),
+                Kind::Straight | Kind::PairChain | Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
+            )
+        });
+        if !chains.is_empty() {
+            parts.push(if zh {
+                format!("连牌一次出掉多张：{}。", join(chains))
+            } else {
+                format!("Chains shed many cards at once: {}.", join(chains))
+            });
+        }
+        let kicked = list(&|p| !p.kickers().is_empty());
+        if !kicked.is_empty() {
+            parts.push(if zh {
+                format!("小牌作为带牌跟出，不必单独出：{}。", join(kicked))
+            } else {
+                format!(
+                    "Low cards ride along as kickers instead of being played alone: {}.",
+                    join(kicked)
+                )
+            });
+        }
+        let bombs = list(&|p| p.is_bomb_or_rocket());
+        if !bombs.is_empty() {
+            parts.push(if zh {
+                format!("炸弹保持完整，留到关键时刻：{}。", join(bombs))
+            } else {
+                format!("Bombs stay whole for the decisive moment: {}.", join(bombs))
+            });
+        }
+        let control: Cards = plays
+            .iter()
+            .filter(|p| !p.is_bomb_or_rocket())
+            .map(|p| p.main_cards())
+            .fold(Cards::EMPTY, |acc, c| {
+                let high = [Rank::Two, Rank::BlackJoker, Rank::RedJoker]
+                    .into_iter()
+                    .fold(Cards::EMPTY, |h, r| {
+                        h.checked_add(Cards::of(r, c.count(r)).unwrap_or_default()).unwrap_or(h)
+                    });
+                acc.checked_add(high).unwrap_or(acc)
+            });
+        if !control.is_empty() {
+            parts.push(if zh {
+                format!("{control} 是控制牌，用来夺回出牌权。")
+            } else {
+                format!("{control} are control cards that win the lead back.")
+            });
+        }
+        let singles = list(&|p| p.kind() == Kind::Single && p.rank() < Rank::Ace);
+        if !singles.is_empty() {
+            parts.push(if zh {
+                format!("要设法送走的小单张：{}。", join(singles))
+            } else {
+                format!("Low singles to get rid of: {}.", join(singles))
+            });
+        }
+        parts.join(" ")
+    }
+
     pub fn cards_error(&self, error: &CardsError) -> String {
         let zh = self.lang == Lang::Zh;
         match error {
@@ -259,6 +348,13 @@ pub static ZH: Strings = Strings {
     player_random: "随机",
     player_greedy: "贪心",
 
+    show_split: "拆牌",
+    hide_split: "收起拆牌",
+    split_plays: |n| format!("{n} 手"),
+    split_option: |i| format!("方案 {i}"),
+    split_options: "拆法",
+    split_best: "最佳",
+
     settings_reset: |detail| format!("保存的设置无法读取，已重置（{detail}）。"),
     crashed: "程序出错了，请刷新页面。",
 };
@@ -311,6 +407,13 @@ pub static EN: Strings = Strings {
     worker_failed: "The background computation failed: ",
     player_random: "random",
     player_greedy: "greedy",
+
+    show_split: "Split",
+    hide_split: "Hide split",
+    split_plays: |n| format!("{n} plays"),
+    split_option: |i| format!("Option {i}"),
+    split_options: "Splits",
+    split_best: "best",
 
     settings_reset: |detail| format!("A saved setting could not be read and was reset ({detail})."),
     crashed: "Something went wrong. Please reload the page.",

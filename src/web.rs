@@ -31,3 +31,18 @@ pub fn random_u64() -> u64 {
     let lo = (js_sys::Math::random() * 4294967296.0) as u64;
     (hi << 32) | lo
 }
+
+/// For the browser tests' speed report: the exact best split of the
+/// landlord's hand (20 cards) of seeds `0..deals`; returns the total number
+/// of plays so the work cannot be skipped. The caller times it.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_exact_split(deals: u32) -> u32 {
+    let mut splitter = engine::Splitter::new();
+    (0..u64::from(deals))
+        .map(|s| {
+            splitter
+                .best(engine::Deal::from_seed(s).hand(engine::Seat::Landlord))
+                .play_count()
+        })
+        .sum()
+}

@@ -14,7 +14,7 @@ import { chromium } from "playwright-core";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = process.env.DDZ_DIST ?? join(root, "dist");
-const ddz = process.env.DDZ_BIN ?? join(root, "target", "debug", "ddz");
+const ddz = process.env.DDZ_BIN ?? join(root, "target", "release", "ddz");
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 // The site is served at the root and under a sub-path, from the same build.
@@ -215,7 +215,7 @@ test("the language switch works, is remembered, and a broken setting is reported
   await page.click('button.lang[lang="zh-CN"]');
   assert.equal(await page.locator("nav a").first().textContent(), "发牌");
   assert.equal(await page.getAttribute("html", "lang"), "zh-CN");
-  assert.equal(await page.locator('section[data-seat="landlord"] h2').textContent(), "地主20 张");
+  assert.equal(await page.locator('section[data-seat="landlord"] .count').textContent(), "20 张");
   await page.reload();
   await waitForDeal(page);
   assert.equal(await page.locator("nav a").first().textContent(), "发牌", "remembered after a reload");
@@ -326,6 +326,44 @@ test("the site works from a sub-path", async () => {
   await page.locator("#sim-result").waitFor({ timeout: 20000 });
   await page.click('nav a[href="#/lab"]');
   await page.locator("h1", { hasText: "Lab" }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a hand is shown in its suggested groups, with alternatives, as `ddz split` gives them", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/deal?seed=42`);
+  await waitForDeal(page);
+  const hand = await handOf(page, "landlord");
+  const want = cli(["split", hand, "--alternatives", "3", "--json"]);
+  const landlord = page.locator('section[data-seat="landlord"]');
+  await landlord.locator(".split-toggle").click();
+  const groupsShown = async () =>
+    landlord.locator(".group").evaluateAll((gs) => gs.map((g) => [g.dataset.kind, g.dataset.cards]));
+  assert.deepEqual(await groupsShown(), want.groups.map((g) => [g.kind, g.cards]));
+  assert.equal(await landlord.locator(".play-count").textContent(), `${want.plays} plays`);
+  assert.match(await landlord.locator(".reason").textContent(), new RegExp(`^${want.plays} plays`));
+  // The next-best split is one click away.
+  await landlord.locator('.option[data-option="1"]').click();
+  assert.deepEqual(await groupsShown(), want.alternatives[0].groups.map((g) => [g.kind, g.cards]));
+  // Kind names follow the language.
+  await page.click('button.lang[lang="zh-CN"]');
+  assert.match(await landlord.locator(".group figcaption").first().textContent(), /[\u4e00-\u9fff]/);
+  await landlord.locator(".split-toggle").click();
+  assert.equal(await landlord.locator(".hand li").count(), 20);
+
+  // Speed of the exact split in wasm, beside the native figure.
+  const deals = 1000;
+  const ms = await page.evaluate((n) => {
+    const start = performance.now();
+    const plays = window.wasmBindings.bench_exact_split(n);
+    if (!(plays > 0)) throw new Error("no plays");
+    return performance.now() - start;
+  }, deals);
+  const native = cli(["split-compare", "--deals", String(deals), "--json"]).exact_micros_20_cards;
+  console.log(
+    `# exact split of a 20-card hand, mean over ${deals}: wasm ${((ms * 1000) / deals).toFixed(1)} µs, native ${native.mean.toFixed(1)} µs (native median ${native.median.toFixed(1)} µs)`
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -377,7 +377,8 @@ fn split_compare(seed: u64, deals: u64) -> Report {
                 .copied()
                 .unwrap_or(0.0)
         };
-        json!({ "median": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": at(1.0) })
+        let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
+        json!({ "mean": mean, "median": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": at(1.0) })
     };
     let (t20, t17) = (quantiles(&mut micros[0]), quantiles(&mut micros[1]));
     let json = json!({

@@ -10,6 +10,7 @@ use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
 use crate::agent::{Baseline, EngineWorker, Request, Response, SimulationJob, SimulationResult};
 use crate::components::card::Hand;
+use crate::components::split::SplitView;
 use crate::i18n::{Lang, Strings};
 use crate::route::{DealLink, Route};
 use crate::web;
@@ -234,13 +235,7 @@ fn DealView(props: &DealViewProps) -> Html {
         } else {
             Default::default()
         };
-        let label = format!("{} {}", t.seat(seat), (t.cards_count)(cards.len()));
-        html! {
-            <section class={classes!("seat", seat.name())} data-seat={ seat.name() }>
-                <h2>{ t.seat(seat) }<span class="count">{ (t.cards_count)(cards.len()) }</span></h2>
-                <Hand {cards} {marked} {label} />
-            </section>
-        }
+        html! { <SeatHand {seat} {cards} {marked} /> }
     });
     let source = match props.seed {
         Some(seed) => html! { <p class="source">{ t.seed_shown }{ ": " }<strong id="shown-seed">{ seed }</strong></p> },
@@ -258,6 +253,42 @@ fn DealView(props: &DealViewProps) -> Html {
                 </section>
             }
             <p class="notation"><code id="deal-notation">{ deal.to_string() }</code></p>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SeatHandProps {
+    seat: Seat,
+    cards: engine::Cards,
+    marked: engine::Cards,
+}
+
+/// One seat's hand, as dealt or in its suggested groups.
+#[component]
+fn SeatHand(props: &SeatHandProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
+    let split = use_state(|| false);
+    let (seat, cards, marked) = (props.seat, props.cards, props.marked);
+    let label = format!("{} {}", t.seat(seat), (t.cards_count)(cards.len()));
+    let toggle = {
+        let split = split.clone();
+        Callback::from(move |_: MouseEvent| split.set(!*split))
+    };
+    html! {
+        <section class={classes!("seat", seat.name())} data-seat={ seat.name() }>
+            <h2>
+                { t.seat(seat) }<span class="count">{ (t.cards_count)(cards.len()) }</span>
+                <button type="button" class="split-toggle" aria-pressed={ split.to_string() } onclick={toggle}>
+                    { if *split { t.hide_split } else { t.show_split } }
+                </button>
+            </h2>
+            if *split {
+                <SplitView {cards} {marked} />
+            } else {
+                <Hand {cards} {marked} {label} />
+            }
         </section>
     }
 }
