@@ -139,6 +139,23 @@ impl Game {
         Ok(Game::start(hands.len(), padded, None))
     }
 
+    /// Hands in the middle of a trick: `to_move` is next, `to_beat` the play
+    /// to beat and who made it (the seats between passed). For puzzles.
+    pub fn resume(hands: &[Cards], to_move: Seat, to_beat: Option<(Seat, Play)>) -> Result<Game, SetupError> {
+        let mut game = Game::from_hands(hands)?;
+        let seats = hands.len();
+        if to_move.index() >= seats || to_beat.is_some_and(|(by, _)| by.index() >= seats || by == to_move) {
+            return Err(SetupError::SeatCount(seats));
+        }
+        game.to_move = to_move;
+        game.to_beat = to_beat;
+        if let Some((by, _)) = to_beat {
+            // The seats after `by` and before `to_move` passed.
+            game.passes = ((to_move.index() + seats - by.index() - 1) % seats) as u8;
+        }
+        Ok(game)
+    }
+
     fn start(seats: usize, hands: [Cards; 3], bottom: Option<Cards>) -> Game {
         Game {
             seats,

@@ -37,6 +37,7 @@ pub mod play;
 pub mod players;
 pub mod rng;
 pub mod seat;
+pub mod solver;
 pub mod split;
 
 pub use cards::{Cards, CardsError, Rank};

@@ -1,0 +1,123 @@
+//! The solver against plain minimax (no pruning, no table) played through
+//! the referee, on many small random positions, 1v1 and three seats.
+
+use engine::clock::{Deadline, MonotonicClock};
+use engine::solver::{Position, SolveOptions, Solver, Utility};
+use engine::{lead_plays, rng, Cards, Clock, Game, Kind, Move, Play, Rank, Seat};
+use proptest::prelude::*;
+
+/// The landlord's value of `game` with best play, by exhaustive minimax.
+fn minimax(game: &Game, utility: Utility) -> i32 {
+    if let Some(outcome) = game.outcome() {
+        let sign = if outcome.winner == Seat::Landlord { 1 } else { -1 };
+        return sign
+            * match utility {
+                Utility::WinLoss => 1,
+                Utility::Score => 1 + outcome.bombs as i32,
+                Utility::CardMargin => game
+                    .seat_list()
+                    .iter()
+                    .filter(|s| s.team() != outcome.winner.team())
+                    .map(|&s| game.hand(s).len() as i32)
+                    .sum(),
+            };
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let values = moves.iter().map(|&mv| {
+        let mut next = game.clone();
+        next.apply(mv).expect("legal move");
+        minimax(&next, utility)
+    });
+    if game.to_move() == Seat::Landlord {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// Random hands cut from a shuffled deck, a random seat to move, and
+/// sometimes a play to beat taken from the cards left over.
+fn position(seed: u64, sizes: &[usize], with_beat: bool) -> (Vec<Cards>, Seat, Option<(Seat, Play)>) {
+    let mut deck: Vec<Rank> = Cards::DECK.iter().collect();
+    let mut r = rng::from_seed(seed);
+    rng::shuffle(&mut r, &mut deck);
+    let mut at = 0;
+    let hands: Vec<Cards> = sizes
+        .iter()
+        .map(|&n| {
+            let h = deck[at..at + n].iter().copied().collect::<Result<Cards, _>>().unwrap();
+            at += n;
+            h
+        })
+        .collect();
+    let seats = sizes.len();
+    let to_move = Seat::ALL[rng::below(&mut r, seats as u32) as usize];
+    let mut to_beat = None;
+    if with_beat {
+        let spare: Cards = deck[at..at + 8].iter().copied().collect::<Result<Cards, _>>().unwrap();
+        let mut plays: Vec<Play> = Vec::new();
+        lead_plays(spare, &mut plays);
+        plays.retain(|p| p.kind() != Kind::Rocket);
+        let play = plays[rng::below(&mut r, plays.len() as u32) as usize];
+        let by = Seat::ALL[(to_move.index() + seats - 1 - rng::below(&mut r, seats as u32 - 1) as usize) % seats];
+        to_beat = Some((by, play));
+    }
+    (hands, to_move, to_beat)
+}
+
+fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseError> {
+    let (hands, to_move, to_beat) = position(seed, sizes, with_beat);
+    let game = Game::resume(&hands, to_move, to_beat).unwrap();
+    let pos = Position::new(&hands, to_move, to_beat).unwrap();
+    let clock = MonotonicClock::default();
+    let mut solver = Solver::new(1 << 16);
+    for utility in [Utility::WinLoss, Utility::Score, Utility::CardMargin] {
+        let want = minimax(&game, utility);
+        let options = SolveOptions { utility, ..SolveOptions::default() };
+        let got = solver.solve(&pos, &options, &Deadline::NONE, &mut (), &|| clock.now_ms());
+        prop_assert!(got.exact, "{hands:?} {to_move:?} {to_beat:?}");
+        prop_assert_eq!(got.value, want, "{:?} {:?} {:?} {:?}", hands, to_move, to_beat, utility);
+        // The best move keeps the value; the principal variation is legal.
+        let best = got.best.expect("a move");
+        let mut after = game.clone();
+        after.apply(best).unwrap();
+        prop_assert_eq!(minimax(&after, utility), want, "best move {} is not optimal", best);
+        let mut line = game.clone();
+        for mv in &got.pv {
+            prop_assert!(line.apply(*mv).is_ok(), "pv move {} is illegal", mv);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn one_on_one_matches_minimax(seed in any::<u64>(), a in 1usize..=5, b in 1usize..=5, beat in any::<bool>()) {
+        check(seed, &[a, b], beat)?;
+    }
+
+    #[test]
+    fn three_seats_match_minimax(seed in any::<u64>(), a in 1usize..=3, b in 1usize..=3, c in 1usize..=3, beat in any::<bool>()) {
+        check(seed, &[a, b, c], beat)?;
+    }
+}
+
+#[test]
+fn the_time_limit_is_kept() {
+    // A large position cannot be proven in 30 ms; the answer still comes on time.
+    let deal = engine::Deal::from_seed(11);
+    let pos = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
+    let clock = MonotonicClock::default();
+    let deadline = Deadline::after(&clock, 30.0);
+    let options = SolveOptions { time_limit_ms: Some(30.0), ..SolveOptions::default() };
+    let start = clock.now_ms();
+    let r = Solver::new(1 << 20).solve(&pos, &options, &deadline, &mut (), &|| clock.now_ms());
+    let took = clock.now_ms() - start;
+    assert!(took < 30.0 * 1.5 + 5.0, "took {took} ms");
+    let best = r.best.expect("a move even when out of time");
+    assert!(pos.is_legal(best));
+    assert!(matches!(best, Move::Play(_)));
+}
