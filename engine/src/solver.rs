@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::cards::Cards;
-use crate::clock::Deadline;
+use crate::clock::{Clock, Deadline};
 use crate::movegen::legal_moves;
 use crate::play::{Kind, Move, Play};
 use crate::seat::{Seat, Team};
@@ -95,9 +95,16 @@ impl Position {
             if by == to_move {
                 return Err(PositionError::MoverMadeLastPlay(by));
             }
-            all.checked_add(play.cards()).ok_or(PositionError::LastPlayNotFromDeck)?;
+            all.checked_add(play.cards())
+                .ok_or(PositionError::LastPlayNotFromDeck)?;
         }
-        Ok(Position { hands: padded, seats: seats as u8, to_move, to_beat, bombs: 0 })
+        Ok(Position {
+            hands: padded,
+            seats: seats as u8,
+            to_move,
+            to_beat,
+            bombs: 0,
+        })
     }
 
     pub fn hand(&self, seat: Seat) -> Cards {
@@ -115,7 +122,10 @@ impl Position {
 
     /// The seat that went out, if one has.
     pub fn winner(&self) -> Option<Seat> {
-        Seat::ALL[..self.seats()].iter().copied().find(|s| self.hands[s.index()].is_empty())
+        Seat::ALL[..self.seats()]
+            .iter()
+            .copied()
+            .find(|s| self.hands[s.index()].is_empty())
     }
 
     /// The moves of the seat to move.
@@ -177,7 +187,11 @@ impl Position {
                     | u32::from(p.chain_len()) << 11
             }
         };
-        let bombs = if utility == Utility::Score { u32::from(self.bombs) } else { 0 };
+        let bombs = if utility == Utility::Score {
+            u32::from(self.bombs)
+        } else {
+            0
+        };
         Key {
             hands: [self.hands[0].bits(), self.hands[1].bits(), self.hands[2].bits()],
             meta: self.to_move.index() as u32 | beat << 2 | bombs << 18,
@@ -231,8 +245,13 @@ struct Table {
 
 impl Table {
     fn with_bytes(bytes: usize) -> Table {
-        let n = (bytes / std::mem::size_of::<Option<Entry>>()).max(1024).next_power_of_two() / 2;
-        Table { slots: vec![None; n.max(1024)] }
+        let n = (bytes / std::mem::size_of::<Option<Entry>>())
+            .max(1024)
+            .next_power_of_two()
+            / 2;
+        Table {
+            slots: vec![None; n.max(1024)],
+        }
     }
 
     fn index(&self, key: &Key) -> usize {
@@ -274,7 +293,12 @@ pub struct SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { utility: Utility::WinLoss, time_limit_ms: None, start_depth: 8, table_bytes: 64 << 20 }
+        SolveOptions {
+            utility: Utility::WinLoss,
+            time_limit_ms: None,
+            start_depth: 8,
+            table_bytes: 64 << 20,
+        }
     }
 }
 
@@ -314,6 +338,8 @@ pub struct Solver {
     table: Table,
     splitter: Splitter,
     plays_cache: HashMap<u64, u8>,
+    /// Best split of each hand met, for the quick-win check and ordering.
+    split_cache: HashMap<u64, Vec<Play>>,
     nodes: u64,
     stopped: bool,
     utility: Utility,
@@ -327,6 +353,7 @@ impl Solver {
             table: Table::with_bytes(table_bytes),
             splitter: Splitter::new(),
             plays_cache: HashMap::new(),
+            split_cache: HashMap::new(),
             nodes: 0,
             stopped: false,
             utility: Utility::WinLoss,
@@ -335,23 +362,30 @@ impl Solver {
     }
 
     /// Solves `position`. Without a time limit the search runs until the
-    /// result is proven.
+    /// result is proven. With one, it first tries to prove the result with
+    /// half the time, then deepens iteratively with the horizon estimate
+    /// until the limit, answering with the deepest finished iteration.
+    /// Calling again continues from the proofs the table kept, so a caller
+    /// can search in slices (to report progress or be cancelled between them).
     pub fn solve(
         &mut self,
         position: &Position,
         options: &SolveOptions,
-        deadline: &Deadline<'_>,
+        clock: &dyn Clock,
         progress: &mut dyn Progress,
-        now_ms: &dyn Fn() -> f64,
     ) -> SolveResult {
-        let started = now_ms();
+        let started = clock.now_ms();
         if options.utility != self.utility {
             self.table.clear();
             self.utility = options.utility;
         }
         self.nodes = 0;
         self.stopped = false;
-        let mover_sign = if position.to_move.team() == Team::Landlord { 1 } else { -1 };
+        let mover_sign = if position.to_move.team() == Team::Landlord {
+            1
+        } else {
+            -1
+        };
         if let Some(winner) = position.winner() {
             let value = position.landlord_utility(options.utility);
             return SolveResult {
@@ -367,29 +401,56 @@ impl Solver {
             };
         }
         let mut answer: Option<(i32, bool, u32)> = None;
-        let mut depth = options.start_depth.max(1);
-        loop {
-            let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, deadline);
-            if self.stopped {
-                break;
+        // First, a full-depth search: it proves most endgames fastest.
+        let proof_deadline = match options.time_limit_ms {
+            Some(ms) => Deadline::after(clock, ms / 2.0),
+            None => Deadline::NONE,
+        };
+        let (value, proven) = self.negamax(position, u8::MAX, -INFINITY, INFINITY, 0, &proof_deadline);
+        if !self.stopped && proven {
+            answer = Some((value, true, u32::from(u8::MAX)));
+            progress.iteration(u32::from(u8::MAX), self.nodes, clock.now_ms() - started);
+        } else if let Some(ms) = options.time_limit_ms {
+            // Then iterative deepening with the estimate, until the limit.
+            self.stopped = false;
+            let deadline = Deadline::after(clock, ms - (clock.now_ms() - started));
+            let mut depth = options.start_depth.max(1);
+            loop {
+                let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, &deadline);
+                if self.stopped {
+                    break;
+                }
+                answer = Some((value, proven, u32::from(depth)));
+                progress.iteration(u32::from(depth), self.nodes, clock.now_ms() - started);
+                if proven || depth == u8::MAX {
+                    break;
+                }
+                depth = depth.saturating_add(if depth < 16 { 2 } else { 4 });
             }
-            answer = Some((value, proven, u32::from(depth)));
-            progress.iteration(u32::from(depth), self.nodes, now_ms() - started);
-            if proven || depth == u8::MAX {
-                break;
-            }
-            depth = depth.saturating_add(if depth < 16 { 2 } else { 4 });
         }
         let (value, exact, depth) = match answer {
             Some(a) => a,
             // Not even the first iteration finished: fall back to the estimate.
             None => (self.estimate(position), false, 0),
         };
-        let landlord_value = mover_sign * if exact { value.signum() * (value.abs() - PROVEN) } else { value };
-        let pv = self.principal_variation(position);
+        let landlord_value = mover_sign
+            * if exact {
+                value.signum() * (value.abs() - PROVEN)
+            } else {
+                value
+            };
+        let left = options
+            .time_limit_ms
+            .map_or(50.0, |ms| ms - (clock.now_ms() - started))
+            .min(50.0);
+        let pv = self.principal_variation(position, &Deadline::after(clock, left));
         SolveResult {
             value: landlord_value,
-            winner: if landlord_value > 0 { Team::Landlord } else { Team::Farmers },
+            winner: if landlord_value > 0 {
+                Team::Landlord
+            } else {
+                Team::Farmers
+            },
             exact,
             best: pv.first().copied().or_else(|| {
                 let mut moves = Vec::new();
@@ -399,16 +460,24 @@ impl Solver {
             pv,
             depth,
             nodes: self.nodes,
-            ms: now_ms() - started,
-            timed_out: self.stopped,
+            ms: clock.now_ms() - started,
+            timed_out: !exact,
         }
     }
 
-    fn principal_variation(&self, root: &Position) -> Vec<Move> {
+    /// Best play for both sides, following the table; a position the table
+    /// lacks (cut short by a quick win) is searched briefly to fill it in.
+    fn principal_variation(&mut self, root: &Position, deadline: &Deadline<'_>) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut pos = *root;
         while pos.winner().is_none() && pv.len() < 200 {
-            let Some(mv) = self.table.get(&pos.key(self.utility)).and_then(|e| e.best) else { break };
+            if self.table.get(&pos.key(self.utility)).and_then(|e| e.best).is_none() {
+                self.stopped = false;
+                self.negamax(&pos, u8::MAX, -INFINITY, INFINITY, 0, deadline);
+            }
+            let Some(mv) = self.table.get(&pos.key(self.utility)).and_then(|e| e.best) else {
+                break;
+            };
             if !pos.is_legal(mv) {
                 break;
             }
@@ -420,7 +489,15 @@ impl Solver {
 
     /// The value of `pos` for the side to move, searching `depth` plies.
     /// The flag says whether it is proven (no estimate was used).
-    fn negamax(&mut self, pos: &Position, depth: u8, mut alpha: i32, mut beta: i32, ply: usize, deadline: &Deadline<'_>) -> (i32, bool) {
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: u8,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        deadline: &Deadline<'_>,
+    ) -> (i32, bool) {
         self.nodes += 1;
         if self.nodes & 1023 == 0 && deadline.expired() {
             self.stopped = true;
@@ -449,10 +526,35 @@ impl Solver {
             // Going out at once is not an estimate.
             let hand = pos.hand(pos.to_move);
             let to_beat = pos.to_beat.map(|(_, p)| p);
-            if let Some(out) = crate::play::readings(hand).into_iter().find(|p| to_beat.is_none_or(|t| p.beats(t))) {
+            if let Some(out) = crate::play::readings(hand)
+                .into_iter()
+                .find(|p| to_beat.is_none_or(|t| p.beats(t)))
+            {
                 return (self.terminal_value(&pos.after(Move::Play(out)), pos.to_move), true);
             }
             return (self.estimate(pos), false);
+        }
+        // On lead, a hand that splits into groups nobody else can beat,
+        // but for at most one, goes out: play the others first, keeping the lead.
+        let mut first_group = None;
+        if pos.to_beat.is_none() {
+            match self.quick_win(pos) {
+                QuickWin::Yes(first) => {
+                    let value = self.cap_value_for_quick_win(pos);
+                    self.table.put(Entry {
+                        key,
+                        value,
+                        bound: Bound::Lower,
+                        depth,
+                        proven: true,
+                        best: Some(first),
+                    });
+                    if value >= beta || self.utility == Utility::WinLoss {
+                        return (value, true);
+                    }
+                }
+                QuickWin::No(group) => first_group = group,
+            }
         }
         if self.scratch.len() <= ply {
             self.scratch.push(Vec::with_capacity(128));
@@ -460,7 +562,12 @@ impl Solver {
         let mut moves = std::mem::take(&mut self.scratch[ply]);
         moves.clear();
         pos.moves(&mut moves);
-        order(&mut moves, pos.hand(pos.to_move), pos.to_beat.is_none(), table_move);
+        order(
+            &mut moves,
+            pos.hand(pos.to_move),
+            pos.to_beat.is_none(),
+            table_move.or(first_group),
+        );
 
         let alpha_in = alpha;
         let mut best = -INFINITY;
@@ -505,8 +612,61 @@ impl Solver {
         } else {
             Bound::Exact
         };
-        self.table.put(Entry { key, value: best, bound, depth, proven, best: best_move });
+        self.table.put(Entry {
+            key,
+            value: best,
+            bound,
+            depth,
+            proven,
+            best: best_move,
+        });
         (best, proven)
+    }
+
+    /// Whether the side to move, on lead, surely goes out: its best split has
+    /// at most one group that an opponent could beat. Otherwise a group of
+    /// the split worth trying first.
+    fn quick_win(&mut self, pos: &Position) -> QuickWin {
+        let mover = pos.to_move;
+        let hand = pos.hand(mover);
+        let groups = self
+            .split_cache
+            .entry(hand.bits())
+            .or_insert_with(|| self.splitter.best(hand).plays().to_vec());
+        let mut beatable = 0;
+        let mut safe_first = None;
+        let mut try_first = None;
+        for &g in groups.iter() {
+            let safe = Seat::ALL[..pos.seats()]
+                .iter()
+                .filter(|s| s.team() != mover.team())
+                .all(|&o| {
+                    let mut n = 0usize;
+                    crate::movegen::follow_plays(pos.hand(o), g, &mut n);
+                    n == 0
+                });
+            if safe {
+                safe_first.get_or_insert(g);
+            } else {
+                beatable += 1;
+                try_first.get_or_insert(g);
+            }
+        }
+        if self.split_cache.len() > 1 << 18 {
+            self.split_cache.clear();
+        }
+        match (beatable, safe_first, try_first) {
+            (0 | 1, Some(g), _) => QuickWin::Yes(Move::Play(g)),
+            (0 | 1, None, Some(g)) => QuickWin::Yes(Move::Play(g)),
+            (_, _, g) => QuickWin::No(g.map(Move::Play)),
+        }
+    }
+
+    /// The value of a sure win found by [`Solver::quick_win`], for the side
+    /// to move: exact for win/loss; for the other utilities a lower bound
+    /// (the smallest finish of that kind).
+    fn cap_value_for_quick_win(&self, _pos: &Position) -> i32 {
+        PROVEN + 1
     }
 
     /// The most any finish of `pos` can be worth, as a proven value.
@@ -565,6 +725,13 @@ impl Solver {
     }
 }
 
+enum QuickWin {
+    /// A sure win, starting with this move.
+    Yes(Move),
+    /// No proof; maybe a split group to try first.
+    No(Option<Move>),
+}
+
 /// Orders moves: a play that goes out first, then the table's move;
 /// following, the generated order (same kind from the lowest rank, bombs,
 /// rocket, pass); leading, the most cards and lowest rank first with bombs
@@ -572,7 +739,12 @@ impl Solver {
 fn order(moves: &mut [Move], hand: Cards, leading: bool, table_move: Option<Move>) {
     if leading {
         moves.sort_by_key(|m| match m {
-            Move::Play(p) => (p.is_bomb_or_rocket(), std::cmp::Reverse(p.cards().len()), p.rank(), p.kind() == Kind::Rocket),
+            Move::Play(p) => (
+                p.is_bomb_or_rocket(),
+                std::cmp::Reverse(p.cards().len()),
+                p.rank(),
+                p.kind() == Kind::Rocket,
+            ),
             Move::Pass => (true, std::cmp::Reverse(0), crate::cards::Rank::RedJoker, true),
         });
     }
@@ -589,7 +761,6 @@ fn order(moves: &mut [Move], hand: Cards, leading: bool, table_move: Option<Move
 mod tests {
     use super::*;
     use crate::clock::MonotonicClock;
-    use crate::Clock;
 
     fn pos(hands: &[&str]) -> Position {
         let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();
@@ -598,7 +769,15 @@ mod tests {
 
     fn solve(p: &Position, utility: Utility) -> SolveResult {
         let clock = MonotonicClock::default();
-        Solver::new(1 << 20).solve(p, &SolveOptions { utility, ..SolveOptions::default() }, &Deadline::NONE, &mut (), &|| clock.now_ms())
+        Solver::new(1 << 20).solve(
+            p,
+            &SolveOptions {
+                utility,
+                ..SolveOptions::default()
+            },
+            &clock,
+            &mut (),
+        )
     }
 
     #[test]
@@ -636,13 +815,22 @@ mod tests {
     #[test]
     fn positions_are_checked() {
         let c = |s: &str| s.parse::<Cards>().unwrap();
-        assert_eq!(Position::new(&[c("3")], Seat::Landlord, None), Err(PositionError::SeatCount(1)));
-        assert_eq!(Position::new(&[c("3"), c("4")], Seat::Farmer2, None), Err(PositionError::NoSuchSeat(Seat::Farmer2)));
+        assert_eq!(
+            Position::new(&[c("3")], Seat::Landlord, None),
+            Err(PositionError::SeatCount(1))
+        );
+        assert_eq!(
+            Position::new(&[c("3"), c("4")], Seat::Farmer2, None),
+            Err(PositionError::NoSuchSeat(Seat::Farmer2))
+        );
         let three = Play::parse("3").unwrap();
         assert_eq!(
             Position::new(&[c("3"), c("4")], Seat::Landlord, Some((Seat::Landlord, three))),
             Err(PositionError::MoverMadeLastPlay(Seat::Landlord))
         );
-        assert_eq!(Position::new(&[c("3333"), c("4")], Seat::Farmer1, Some((Seat::Landlord, three))), Err(PositionError::LastPlayNotFromDeck));
+        assert_eq!(
+            Position::new(&[c("3333"), c("4")], Seat::Farmer1, Some((Seat::Landlord, three))),
+            Err(PositionError::LastPlayNotFromDeck)
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The solver against plain minimax (no pruning, no table) played through
 //! the referee, on many small random positions, 1v1 and three seats.
 
-use engine::clock::{Deadline, MonotonicClock};
+use engine::clock::MonotonicClock;
 use engine::solver::{Position, SolveOptions, Solver, Utility};
 use engine::{lead_plays, rng, Cards, Clock, Game, Kind, Move, Play, Rank, Seat};
 use proptest::prelude::*;
@@ -90,8 +90,12 @@ fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseErro
     ] {
         let solver = &mut solvers[s];
         let want = minimax(&game, utility);
-        let options = SolveOptions { utility, start_depth, ..SolveOptions::default() };
-        let got = solver.solve(&pos, &options, &Deadline::NONE, &mut (), &|| clock.now_ms());
+        let options = SolveOptions {
+            utility,
+            start_depth,
+            ..SolveOptions::default()
+        };
+        let got = solver.solve(&pos, &options, &clock, &mut ());
         prop_assert!(got.exact, "{hands:?} {to_move:?} {to_beat:?}");
         prop_assert_eq!(got.value, want, "{:?} {:?} {:?} {:?}", hands, to_move, to_beat, utility);
         // The best move keeps the value; the principal variation is legal.
@@ -127,10 +131,12 @@ fn the_time_limit_is_kept() {
     let deal = engine::Deal::from_seed(11);
     let pos = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
     let clock = MonotonicClock::default();
-    let deadline = Deadline::after(&clock, 30.0);
-    let options = SolveOptions { time_limit_ms: Some(30.0), ..SolveOptions::default() };
+    let options = SolveOptions {
+        time_limit_ms: Some(30.0),
+        ..SolveOptions::default()
+    };
     let start = clock.now_ms();
-    let r = Solver::new(1 << 20).solve(&pos, &options, &deadline, &mut (), &|| clock.now_ms());
+    let r = Solver::new(1 << 20).solve(&pos, &options, &clock, &mut ());
     let took = clock.now_ms() - start;
     assert!(took < 30.0 * 1.5 + 5.0, "took {took} ms");
     let best = r.best.expect("a move even when out of time");
