@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::players::PLAYER_NAMES;
+use engine::solver::{Position, SolveOptions, Solver, Utility};
 use engine::split::{self, Split, Splitter};
 use engine::{make_player, play_out, rng, Cards, Deal, Game, Move, Play, Scoring, Seat};
 
@@ -75,6 +76,44 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Solve an open-hand endgame (残局): who wins with best play, and how.
+    Solve {
+        #[arg(long)]
+        landlord: String,
+        /// The farmer (1v1), or farmer 1 with --farmer2.
+        #[arg(long)]
+        farmer: String,
+        #[arg(long)]
+        farmer2: Option<String>,
+        /// The play to beat (main+kickers if it has several readings).
+        #[arg(long, requires = "last_by")]
+        last: Option<String>,
+        /// Who made it: landlord, farmer (or farmer1), farmer2.
+        #[arg(long, requires = "last")]
+        last_by: Option<String>,
+        /// Who is to move (default: the landlord, or the seat after --last-by).
+        #[arg(long)]
+        to_move: Option<String>,
+        /// Stop by then and answer with the best found; without it, search to a proof.
+        #[arg(long)]
+        time_limit: Option<f64>,
+        #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
+        utility: UtilityArg,
+    },
+    /// Time exact solving of seeded random 1v1 endgames (landlord to move) by size.
+    SolveBench {
+        /// Sizes as LANDLORD+FARMER cards, comma-separated.
+        #[arg(long, default_value = "10+10,12+12,14+14,16+16,18+18,20+17")]
+        sizes: String,
+        /// Positions per size.
+        #[arg(long, default_value_t = 10)]
+        positions: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Give up on a position after this long (ms), and count it as unsolved.
+        #[arg(long, default_value_t = 60_000.0)]
+        time_limit: f64,
+    },
     /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
     LeadAgreement {
         #[arg(long, default_value_t = 1000)]
@@ -93,6 +132,23 @@ enum SplitMethod {
     Exact,
     /// The splitting paper's baseline: greedy in 40 priority orders.
     Greedy,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum UtilityArg {
+    WinLoss,
+    Score,
+    CardMargin,
+}
+
+impl From<UtilityArg> for Utility {
+    fn from(u: UtilityArg) -> Utility {
+        match u {
+            UtilityArg::WinLoss => Utility::WinLoss,
+            UtilityArg::Score => Utility::Score,
+            UtilityArg::CardMargin => Utility::CardMargin,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -143,6 +199,31 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<Report, String> {
     match command {
+        Command::Solve {
+            landlord,
+            farmer,
+            farmer2,
+            last,
+            last_by,
+            to_move,
+            time_limit,
+            utility,
+        } => solve(SolveArgs {
+            landlord,
+            farmer,
+            farmer2,
+            last,
+            last_by,
+            to_move,
+            time_limit,
+            utility: utility.into(),
+        }),
+        Command::SolveBench {
+            sizes,
+            positions,
+            seed,
+            time_limit,
+        } => solve_bench(&sizes, positions, seed, time_limit),
         Command::Split {
             hand,
             method,
@@ -438,4 +519,179 @@ fn lead_agreement(seed: u64, deals: u64, players: &str) -> Result<Report, String
         100.0 * base.farmers.share(),
     );
     Ok(Report { json, text })
+}
+
+struct SolveArgs {
+    landlord: String,
+    farmer: String,
+    farmer2: Option<String>,
+    last: Option<String>,
+    last_by: Option<String>,
+    to_move: Option<String>,
+    time_limit: Option<f64>,
+    utility: Utility,
+}
+
+fn seat_arg(name: &str, what: &str) -> Result<Seat, String> {
+    match name.trim() {
+        "farmer" => Ok(Seat::Farmer1),
+        other => Seat::from_name(other)
+            .ok_or_else(|| format!("{what}: '{other}' is not a seat (landlord, farmer, farmer1, farmer2)")),
+    }
+}
+
+fn solve(args: SolveArgs) -> Result<Report, String> {
+    let mut hands = vec![
+        args.landlord.parse::<Cards>().map_err(|e| format!("--landlord: {e}"))?,
+        args.farmer.parse::<Cards>().map_err(|e| format!("--farmer: {e}"))?,
+    ];
+    if let Some(f2) = &args.farmer2 {
+        hands.push(f2.parse::<Cards>().map_err(|e| format!("--farmer2: {e}"))?);
+    }
+    let to_beat = match (&args.last, &args.last_by) {
+        (Some(play), Some(by)) => Some((
+            seat_arg(by, "--last-by")?,
+            Play::parse(play).map_err(|e| format!("--last: {e}"))?,
+        )),
+        _ => None,
+    };
+    let to_move = match (&args.to_move, to_beat) {
+        (Some(name), _) => seat_arg(name, "--to-move")?,
+        (None, Some((by, _))) => by.next(hands.len()),
+        (None, None) => Seat::Landlord,
+    };
+    let position = Position::new(&hands, to_move, to_beat).map_err(|e| e.to_string())?;
+    let options = SolveOptions {
+        utility: args.utility,
+        time_limit_ms: args.time_limit,
+        ..SolveOptions::default()
+    };
+    let r = Solver::new(SolveOptions::default().table_bytes).solve(
+        &position,
+        &options,
+        &MonotonicClock::default(),
+        &mut (),
+    );
+    let winner = match r.winner {
+        engine::Team::Landlord => "landlord",
+        engine::Team::Farmers => "farmer",
+    };
+    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+    let mut seat = to_move;
+    let mut line = String::new();
+    for mv in &r.pv {
+        line += &format!(
+            "  {:<9} {}\n",
+            seat.to_string(),
+            mv.play().map_or("pass".into(), |p| p.notation())
+        );
+        seat = seat.next(hands.len());
+    }
+    let json = json!({
+        "winner": winner,
+        "exact": r.exact,
+        "value": r.value,
+        "best": r.best.map(|m| m.to_string()),
+        "pv": pv,
+        "depth": r.depth,
+        "nodes": r.nodes,
+        "ms": r.ms,
+        "to_move": to_move.name(),
+    });
+    let text = format!(
+        "{} wins{} (value {} for the landlord){}\nbest move for the {}: {}\n{}{} nodes, {:.1} ms, depth {}\n",
+        winner,
+        if r.exact {
+            ", proven"
+        } else {
+            " (estimate: the time limit came first)"
+        },
+        r.value,
+        "",
+        to_move,
+        r.best
+            .map_or("-".into(), |m| m.play().map_or("pass".into(), |p| p.notation())),
+        if line.is_empty() {
+            String::new()
+        } else {
+            format!("best play:\n{line}")
+        },
+        r.nodes,
+        r.ms,
+        if r.depth == u32::from(u8::MAX) {
+            "full".to_string()
+        } else {
+            r.depth.to_string()
+        },
+    );
+    Ok(Report { json, text })
+}
+
+/// The seeded 1v1 endgame `index` of a size: two hands cut from a shuffled deck.
+fn bench_position(seed: u64, landlord: usize, farmer: usize) -> Result<Position, String> {
+    let mut deck: Vec<engine::Rank> = Cards::DECK.iter().collect();
+    rng::shuffle(&mut rng::from_seed(seed), &mut deck);
+    let take = |r: &[engine::Rank]| {
+        r.iter()
+            .copied()
+            .collect::<Result<Cards, _>>()
+            .map_err(|e| e.to_string())
+    };
+    let hands = [take(&deck[..landlord])?, take(&deck[landlord..landlord + farmer])?];
+    Position::new(&hands, Seat::Landlord, None).map_err(|e| e.to_string())
+}
+
+fn solve_bench(sizes: &str, positions: u64, seed: u64, limit: f64) -> Result<Report, String> {
+    let mut rows = Vec::new();
+    let mut text = format!(
+        "exact solving, {positions} seeded 1v1 positions per size, landlord to move, at most {limit} ms each\n"
+    );
+    text += "size     solved  median ms   worst ms   median nodes   worst nodes   landlord wins\n";
+    for size in sizes.split(',') {
+        let (a, b) = size
+            .trim()
+            .split_once('+')
+            .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
+            .filter(|&(a, b)| a >= 1 && b >= 1 && a + b <= 54)
+            .ok_or_else(|| format!("--sizes: '{size}' is not LANDLORD+FARMER card counts"))?;
+        let mut times = Vec::new();
+        let mut nodes = Vec::new();
+        let (mut solved, mut landlord_wins) = (0, 0);
+        for i in 0..positions {
+            let position = bench_position(seed.wrapping_add(i), a, b)?;
+            let mut solver = Solver::new(SolveOptions::default().table_bytes);
+            let options = SolveOptions {
+                time_limit_ms: Some(limit),
+                ..SolveOptions::default()
+            };
+            let r = solver.solve(&position, &options, &MonotonicClock::default(), &mut ());
+            if r.exact {
+                solved += 1;
+                landlord_wins += u32::from(r.winner == engine::Team::Landlord);
+            }
+            times.push(r.ms);
+            nodes.push(r.nodes);
+        }
+        times.sort_by(f64::total_cmp);
+        nodes.sort_unstable();
+        let median_t = times[times.len() / 2];
+        let worst_t = times.last().copied().unwrap_or(0.0);
+        let (median_n, worst_n) = (nodes[nodes.len() / 2], nodes.last().copied().unwrap_or(0));
+        text += &format!(
+            "{:<8} {:>3}/{:<3} {:>10.1} {:>10.1} {:>14} {:>13} {:>15}\n",
+            format!("{a}+{b}"),
+            solved,
+            positions,
+            median_t,
+            worst_t,
+            median_n,
+            worst_n,
+            landlord_wins
+        );
+        rows.push(json!({ "landlord": a, "farmer": b, "positions": positions, "solved": solved, "median_ms": median_t, "worst_ms": worst_t, "median_nodes": median_n, "worst_nodes": worst_n, "landlord_wins": landlord_wins, "ms": times }));
+    }
+    Ok(Report {
+        json: json!({ "time_limit_ms": limit, "sizes": rows }),
+        text,
+    })
 }
