@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use engine::clock::Deadline;
 use engine::players::{GreedyPlayer, RandomPlayer};
-use engine::{rng, Clock, Deal, Game, Player, Seat};
+use engine::solver::{Position, SolveOptions, Solver};
+use engine::{rng, Cards, Clock, Deal, Game, Move, Play, Player, Seat, Team};
 use futures::{FutureExt, SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use yew_agent::reactor::{reactor, ReactorScope};
@@ -34,9 +35,35 @@ pub struct SimulationJob {
     pub seed: u64,
 }
 
+/// Solve an open-hand position, within `time_limit_ms`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveJob {
+    pub id: u32,
+    /// Landlord first; 2 or 3 hands.
+    pub hands: Vec<Cards>,
+    pub to_move: Seat,
+    pub to_beat: Option<(Seat, Play)>,
+    pub time_limit_ms: f64,
+}
+
+/// A solve's answer, as the page shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Solved {
+    pub winner: Team,
+    pub exact: bool,
+    pub value: i32,
+    pub best: Option<Move>,
+    pub pv: Vec<Move>,
+    pub nodes: u64,
+    pub ms: f64,
+    /// The deepest finished iteration (plies); `None`: searched to the end.
+    pub depth: Option<u32>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
     Simulate(SimulationJob),
+    Solve(SolveJob),
     /// Stop the running job, if any.
     Cancel,
 }
@@ -63,6 +90,9 @@ pub enum Response {
     Progress { id: u32, done: u32, total: u32 },
     Finished { id: u32, result: SimulationResult },
     Cancelled { id: u32 },
+    Searching { id: u32, depth: Option<u32>, nodes: u64, ms: f64 },
+    Solved { id: u32, result: Solved },
+    Failed { id: u32, message: String },
 }
 
 /// A simulation that can be advanced a slice at a time.
@@ -137,12 +167,18 @@ impl Simulation {
     }
 }
 
-/// How long a slice of work runs before the worker reports and listens.
+/// How long a slice of simulation runs before the worker reports and listens.
 const SLICE_MS: f64 = 30.0;
+
+/// The solver's table in the worker (a browser tab's memory is shared).
+const SOLVER_TABLE_BYTES: usize = 32 << 20;
+/// A solve runs in slices this long; the table carries the work over.
+const SOLVE_SLICE_MS: f64 = 150.0;
 
 #[reactor(EngineWorker)]
 pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
     let clock = WebClock;
+    let mut solver: Option<Solver> = None;
     let mut next: Option<Request> = None;
     loop {
         let request = match next.take() {
@@ -152,24 +188,19 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
                 None => return,
             },
         };
-        let Request::Simulate(job) = request else {
-            continue; // a Cancel with nothing running
+        let id = match &request {
+            Request::Simulate(job) => job.id,
+            Request::Solve(job) => job.id,
+            Request::Cancel => continue, // nothing running
         };
-        let (id, total) = (job.id, job.games);
-        let mut sim = Simulation::new(job);
+        let mut job = Job::start(request, &mut solver);
         loop {
-            sim.advance(&Deadline::after(&clock as &dyn Clock, SLICE_MS));
-            let done = sim.result().games;
-            if scope.send(Response::Progress { id, done, total }).await.is_err() {
+            let answer = job.advance(&clock, &mut solver);
+            let finished = matches!(answer, Response::Finished { .. } | Response::Solved { .. } | Response::Failed { .. });
+            if scope.send(answer).await.is_err() {
                 return;
             }
-            if sim.is_done() {
-                let _ = scope
-                    .send(Response::Finished {
-                        id,
-                        result: sim.result().clone(),
-                    })
-                    .await;
+            if finished {
                 break;
             }
             // Let messages sent meanwhile arrive, then look for one.
@@ -185,6 +216,73 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
                     break;
                 }
             }
+        }
+    }
+}
+
+/// A running request, advanced a slice at a time.
+enum Job {
+    Simulate(Box<Simulation>, u32),
+    Solve { job: SolveJob, position: Position, spent: f64, nodes: u64 },
+    Invalid(u32, String),
+}
+
+impl Job {
+    fn start(request: Request, solver: &mut Option<Solver>) -> Job {
+        match request {
+            Request::Simulate(job) => {
+                let total = job.games;
+                Job::Simulate(Box::new(Simulation::new(job)), total)
+            }
+            Request::Solve(job) => match Position::new(&job.hands, job.to_move, job.to_beat) {
+                Ok(position) => {
+                    solver.get_or_insert_with(|| Solver::new(SOLVER_TABLE_BYTES));
+                    Job::Solve { job, position, spent: 0.0, nodes: 0 }
+                }
+                Err(e) => Job::Invalid(job.id, e.to_string()),
+            },
+            Request::Cancel => Job::Invalid(0, "nothing to do".into()),
+        }
+    }
+
+    fn advance(&mut self, clock: &WebClock, solver: &mut Option<Solver>) -> Response {
+        match self {
+            Job::Simulate(sim, total) => {
+                sim.advance(&Deadline::after(clock as &dyn Clock, SLICE_MS));
+                let id = sim.job.id;
+                if sim.is_done() {
+                    Response::Finished { id, result: sim.result().clone() }
+                } else {
+                    Response::Progress { id, done: sim.result().games, total: *total }
+                }
+            }
+            Job::Solve { job, position, spent, nodes } => {
+                let Some(solver) = solver.as_mut() else {
+                    return Response::Failed { id: job.id, message: "no solver".into() };
+                };
+                let slice = (job.time_limit_ms - *spent).clamp(1.0, SOLVE_SLICE_MS);
+                let options = SolveOptions { time_limit_ms: Some(slice), ..SolveOptions::default() };
+                let r = solver.solve(position, &options, clock, &mut ());
+                *spent += r.ms;
+                *nodes += r.nodes;
+                let depth = (r.depth < u32::from(u8::MAX)).then_some(r.depth);
+                if r.exact || *spent >= job.time_limit_ms {
+                    let result = Solved {
+                        winner: r.winner,
+                        exact: r.exact,
+                        value: r.value,
+                        best: r.best,
+                        pv: r.pv,
+                        nodes: *nodes,
+                        ms: *spent,
+                        depth: if r.exact { None } else { depth },
+                    };
+                    Response::Solved { id: job.id, result }
+                } else {
+                    Response::Searching { id: job.id, depth, nodes: *nodes, ms: *spent }
+                }
+            }
+            Job::Invalid(id, message) => Response::Failed { id: *id, message: message.clone() },
         }
     }
 }

@@ -8,6 +8,7 @@ use yew_agent::reactor::ReactorProvider;
 use crate::agent::EngineWorker;
 use crate::i18n::Lang;
 use crate::pages::deal::DealPage;
+use crate::pages::endgame::EndgamePage;
 use crate::pages::soon::Soon;
 use crate::route::{DealLink, Route};
 use crate::settings::{self, Settings};
@@ -71,7 +72,7 @@ pub fn App() -> Html {
     let page = match &*route {
         Route::Deal(link) => html! { <DealPage link={link.clone()} /> },
         Route::Play => html! { <Soon title={ t.nav_play } text={ t.play_soon } /> },
-        Route::Endgame => html! { <Soon title={ t.nav_endgame } text={ t.endgame_soon } /> },
+        Route::Endgame(link) => html! { <EndgamePage link={link.clone()} /> },
         Route::Lab => html! { <Soon title={ t.nav_lab } text={ t.lab_soon } /> },
         Route::NotFound(_) => html! { <Soon title={ t.not_found } text="" /> },
     };
@@ -91,7 +92,7 @@ pub fn App() -> Html {
                     <nav aria-label={ t.nav_label }>
                         { nav_link(Route::Deal(DealLink::Fresh), t.nav_deal) }
                         { nav_link(Route::Play, t.nav_play) }
-                        { nav_link(Route::Endgame, t.nav_endgame) }
+                        { nav_link(Route::Endgame(Default::default()), t.nav_endgame) }
                         { nav_link(Route::Lab, t.nav_lab) }
                     </nav>
                     <div class="langs" role="group" aria-label={ t.language }>

@@ -1,7 +1,13 @@
 //! The UI's two languages. Every string the UI shows is a field of
 //! [`Strings`], so a text missing in one language is a compile error.
 
-use engine::{Cards, CardsError, DealError, Kind, Play, Rank, Seat, Split};
+use engine::solver::PositionError;
+use engine::{Cards, CardsError, DealError, Kind, Play, PlayError, Rank, Seat, Split};
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -98,6 +104,39 @@ pub struct Strings {
     pub split_option: fn(usize) -> String,
     pub split_options: &'static str,
     pub split_best: &'static str,
+
+    pub endgame_title: &'static str,
+    pub endgame_intro: &'static str,
+    pub puzzle: &'static str,
+    pub custom: &'static str,
+    pub levels: [&'static str; 3],
+    pub landlord_hand: &'static str,
+    pub farmer_hand: &'static str,
+    pub farmer2_hand: &'static str,
+    pub last_play: &'static str,
+    pub last_by: &'static str,
+    pub to_move: &'static str,
+    pub nobody: &'static str,
+    pub set_up: &'static str,
+    pub leads: &'static str,
+    pub to_beat: &'static str,
+    pub solve: &'static str,
+    pub time_limit: &'static str,
+    pub searching: fn(Option<u32>, u64, f64) -> String,
+    pub verdict: fn(bool, bool) -> String,
+    pub best_move: &'static str,
+    pub winning_line: &'static str,
+    pub pass: &'static str,
+    pub play_as: &'static str,
+    pub team_landlord: &'static str,
+    pub team_farmers: &'static str,
+    pub your_move: &'static str,
+    pub thinking: &'static str,
+    pub hint: &'static str,
+    pub you_won: &'static str,
+    pub you_lost: &'static str,
+    pub stop_playing: &'static str,
+    pub stats: fn(u64, f64) -> String,
 
     pub settings_reset: fn(&str) -> String,
     pub crashed: &'static str,
@@ -278,6 +317,45 @@ impl Strings {
         parts.join(" ")
     }
 
+    /// A problem with a puzzle field, in this language.
+    pub fn play_error(&self, error: &PlayError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            PlayError::Cards(e) => self.cards_error(e),
+            PlayError::NotAPlay(cards) => {
+                if zh { format!("{cards} 不是合法牌型") } else { format!("'{cards}' is not a legal combination") }
+            }
+            PlayError::Ambiguous { cards, readings } => {
+                if zh {
+                    format!("{cards} 有多种理解：{}；请写成 主体+带牌", readings.join("、"))
+                } else {
+                    format!("'{cards}' can be read several ways: {}; write main+kickers", readings.join(", "))
+                }
+            }
+            PlayError::NoSuchReading { text, readings } => {
+                if zh {
+                    format!("{text} 不是这些牌的一种理解；可理解为 {}", readings.join("、"))
+                } else {
+                    format!("'{text}' is not a reading of these cards; they can be read as {}", readings.join(", "))
+                }
+            }
+        }
+    }
+
+    pub fn position_error(&self, error: &PositionError) -> String {
+        if self.lang == Lang::En {
+            return format!("{}.", capitalise(&error.to_string()));
+        }
+        match error {
+            PositionError::SeatCount(n) => format!("残局需要 2 或 3 家的牌，而不是 {n} 家。"),
+            PositionError::EmptyHand(seat) => format!("{}没有牌：这局已经结束了。", self.seat(*seat)),
+            PositionError::NotFromOneDeck => "各家的牌合起来超出了一副牌的张数。".into(),
+            PositionError::NoSuchSeat(seat) => format!("这一局没有{}。", self.seat(*seat)),
+            PositionError::MoverMadeLastPlay(seat) => format!("{}刚出完牌，不能接着轮到它。", self.seat(*seat)),
+            PositionError::LastPlayNotFromDeck => "要压的牌和各家的牌合起来超出了一副牌。".into(),
+        }
+    }
+
     pub fn cards_error(&self, error: &CardsError) -> String {
         let zh = self.lang == Lang::Zh;
         match error {
@@ -355,6 +433,47 @@ pub static ZH: Strings = Strings {
     split_options: "拆法",
     split_best: "最佳",
 
+    endgame_title: "残局",
+    endgame_intro: "明牌残局：各家的牌都可见。神算子求出谁能必胜，并给出走法；你也可以和它对弈。",
+    puzzle: "题目",
+    custom: "自定义",
+    levels: ["入门", "进阶", "高手"],
+    landlord_hand: "地主的牌",
+    farmer_hand: "农民的牌（二人残局）或农民一",
+    farmer2_hand: "农民二的牌（可空）",
+    last_play: "要压的牌（可空）",
+    last_by: "出牌人",
+    to_move: "轮到",
+    nobody: "—",
+    set_up: "摆好残局",
+    leads: "自由出牌",
+    to_beat: "要压",
+    solve: "求解",
+    time_limit: "时限",
+    searching: |depth, nodes, ms| match depth {
+        Some(d) => format!("搜索中：深度 {d}，{nodes} 个节点，{:.1} 秒", ms / 1000.0),
+        None => format!("搜索中：{nodes} 个节点，{:.1} 秒", ms / 1000.0),
+    },
+    verdict: |landlord, exact| match (landlord, exact) {
+        (true, true) => "地主必胜（已证明）".into(),
+        (false, true) => "农民必胜（已证明）".into(),
+        (true, false) => "地主占优（估计：时限内未能证明）".into(),
+        (false, false) => "农民占优（估计：时限内未能证明）".into(),
+    },
+    best_move: "最佳出牌",
+    winning_line: "最佳走法",
+    pass: "不出",
+    play_as: "与神算子对弈，我执：",
+    team_landlord: "地主",
+    team_farmers: "农民",
+    your_move: "轮到你出牌：",
+    thinking: "神算子思考中……",
+    hint: "提示",
+    you_won: "你赢了！",
+    you_lost: "你输了。再试一次？",
+    stop_playing: "结束对弈",
+    stats: |nodes, ms| format!("{nodes} 个节点，{:.0} 毫秒", ms),
+
     settings_reset: |detail| format!("保存的设置无法读取，已重置（{detail}）。"),
     crashed: "程序出错了，请刷新页面。",
 };
@@ -414,6 +533,47 @@ pub static EN: Strings = Strings {
     split_option: |i| format!("Option {i}"),
     split_options: "Splits",
     split_best: "best",
+
+    endgame_title: "Endgame",
+    endgame_intro: "Open-hand endgames: every hand is visible. The solver finds who wins with best play and how; you can also play it out against the solver.",
+    puzzle: "Puzzle",
+    custom: "Custom",
+    levels: ["Easy", "Medium", "Hard"],
+    landlord_hand: "Landlord's cards",
+    farmer_hand: "Farmer's cards (1v1), or farmer 1",
+    farmer2_hand: "Farmer 2's cards (optional)",
+    last_play: "Play to beat (optional)",
+    last_by: "Played by",
+    to_move: "To move",
+    nobody: "—",
+    set_up: "Set up",
+    leads: "leads",
+    to_beat: "to beat",
+    solve: "Solve",
+    time_limit: "Time limit",
+    searching: |depth, nodes, ms| match depth {
+        Some(d) => format!("Searching: depth {d}, {nodes} nodes, {:.1} s", ms / 1000.0),
+        None => format!("Searching: {nodes} nodes, {:.1} s", ms / 1000.0),
+    },
+    verdict: |landlord, exact| match (landlord, exact) {
+        (true, true) => "The landlord wins (proven)".into(),
+        (false, true) => "The farmers win (proven)".into(),
+        (true, false) => "The landlord is ahead (estimate: not proven in time)".into(),
+        (false, false) => "The farmers are ahead (estimate: not proven in time)".into(),
+    },
+    best_move: "Best move",
+    winning_line: "Best play",
+    pass: "pass",
+    play_as: "Play it against the solver as:",
+    team_landlord: "landlord",
+    team_farmers: "farmers",
+    your_move: "Your move:",
+    thinking: "The solver is thinking…",
+    hint: "Hint",
+    you_won: "You won!",
+    you_lost: "You lost. Try again?",
+    stop_playing: "Stop playing",
+    stats: |nodes, ms| format!("{nodes} nodes, {:.0} ms", ms),
 
     settings_reset: |detail| format!("A saved setting could not be read and was reset ({detail})."),
     crashed: "Something went wrong. Please reload the page.",

@@ -7,9 +7,77 @@ use engine::Deal;
 pub enum Route {
     Deal(DealLink),
     Play,
-    Endgame,
+    Endgame(EndgameLink),
     Lab,
     NotFound(String),
+}
+
+/// An endgame puzzle as a link carries it: hands and the play to beat as
+/// written (checked by the page), or a built-in puzzle's number.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EndgameLink {
+    pub landlord: String,
+    pub farmer: String,
+    pub farmer2: String,
+    pub last: String,
+    pub last_by: String,
+    pub to_move: String,
+    pub puzzle: Option<usize>,
+}
+
+impl EndgameLink {
+    fn from_query(query: &str) -> EndgameLink {
+        let mut link = EndgameLink::default();
+        for (key, value) in pairs(query) {
+            match key {
+                "l" => link.landlord = value,
+                "f" => link.farmer = value,
+                "f2" => link.farmer2 = value,
+                "last" => link.last = value,
+                "by" => link.last_by = value,
+                "to" => link.to_move = value,
+                "puzzle" => link.puzzle = value.parse().ok(),
+                _ => {}
+            }
+        }
+        link
+    }
+
+    fn to_query(&self) -> String {
+        if let Some(n) = self.puzzle {
+            return format!("?puzzle={n}");
+        }
+        let mut parts = vec![];
+        for (key, value) in [
+            ("l", &self.landlord),
+            ("f", &self.farmer),
+            ("f2", &self.farmer2),
+            ("last", &self.last),
+            ("by", &self.last_by),
+            ("to", &self.to_move),
+        ] {
+            if !value.is_empty() {
+                parts.push(format!("{key}={}", encode(value)));
+            }
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", parts.join("&"))
+        }
+    }
+}
+
+fn pairs(query: &str) -> impl Iterator<Item = (&str, String)> {
+    query.split('&').filter(|p| !p.is_empty()).map(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        (key, decode(value))
+    })
+}
+
+/// Escapes what a play or hand may hold that a fragment should not (`+`).
+fn encode(value: &str) -> String {
+    value.replace('%', "%25").replace('+', "%2B").replace('&', "%26").replace(' ', "%20")
 }
 
 /// What a deal link asks for.
@@ -31,7 +99,7 @@ impl Route {
         match path.trim_matches('/') {
             "" | "deal" => Route::Deal(DealLink::from_query(query)),
             "play" => Route::Play,
-            "endgame" => Route::Endgame,
+            "endgame" => Route::Endgame(EndgameLink::from_query(query)),
             "lab" => Route::Lab,
             other => Route::NotFound(other.to_string()),
         }
@@ -47,7 +115,7 @@ impl Route {
                 DealLink::Hands { hands, bottom: None } => format!("#/deal?hands={hands}"),
             },
             Route::Play => "#/play".into(),
-            Route::Endgame => "#/endgame".into(),
+            Route::Endgame(link) => format!("#/endgame{}", link.to_query()),
             Route::Lab => "#/lab".into(),
             Route::NotFound(path) => format!("#/{path}"),
         }
@@ -59,9 +127,7 @@ impl DealLink {
         let mut seed = None;
         let mut hands = None;
         let mut bottom = None;
-        for pair in query.split('&').filter(|p| !p.is_empty()) {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = decode(value);
+        for (key, value) in pairs(query) {
             match key {
                 "seed" => seed = Some(value),
                 "hands" => hands = Some(value),
@@ -139,7 +205,9 @@ mod tests {
                 bottom: None,
             }),
             Route::Play,
-            Route::Endgame,
+            Route::Endgame(EndgameLink::default()),
+            Route::Endgame(EndgameLink { landlord: "33".into(), farmer: "4".into(), last: "444555+33".into(), last_by: "farmer1".into(), ..Default::default() }),
+            Route::Endgame(EndgameLink { puzzle: Some(2), ..Default::default() }),
             Route::Lab,
         ] {
             assert_eq!(Route::from_hash(&route.to_hash()), route);

@@ -367,3 +367,99 @@ test("a hand is shown in its suggested groups, with alternatives, as `ddz split`
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the endgame page solves a built-in puzzle and its best move matches `ddz solve`", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/endgame?puzzle=1`);
+  await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
+  const landlord = await handOf(page, "landlord");
+  const farmer = await handOf(page, "farmer1");
+  const want = cli(["solve", "--landlord", landlord, "--farmer", farmer, "--json"]);
+  await page.click("#eg-solve");
+  await page.locator("#eg-result").waitFor();
+  assert.equal(await page.getAttribute("#eg-result", "data-winner"), want.winner === "landlord" ? "landlord" : "farmers");
+  assert.equal(await page.getAttribute("#eg-result", "data-exact"), "true");
+  assert.equal(await page.locator("#eg-best").textContent(), want.best);
+  assert.match(await page.locator("#eg-verdict").textContent(), /landlord wins \(proven\)/i);
+  const line = await page.locator("#eg-line li").evaluateAll((li) => li.map((l) => l.dataset.move));
+  assert.deepEqual(line, want.pv);
+  // A malformed setup is explained, not a blank page.
+  await page.goto(`${base}#/endgame?l=33z&f=44`);
+  await page.locator("#eg-error", { hasText: "'z' at position 3" }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("playing a puzzle against the solver with hints ends in a win", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/endgame?puzzle=0`);
+  await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
+  await page.click("#eg-play-landlord");
+  for (let turn = 0; turn < 20; turn++) {
+    if (await page.locator("#eg-outcome").count()) break;
+    await page.locator("#eg-moves").waitFor();
+    await page.click("#eg-hint");
+    await page.locator("#eg-moves .move.hinted").waitFor({ timeout: 10000 });
+    await page.click("#eg-moves .move.hinted");
+    // Wait for the solver's answer (or the end).
+    await page.waitForFunction(() => document.querySelector("#eg-outcome") || document.querySelector("#eg-moves"), null, { timeout: 10000 });
+  }
+  assert.equal(await page.locator("#eg-outcome").textContent(), "You won!");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a long solve reports progress, keeps the page responsive, can be cancelled and keeps its time limit", async () => {
+  const { context, page, errors } = await freshPage();
+  const deal = cli(["deal", "--seed", "11", "--json"]);
+  await page.goto(`${base}#/endgame?l=${deal.landlord}&f=${deal.farmer1}&f2=${deal.farmer2}`);
+  await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
+  await page.selectOption("#eg-limit", "30000");
+  await page.click("#eg-solve");
+  await page.locator("#eg-progress").waitFor();
+  const worstGap = await page.evaluate(
+    () =>
+      new Promise((done) => {
+        let last = performance.now();
+        let worst = 0;
+        const start = last;
+        const tick = () => {
+          const now = performance.now();
+          worst = Math.max(worst, now - last);
+          last = now;
+          if (now - start < 1000) setTimeout(tick, 0);
+          else done(worst);
+        };
+        setTimeout(tick, 0);
+      })
+  );
+  console.log(`# longest UI-thread stall during a solve: ${worstGap.toFixed(1)} ms`);
+  assert.ok(worstGap < 100);
+  assert.match(await page.locator("#eg-progress").textContent(), /nodes/);
+  const cancelledAt = Date.now();
+  await page.click("#eg-cancel");
+  await page.locator("#eg-cancelled").waitFor();
+  console.log(`# cancel answered in ${Date.now() - cancelledAt} ms`);
+
+  // The time limit is kept in the browser too.
+  const overshoots = [];
+  for (const limit of [1000, 1000, 1000]) {
+    await page.selectOption("#eg-limit", String(limit));
+    // Wall-clock time from the click to the answer on screen.
+    const ms = await page.evaluate(async () => {
+      const start = performance.now();
+      document.querySelector("#eg-solve").click();
+      const tick = () => new Promise((ok) => setTimeout(ok, 5));
+      while (document.querySelector("#eg-result")) await tick();
+      while (!document.querySelector("#eg-result")) await tick();
+      return performance.now() - start;
+    });
+    overshoots.push((ms - limit) / limit);
+    assert.equal(await page.getAttribute("#eg-result", "data-exact"), "false");
+    assert.ok((await page.locator("#eg-best").textContent()).length > 0, "a move even without a proof");
+  }
+  console.log(`# time-limit overshoot in the browser (1 s limit): ${overshoots.map((o) => (100 * o).toFixed(1) + "%").join(", ")}`);
+  assert.ok(Math.max(...overshoots) < 0.1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -293,6 +293,37 @@ pub enum PlayError {
     NoSuchReading { text: String, readings: Vec<String> },
 }
 
+/// As `main+kickers` notation (one reading, whatever the cards).
+impl Serialize for Play {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{}+{}", self.main_cards(), self.kickers()))
+    }
+}
+
+impl<'de> Deserialize<'de> for Play {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Play, D::Error> {
+        let text = String::deserialize(d)?;
+        Play::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// `pass`, or the play.
+impl Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Move::Pass => s.serialize_str("pass"),
+            Move::Play(p) => p.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        let text = String::deserialize(d)?;
+        Move::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 /// A turn's action: a play, or a pass (不出).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
@@ -511,6 +542,12 @@ mod tests {
         assert!(matches!(Play::parse("3456+8"), Err(PlayError::NotAPlay(_))));
         assert!(matches!(Play::parse("333+444"), Err(PlayError::NoSuchReading { .. })));
         assert_eq!(Move::parse(" PASS ").unwrap(), Move::Pass);
+        // Serialised as main+kickers, so every reading comes back.
+        for text in ["444555666+333", "333444555666+", "3", "XD", "3333+45"] {
+            let play = Play::parse(text).unwrap();
+            let json = serde_json::to_string(&Move::Play(play)).unwrap();
+            assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), Move::Play(play));
+        }
         assert!(matches!(
             Play::parse("3z"),
             Err(PlayError::Cards(CardsError::NotACard { position: 2, .. }))

@@ -1,2 +1,3 @@
 pub mod deal;
+pub mod endgame;
 pub mod soon;
