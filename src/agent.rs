@@ -87,12 +87,32 @@ impl SimulationResult {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
-    Progress { id: u32, done: u32, total: u32 },
-    Finished { id: u32, result: SimulationResult },
-    Cancelled { id: u32 },
-    Searching { id: u32, depth: Option<u32>, nodes: u64, ms: f64 },
-    Solved { id: u32, result: Solved },
-    Failed { id: u32, message: String },
+    Progress {
+        id: u32,
+        done: u32,
+        total: u32,
+    },
+    Finished {
+        id: u32,
+        result: SimulationResult,
+    },
+    Cancelled {
+        id: u32,
+    },
+    Searching {
+        id: u32,
+        depth: Option<u32>,
+        nodes: u64,
+        ms: f64,
+    },
+    Solved {
+        id: u32,
+        result: Solved,
+    },
+    Failed {
+        id: u32,
+        message: String,
+    },
 }
 
 /// A simulation that can be advanced a slice at a time.
@@ -196,7 +216,10 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
         let mut job = Job::start(request, &mut solver);
         loop {
             let answer = job.advance(&clock, &mut solver);
-            let finished = matches!(answer, Response::Finished { .. } | Response::Solved { .. } | Response::Failed { .. });
+            let finished = matches!(
+                answer,
+                Response::Finished { .. } | Response::Solved { .. } | Response::Failed { .. }
+            );
             if scope.send(answer).await.is_err() {
                 return;
             }
@@ -223,7 +246,12 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
 /// A running request, advanced a slice at a time.
 enum Job {
     Simulate(Box<Simulation>, u32),
-    Solve { job: SolveJob, position: Position, spent: f64, nodes: u64 },
+    Solve {
+        job: SolveJob,
+        position: Position,
+        spent: f64,
+        nodes: u64,
+    },
     Invalid(u32, String),
 }
 
@@ -237,7 +265,12 @@ impl Job {
             Request::Solve(job) => match Position::new(&job.hands, job.to_move, job.to_beat) {
                 Ok(position) => {
                     solver.get_or_insert_with(|| Solver::new(SOLVER_TABLE_BYTES));
-                    Job::Solve { job, position, spent: 0.0, nodes: 0 }
+                    Job::Solve {
+                        job,
+                        position,
+                        spent: 0.0,
+                        nodes: 0,
+                    }
                 }
                 Err(e) => Job::Invalid(job.id, e.to_string()),
             },
@@ -251,17 +284,35 @@ impl Job {
                 sim.advance(&Deadline::after(clock as &dyn Clock, SLICE_MS));
                 let id = sim.job.id;
                 if sim.is_done() {
-                    Response::Finished { id, result: sim.result().clone() }
+                    Response::Finished {
+                        id,
+                        result: sim.result().clone(),
+                    }
                 } else {
-                    Response::Progress { id, done: sim.result().games, total: *total }
+                    Response::Progress {
+                        id,
+                        done: sim.result().games,
+                        total: *total,
+                    }
                 }
             }
-            Job::Solve { job, position, spent, nodes } => {
+            Job::Solve {
+                job,
+                position,
+                spent,
+                nodes,
+            } => {
                 let Some(solver) = solver.as_mut() else {
-                    return Response::Failed { id: job.id, message: "no solver".into() };
+                    return Response::Failed {
+                        id: job.id,
+                        message: "no solver".into(),
+                    };
                 };
                 let slice = (job.time_limit_ms - *spent).clamp(1.0, SOLVE_SLICE_MS);
-                let options = SolveOptions { time_limit_ms: Some(slice), ..SolveOptions::default() };
+                let options = SolveOptions {
+                    time_limit_ms: Some(slice),
+                    ..SolveOptions::default()
+                };
                 let r = solver.solve(position, &options, clock, &mut ());
                 *spent += r.ms;
                 *nodes += r.nodes;
@@ -279,10 +330,18 @@ impl Job {
                     };
                     Response::Solved { id: job.id, result }
                 } else {
-                    Response::Searching { id: job.id, depth, nodes: *nodes, ms: *spent }
+                    Response::Searching {
+                        id: job.id,
+                        depth,
+                        nodes: *nodes,
+                        ms: *spent,
+                    }
                 }
             }
-            Job::Invalid(id, message) => Response::Failed { id: *id, message: message.clone() },
+            Job::Invalid(id, message) => Response::Failed {
+                id: *id,
+                message: message.clone(),
+            },
         }
     }
 }

@@ -6,7 +6,10 @@ use engine::{Cards, CardsError, DealError, Kind, Play, PlayError, Rank, Seat, Sp
 
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,20 +326,30 @@ impl Strings {
         match error {
             PlayError::Cards(e) => self.cards_error(e),
             PlayError::NotAPlay(cards) => {
-                if zh { format!("{cards} 不是合法牌型") } else { format!("'{cards}' is not a legal combination") }
+                if zh {
+                    format!("{cards} 不是合法牌型")
+                } else {
+                    format!("'{cards}' is not a legal combination")
+                }
             }
             PlayError::Ambiguous { cards, readings } => {
                 if zh {
                     format!("{cards} 有多种理解：{}；请写成 主体+带牌", readings.join("、"))
                 } else {
-                    format!("'{cards}' can be read several ways: {}; write main+kickers", readings.join(", "))
+                    format!(
+                        "'{cards}' can be read several ways: {}; write main+kickers",
+                        readings.join(", ")
+                    )
                 }
             }
             PlayError::NoSuchReading { text, readings } => {
                 if zh {
                     format!("{text} 不是这些牌的一种理解；可理解为 {}", readings.join("、"))
                 } else {
-                    format!("'{text}' is not a reading of these cards; they can be read as {}", readings.join(", "))
+                    format!(
+                        "'{text}' is not a reading of these cards; they can be read as {}",
+                        readings.join(", ")
+                    )
                 }
             }
         }

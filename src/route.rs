@@ -77,7 +77,11 @@ fn pairs(query: &str) -> impl Iterator<Item = (&str, String)> {
 
 /// Escapes what a play or hand may hold that a fragment should not (`+`).
 fn encode(value: &str) -> String {
-    value.replace('%', "%25").replace('+', "%2B").replace('&', "%26").replace(' ', "%20")
+    value
+        .replace('%', "%25")
+        .replace('+', "%2B")
+        .replace('&', "%26")
+        .replace(' ', "%20")
 }
 
 /// What a deal link asks for.
@@ -206,8 +210,17 @@ mod tests {
             }),
             Route::Play,
             Route::Endgame(EndgameLink::default()),
-            Route::Endgame(EndgameLink { landlord: "33".into(), farmer: "4".into(), last: "444555+33".into(), last_by: "farmer1".into(), ..Default::default() }),
-            Route::Endgame(EndgameLink { puzzle: Some(2), ..Default::default() }),
+            Route::Endgame(EndgameLink {
+                landlord: "33".into(),
+                farmer: "4".into(),
+                last: "444555+33".into(),
+                last_by: "farmer1".into(),
+                ..Default::default()
+            }),
+            Route::Endgame(EndgameLink {
+                puzzle: Some(2),
+                ..Default::default()
+            }),
             Route::Lab,
         ] {
             assert_eq!(Route::from_hash(&route.to_hash()), route);

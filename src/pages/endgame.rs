@@ -170,14 +170,23 @@ impl Reducible for State {
             Action::Start(id, purpose) => {
                 next.job = id;
                 next.purpose = purpose;
-                next.search = Search::Running { depth: None, nodes: 0, ms: 0.0 };
+                next.search = Search::Running {
+                    depth: None,
+                    nodes: 0,
+                    ms: 0.0,
+                };
             }
             Action::Reset => {
                 next.search = Search::Idle;
                 next.game = None;
             }
             Action::BeginMatch(position, user) => {
-                next.game = Some(Match { position, user, line: vec![], hint: None });
+                next.game = Some(Match {
+                    position,
+                    user,
+                    line: vec![],
+                    hint: None,
+                });
                 next.search = Search::Idle;
             }
             Action::EndMatch => next.game = None,
@@ -233,7 +242,12 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
         let form = form.clone();
         use_effect_with(link.clone(), move |link| form.set(link.clone()));
     }
-    let state = use_reducer(|| State { job: 0, purpose: Purpose::Analyse, search: Search::Idle, game: None });
+    let state = use_reducer(|| State {
+        job: 0,
+        purpose: Purpose::Analyse,
+        search: Search::Idle,
+        game: None,
+    });
     let next_id = use_mut_ref(|| 0u32);
     let time_limit = use_state(|| 5000.0f64);
     let bridge = {
@@ -261,7 +275,10 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
                 *n
             };
             state.dispatch(Action::Start(id, purpose));
-            let hands: Vec<Cards> = Seat::ALL[..position.seats()].iter().map(|&s| position.hand(s)).collect();
+            let hands: Vec<Cards> = Seat::ALL[..position.seats()]
+                .iter()
+                .map(|&s| position.hand(s))
+                .collect();
             bridge.send(Request::Solve(SolveJob {
                 id,
                 hands,
@@ -320,7 +337,10 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
     let on_puzzle = Callback::from(|e: Event| {
         if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
             let puzzle = select.value().parse::<usize>().ok();
-            navigate(EndgameLink { puzzle, ..Default::default() });
+            navigate(EndgameLink {
+                puzzle,
+                ..Default::default()
+            });
         }
     });
     let puzzle_options = PUZZLES.iter().enumerate().map(|(i, (level, ..))| {
@@ -454,7 +474,11 @@ fn play_panel(position: Position, state: &UseReducerHandle<State>, start: &Start
         let choose = |team: Team, label: &'static str| {
             let state = state.clone();
             let onclick = Callback::from(move |_: MouseEvent| state.dispatch(Action::BeginMatch(position, team)));
-            let id = if team == Team::Landlord { "eg-play-landlord" } else { "eg-play-farmers" };
+            let id = if team == Team::Landlord {
+                "eg-play-landlord"
+            } else {
+                "eg-play-farmers"
+            };
             html! { <button type="button" {id} {onclick}>{ label }</button> }
         };
         return html! {
@@ -484,7 +508,10 @@ fn play_panel(position: Position, state: &UseReducerHandle<State>, start: &Start
         Callback::from(move |_: MouseEvent| state.dispatch(Action::EndMatch))
     };
     let thinking = matches!(state.search, Search::Running { .. }) && !user_turn && over.is_none();
-    let log = game.line.iter().map(|(seat, mv)| html! { <li>{ t.seat(*seat) }{ " " }<strong>{ move_text(*mv, t) }</strong></li> });
+    let log = game
+        .line
+        .iter()
+        .map(|(seat, mv)| html! { <li>{ t.seat(*seat) }{ " " }<strong>{ move_text(*mv, t) }</strong></li> });
     let _ = position;
     html! {
         <section class="match" id="eg-match">
@@ -525,7 +552,9 @@ fn PositionView(props: &PositionViewProps) -> Html {
         }
     });
     let beat = match p.to_beat() {
-        Some((by, play)) => html! { <p class="to-beat">{ t.to_beat }{ ": " }<strong>{ play.notation() }</strong>{ format!(" ({})", t.seat(by)) }</p> },
+        Some((by, play)) => {
+            html! { <p class="to-beat">{ t.to_beat }{ ": " }<strong>{ play.notation() }</strong>{ format!(" ({})", t.seat(by)) }</p> }
+        }
         None => html! { <p class="to-beat">{ t.seat(p.to_move()) }{ " " }{ t.leads }</p> },
     };
     html! { <section class="deal position">{ beat }{ for seats }</section> }
@@ -541,7 +570,11 @@ mod tests {
     fn built_in_puzzles_have_one_winning_first_move() {
         let clock = MonotonicClock::default();
         for n in 0..PUZZLES.len() {
-            let puzzle = parse(&EndgameLink { puzzle: Some(n), ..Default::default() }).unwrap();
+            let puzzle = parse(&EndgameLink {
+                puzzle: Some(n),
+                ..Default::default()
+            })
+            .unwrap();
             let mut solver = Solver::new(16 << 20);
             let r = solver.solve(&puzzle.position, &SolveOptions::default(), &clock, &mut ());
             assert!(r.exact && r.winner == Team::Landlord, "puzzle {n}: {r:?}");
@@ -574,7 +607,11 @@ mod tests {
         let err = parse(&link("33", "4", "345", "landlord")).unwrap_err();
         assert!(err.explain(en).contains("not a legal combination"));
         let err = parse(&link("33", "", "", "")).unwrap_err();
-        assert!(err.explain(Lang::Zh.strings()).contains("没有牌"), "{}", err.explain(Lang::Zh.strings()));
+        assert!(
+            err.explain(Lang::Zh.strings()).contains("没有牌"),
+            "{}",
+            err.explain(Lang::Zh.strings())
+        );
         let ok = parse(&link("33", "44", "5", "farmer")).unwrap();
         assert_eq!(ok.position.to_move(), Seat::Landlord);
     }
