@@ -562,12 +562,31 @@ impl Solver {
         let mut moves = std::mem::take(&mut self.scratch[ply]);
         moves.clear();
         pos.moves(&mut moves);
-        order(
-            &mut moves,
-            pos.hand(pos.to_move),
-            pos.to_beat.is_none(),
-            table_move.or(first_group),
-        );
+        if pos.to_beat.is_some() {
+            if let Some(win) = self.quick_win_following(pos, &moves) {
+                let value = PROVEN + 1;
+                self.table.put(Entry {
+                    key,
+                    value,
+                    bound: Bound::Lower,
+                    depth,
+                    proven: true,
+                    best: Some(win),
+                });
+                if value >= beta || self.utility == Utility::WinLoss {
+                    self.scratch[ply] = moves;
+                    return (value, true);
+                }
+            }
+        }
+        let groups: &[Play] = match pos.to_beat {
+            None => self
+                .split_cache
+                .get(&pos.hand(pos.to_move).bits())
+                .map_or(&[], |g| g.as_slice()),
+            Some(_) => &[],
+        };
+        order(&mut moves, pos.hand(pos.to_move), groups, table_move.or(first_group));
 
         let alpha_in = alpha;
         let mut best = -INFINITY;
@@ -627,8 +646,27 @@ impl Solver {
     /// at most one group that an opponent could beat. Otherwise a group of
     /// the split worth trying first.
     fn quick_win(&mut self, pos: &Position) -> QuickWin {
+        self.quick_win_with(pos, pos.hand(pos.to_move))
+    }
+
+    /// Whether nobody on the other side can beat `play`.
+    fn unbeatable(pos: &Position, play: Play) -> bool {
         let mover = pos.to_move;
-        let hand = pos.hand(mover);
+        Seat::ALL[..pos.seats()]
+            .iter()
+            .filter(|s| s.team() != mover.team())
+            .all(|&o| {
+                let mut n = 0usize;
+                crate::movegen::follow_plays(pos.hand(o), play, &mut n);
+                n == 0
+            })
+    }
+
+    /// [`Solver::quick_win`] for the mover holding `hand` on lead.
+    fn quick_win_with(&mut self, pos: &Position, hand: Cards) -> QuickWin {
+        if self.split_cache.len() > 1 << 18 {
+            self.split_cache.clear();
+        }
         let groups = self
             .split_cache
             .entry(hand.bits())
@@ -637,29 +675,31 @@ impl Solver {
         let mut safe_first = None;
         let mut try_first = None;
         for &g in groups.iter() {
-            let safe = Seat::ALL[..pos.seats()]
-                .iter()
-                .filter(|s| s.team() != mover.team())
-                .all(|&o| {
-                    let mut n = 0usize;
-                    crate::movegen::follow_plays(pos.hand(o), g, &mut n);
-                    n == 0
-                });
-            if safe {
+            if Solver::unbeatable(pos, g) {
                 safe_first.get_or_insert(g);
             } else {
                 beatable += 1;
                 try_first.get_or_insert(g);
             }
         }
-        if self.split_cache.len() > 1 << 18 {
-            self.split_cache.clear();
-        }
         match (beatable, safe_first, try_first) {
             (0 | 1, Some(g), _) => QuickWin::Yes(Move::Play(g)),
             (0 | 1, None, Some(g)) => QuickWin::Yes(Move::Play(g)),
             (_, _, g) => QuickWin::No(g.map(Move::Play)),
         }
+    }
+
+    /// Following: a play nobody can beat that leaves a quick win on lead.
+    fn quick_win_following(&mut self, pos: &Position, moves: &[Move]) -> Option<Move> {
+        let hand = pos.hand(pos.to_move);
+        for &mv in moves {
+            let Move::Play(p) = mv else { continue };
+            if Solver::unbeatable(pos, p) && matches!(self.quick_win_with(pos, hand.minus(p.cards())), QuickWin::Yes(_))
+            {
+                return Some(mv);
+            }
+        }
+        None
     }
 
     /// The value of a sure win found by [`Solver::quick_win`], for the side
@@ -736,16 +776,19 @@ enum QuickWin {
 /// following, the generated order (same kind from the lowest rank, bombs,
 /// rocket, pass); leading, the most cards and lowest rank first with bombs
 /// and the rocket last.
-fn order(moves: &mut [Move], hand: Cards, leading: bool, table_move: Option<Move>) {
-    if leading {
+fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Move>) {
+    if !moves.contains(&Move::Pass) {
+        // On lead: the groups of the hand's best split first, then the
+        // search paper's order.
         moves.sort_by_key(|m| match m {
             Move::Play(p) => (
+                !groups.contains(p),
                 p.is_bomb_or_rocket(),
                 std::cmp::Reverse(p.cards().len()),
                 p.rank(),
                 p.kind() == Kind::Rocket,
             ),
-            Move::Pass => (true, std::cmp::Reverse(0), crate::cards::Rank::RedJoker, true),
+            Move::Pass => (true, true, std::cmp::Reverse(0), crate::cards::Rank::RedJoker, true),
         });
     }
     let to_front = |moves: &mut [Move], wanted: Option<Move>| {
