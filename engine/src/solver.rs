@@ -18,6 +18,7 @@
 //!   needed no estimate is exact, and the search stops there.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -333,13 +334,34 @@ impl Progress for () {
     fn iteration(&mut self, _: u32, _: u64, _: f64) {}
 }
 
+/// Hashes the card bits used as keys of the solver's caches: one multiply,
+/// instead of the default hasher's resistance to attacks it does not face.
+#[derive(Default)]
+struct CardsHasher(u64);
+
+impl Hasher for CardsHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ (n >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    }
+}
+
+type CardsMap<V> = HashMap<u64, V, BuildHasherDefault<CardsHasher>>;
+
 /// The solver. Keep one around to reuse its table between searches.
 pub struct Solver {
     table: Table,
     splitter: Splitter,
-    plays_cache: HashMap<u64, u8>,
+    plays_cache: CardsMap<u8>,
     /// Best split of each hand met, for the quick-win check and ordering.
-    split_cache: HashMap<u64, Vec<Play>>,
+    split_cache: CardsMap<Vec<Play>>,
     nodes: u64,
     stopped: bool,
     utility: Utility,
@@ -352,8 +374,8 @@ impl Solver {
         Solver {
             table: Table::with_bytes(table_bytes),
             splitter: Splitter::new(),
-            plays_cache: HashMap::new(),
-            split_cache: HashMap::new(),
+            plays_cache: CardsMap::default(),
+            split_cache: CardsMap::default(),
             nodes: 0,
             stopped: false,
             utility: Utility::WinLoss,
@@ -778,9 +800,9 @@ enum QuickWin {
 /// and the rocket last.
 fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Move>) {
     if !moves.contains(&Move::Pass) {
-        // On lead: the groups of the hand's best split first, then the
-        // search paper's order.
-        moves.sort_by_key(|m| match m {
+        // On lead: the search paper's order (most cards, then lowest rank;
+        // bombs last), with the groups of the hand's best split first.
+        moves.sort_by_cached_key(|m| match m {
             Move::Play(p) => (
                 !groups.contains(p),
                 p.is_bomb_or_rocket(),
