@@ -46,3 +46,22 @@ pub fn bench_exact_split(deals: u32) -> u32 {
         })
         .sum()
 }
+
+/// For the browser tests' speed report: solves the 1v1 position (landlord
+/// to move) to a proof and returns the search time in milliseconds, as
+/// `ddz solve` reports it natively.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_solve(landlord: &str, farmer: &str) -> Result<f64, String> {
+    use engine::solver::{Position, SolveOptions, Solver};
+    let hands = [
+        landlord.parse::<engine::Cards>().map_err(|e| e.to_string())?,
+        farmer.parse().map_err(|e: engine::CardsError| e.to_string())?,
+    ];
+    let position = Position::new(&hands, engine::Seat::Landlord, None).map_err(|e| e.to_string())?;
+    let options = SolveOptions {
+        table_bytes: 32 << 20,
+        ..SolveOptions::default()
+    };
+    let result = Solver::new(options.table_bytes).solve(&position, &options, &WebClock, &mut ());
+    Ok(result.ms)
+}
