@@ -599,7 +599,7 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
         "to_move": to_move.name(),
     });
     let text = format!(
-        "{} wins{} (value {} for the landlord){}\nbest move for the {}: {}\n{}{} nodes, {:.1} ms, depth {}\n",
+        "{} wins{} (value {} for the landlord)\nbest move for the {}: {}\n{}{} nodes, {:.1} ms, depth {}\n",
         winner,
         if r.exact {
             ", proven"
@@ -607,7 +607,6 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
             " (estimate: the time limit came first)"
         },
         r.value,
-        "",
         to_move,
         r.best
             .map_or("-".into(), |m| m.play().map_or("pass".into(), |p| p.notation())),

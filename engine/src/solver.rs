@@ -562,7 +562,8 @@ impl Solver {
         if pos.to_beat.is_none() {
             match self.quick_win(pos) {
                 QuickWin::Yes(first) => {
-                    let value = self.cap_value_for_quick_win(pos);
+                    // The least a win is worth: exact for win/loss, a lower bound otherwise.
+                    let value = PROVEN + 1;
                     self.table.put(Entry {
                         key,
                         value,
@@ -722,13 +723,6 @@ impl Solver {
             }
         }
         None
-    }
-
-    /// The value of a sure win found by [`Solver::quick_win`], for the side
-    /// to move: exact for win/loss; for the other utilities a lower bound
-    /// (the smallest finish of that kind).
-    fn cap_value_for_quick_win(&self, _pos: &Position) -> i32 {
-        PROVEN + 1
     }
 
     /// The most any finish of `pos` can be worth, as a proven value.

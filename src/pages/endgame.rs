@@ -512,7 +512,6 @@ fn play_panel(position: Position, state: &UseReducerHandle<State>, start: &Start
         .line
         .iter()
         .map(|(seat, mv)| html! { <li>{ t.seat(*seat) }{ " " }<strong>{ move_text(*mv, t) }</strong></li> });
-    let _ = position;
     html! {
         <section class="match" id="eg-match">
             <ol class="line">{ for log }</ol>
