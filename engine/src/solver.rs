@@ -562,18 +562,8 @@ impl Solver {
         if pos.to_beat.is_none() {
             match self.quick_win(pos) {
                 QuickWin::Yes(first) => {
-                    // The least a win is worth: exact for win/loss, a lower bound otherwise.
-                    let value = PROVEN + 1;
-                    self.table.put(Entry {
-                        key,
-                        value,
-                        bound: Bound::Lower,
-                        depth,
-                        proven: true,
-                        best: Some(first),
-                    });
-                    if value >= beta || self.utility == Utility::WinLoss {
-                        return (value, true);
+                    if let Some(win) = self.record_quick_win(key, depth, beta, first) {
+                        return win;
                     }
                 }
                 QuickWin::No(group) => first_group = group,
@@ -586,19 +576,10 @@ impl Solver {
         moves.clear();
         pos.moves(&mut moves);
         if pos.to_beat.is_some() {
-            if let Some(win) = self.quick_win_following(pos, &moves) {
-                let value = PROVEN + 1;
-                self.table.put(Entry {
-                    key,
-                    value,
-                    bound: Bound::Lower,
-                    depth,
-                    proven: true,
-                    best: Some(win),
-                });
-                if value >= beta || self.utility == Utility::WinLoss {
+            if let Some(first) = self.quick_win_following(pos, &moves) {
+                if let Some(win) = self.record_quick_win(key, depth, beta, first) {
                     self.scratch[ply] = moves;
-                    return (value, true);
+                    return win;
                 }
             }
         }
@@ -723,6 +704,22 @@ impl Solver {
             }
         }
         None
+    }
+
+    /// Stores a quick win starting with `first`. It is worth at least the
+    /// least win (exactly that under win/loss): the search can stop if that
+    /// is enough.
+    fn record_quick_win(&mut self, key: Key, depth: u8, beta: i32, first: Move) -> Option<(i32, bool)> {
+        let value = PROVEN + 1;
+        self.table.put(Entry {
+            key,
+            value,
+            bound: Bound::Lower,
+            depth,
+            proven: true,
+            best: Some(first),
+        });
+        (value >= beta || self.utility == Utility::WinLoss).then_some((value, true))
     }
 
     /// The most any finish of `pos` can be worth, as a proven value.
