@@ -583,13 +583,14 @@ impl Solver {
                 }
             }
         }
-        let groups: &[Play] = match pos.to_beat {
-            None => self
-                .split_cache
-                .get(&pos.hand(pos.to_move).bits())
-                .map_or(&[], |g| g.as_slice()),
-            Some(_) => &[],
-        };
+        let hand = pos.hand(pos.to_move);
+        if self.split_cache.len() > 1 << 18 {
+            self.split_cache.clear();
+        }
+        let groups: &[Play] = self
+            .split_cache
+            .entry(hand.bits())
+            .or_insert_with(|| self.splitter.best(hand).plays().to_vec());
         order(&mut moves, pos.hand(pos.to_move), groups, table_move.or(first_group));
 
         let alpha_in = alpha;
@@ -803,6 +804,16 @@ fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Mo
             ),
             Move::Pass => (true, true, std::cmp::Reverse(0), crate::cards::Rank::RedJoker, true),
         });
+    } else {
+        // Following: the paper's order (generation order: the same kind
+        // from the lowest rank, bombs, the pass), split groups first.
+        let mut first = 0;
+        for i in 0..moves.len() {
+            if matches!(moves[i], Move::Play(p) if groups.contains(&p) && !p.is_bomb_or_rocket()) {
+                moves[first..=i].rotate_right(1);
+                first += 1;
+            }
+        }
     }
     let to_front = |moves: &mut [Move], wanted: Option<Move>| {
         if let Some(i) = wanted.and_then(|w| moves.iter().position(|&m| m == w)) {
