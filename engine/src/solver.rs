@@ -795,14 +795,17 @@ fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Mo
         // On lead: the search paper's order (most cards, then lowest rank;
         // bombs last), with the groups of the hand's best split first.
         moves.sort_by_cached_key(|m| match m {
-            Move::Play(p) => (
-                !groups.contains(p),
-                p.is_bomb_or_rocket(),
-                std::cmp::Reverse(p.cards().len()),
-                p.rank(),
-                p.kind() == Kind::Rocket,
-            ),
-            Move::Pass => (true, true, std::cmp::Reverse(0), crate::cards::Rank::RedJoker, true),
+            Move::Play(p) => {
+                let group = groups.contains(p);
+                (
+                    !group,
+                    p.is_bomb_or_rocket(),
+                    if group { 0 } else { 20 - p.cards().len() },
+                    p.rank(),
+                    p.kind() == Kind::Rocket,
+                )
+            }
+            Move::Pass => (true, true, 20, crate::cards::Rank::RedJoker, true),
         });
     } else {
         // Following: the paper's order (generation order: the same kind
