@@ -458,16 +458,16 @@ test("the solver's speed in wasm, beside native", async () => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/endgame`);
   await page.locator("h1").waitFor();
-  // Seeded 12+12 endgames: the first 12 cards of the landlord and of farmer 1.
+  // Seeded 14+14 endgames: the first 14 cards of the landlord and of farmer 1.
   let wasm = 0;
   let native = 0;
   for (let seed = 0; seed < 8; seed++) {
     const d = cli(["deal", "--seed", String(seed), "--json"]);
-    const [l, f] = [d.landlord.slice(0, 12), d.farmer1.slice(0, 12)];
+    const [l, f] = [d.landlord.slice(0, 14), d.farmer1.slice(0, 14)];
     native += cli(["solve", "--landlord", l, "--farmer", f, "--json"]).ms;
     wasm += await page.evaluate(([l, f]) => window.wasmBindings.bench_solve(l, f), [l, f]);
   }
-  console.log(`# exact solves of 8 seeded 12+12 endgames: wasm ${wasm.toFixed(0)} ms, native ${native.toFixed(0)} ms (${(wasm / native).toFixed(2)} x)`);
+  console.log(`# exact solves of 8 seeded 14+14 endgames: wasm ${wasm.toFixed(0)} ms, native ${native.toFixed(0)} ms (${(wasm / native).toFixed(2)} x)`);
   assert.ok(wasm > 0 && native > 0);
   assert.deepEqual(errors, []);
   await context.close();
