@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
@@ -77,29 +77,7 @@ enum Command {
         seed: u64,
     },
     /// Solve an open-hand endgame (残局): who wins with best play, and how.
-    Solve {
-        #[arg(long)]
-        landlord: String,
-        /// The farmer (1v1), or farmer 1 with --farmer2.
-        #[arg(long)]
-        farmer: String,
-        #[arg(long)]
-        farmer2: Option<String>,
-        /// The play to beat (main+kickers if it has several readings).
-        #[arg(long, requires = "last_by")]
-        last: Option<String>,
-        /// Who made it: landlord, farmer (or farmer1), farmer2.
-        #[arg(long, requires = "last")]
-        last_by: Option<String>,
-        /// Who is to move (default: the landlord, or the seat after --last-by).
-        #[arg(long)]
-        to_move: Option<String>,
-        /// Stop by then and answer with the best found; without it, search to a proof.
-        #[arg(long)]
-        time_limit: Option<f64>,
-        #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
-        utility: UtilityArg,
-    },
+    Solve(SolveArgs),
     /// Time exact solving of seeded random 1v1 endgames (landlord to move) by size.
     SolveBench {
         /// Sizes as LANDLORD+FARMER cards, comma-separated.
@@ -199,25 +177,7 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<Report, String> {
     match command {
-        Command::Solve {
-            landlord,
-            farmer,
-            farmer2,
-            last,
-            last_by,
-            to_move,
-            time_limit,
-            utility,
-        } => solve(SolveArgs {
-            landlord,
-            farmer,
-            farmer2,
-            last,
-            last_by,
-            to_move,
-            time_limit,
-            utility: utility.into(),
-        }),
+        Command::Solve(args) => solve(args),
         Command::SolveBench {
             sizes,
             positions,
@@ -521,15 +481,29 @@ fn lead_agreement(seed: u64, deals: u64, players: &str) -> Result<Report, String
     Ok(Report { json, text })
 }
 
+#[derive(Args)]
 struct SolveArgs {
+    #[arg(long)]
     landlord: String,
+    /// The farmer (1v1), or farmer 1 with --farmer2.
+    #[arg(long)]
     farmer: String,
+    #[arg(long)]
     farmer2: Option<String>,
+    /// The play to beat (main+kickers if it has several readings).
+    #[arg(long, requires = "last_by")]
     last: Option<String>,
+    /// Who made it: landlord, farmer (or farmer1), farmer2.
+    #[arg(long, requires = "last")]
     last_by: Option<String>,
+    /// Who is to move (default: the landlord, or the seat after --last-by).
+    #[arg(long)]
     to_move: Option<String>,
+    /// Stop by then and answer with the best found; without it, search to a proof.
+    #[arg(long)]
     time_limit: Option<f64>,
-    utility: Utility,
+    #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
+    utility: UtilityArg,
 }
 
 fn seat_arg(name: &str, what: &str) -> Result<Seat, String> {
@@ -562,7 +536,7 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
     };
     let position = Position::new(&hands, to_move, to_beat).map_err(|e| e.to_string())?;
     let options = SolveOptions {
-        utility: args.utility,
+        utility: args.utility.into(),
         time_limit_ms: args.time_limit,
         ..SolveOptions::default()
     };

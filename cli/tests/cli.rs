@@ -198,3 +198,70 @@ fn split_compare_and_lead_agreement_report_their_measures() {
     }
     fails_with(&["lead-agreement", "--players", "greedy"], "needs three names");
 }
+
+#[test]
+fn solve_explains_its_answer() {
+    let v = json(&["solve", "--landlord", "32", "--farmer", "A", "--json"]);
+    assert_eq!(
+        (v["winner"].as_str(), v["exact"].as_bool(), v["best"].as_str()),
+        (Some("landlord"), Some(true), Some("2"))
+    );
+    assert_eq!(v["pv"], serde_json::json!(["2", "pass", "3"]));
+    assert!(v["nodes"].as_u64().unwrap() > 0 && v["ms"].as_f64().is_some());
+    // Following a play: the seat after --last-by is to move.
+    let v = json(&[
+        "solve",
+        "--landlord",
+        "33",
+        "--farmer",
+        "44",
+        "--last",
+        "22",
+        "--last-by",
+        "landlord",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["to_move"].as_str(), v["best"].as_str(), v["winner"].as_str()),
+        (Some("farmer1"), Some("pass"), Some("landlord"))
+    );
+    // Three seats and the other utilities.
+    let v = json(&[
+        "solve",
+        "--landlord",
+        "3333",
+        "--farmer",
+        "4",
+        "--farmer2",
+        "5",
+        "--utility",
+        "score",
+        "--json",
+    ]);
+    assert_eq!(v["value"], 2);
+    fails_with(
+        &["solve", "--landlord", "3z", "--farmer", "4"],
+        "--landlord: 'z' at position 2",
+    );
+    fails_with(
+        &[
+            "solve",
+            "--landlord",
+            "3",
+            "--farmer",
+            "4",
+            "--last",
+            "5",
+            "--last-by",
+            "nobody",
+        ],
+        "'nobody' is not a seat",
+    );
+    fails_with(
+        &["solve", "--landlord", "3", "--farmer", ""],
+        "the farmer 1 has no cards",
+    );
+    let v = json(&["solve-bench", "--sizes", "4+4", "--positions", "3", "--json"]);
+    assert_eq!(v["sizes"][0]["solved"], 3);
+    fails_with(&["solve-bench", "--sizes", "4-4"], "is not LANDLORD+FARMER");
+}

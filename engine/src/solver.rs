@@ -367,6 +367,8 @@ pub struct Solver {
     utility: Utility,
     /// Move lists per ply, reused.
     scratch: Vec<Vec<Move>>,
+    /// Whether the table holds anything yet.
+    searched: bool,
 }
 
 impl Solver {
@@ -380,6 +382,7 @@ impl Solver {
             stopped: false,
             utility: Utility::WinLoss,
             scratch: Vec::new(),
+            searched: false,
         }
     }
 
@@ -398,9 +401,13 @@ impl Solver {
     ) -> SolveResult {
         let started = clock.now_ms();
         if options.utility != self.utility {
-            self.table.clear();
+            // Values under another utility mean nothing now (a new table is empty already).
+            if self.searched {
+                self.table.clear();
+            }
             self.utility = options.utility;
         }
+        self.searched = true;
         self.nodes = 0;
         self.stopped = false;
         let mover_sign = if position.to_move.team() == Team::Landlord {
