@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use engine::clock::Deadline;
 use engine::players::{GreedyPlayer, RandomPlayer};
-use engine::solver::{Position, SolveOptions, Solver};
-use engine::{rng, Cards, Clock, Deal, Game, Move, Play, Player, Seat, Team};
+use engine::solver::{Position, SolveOptions, SolveResult, Solver};
+use engine::{rng, Cards, Clock, Deal, Game, Play, Player, Seat};
 use futures::{FutureExt, SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use yew_agent::reactor::{reactor, ReactorScope};
@@ -44,20 +44,6 @@ pub struct SolveJob {
     pub to_move: Seat,
     pub to_beat: Option<(Seat, Play)>,
     pub time_limit_ms: f64,
-}
-
-/// A solve's answer, as the page shows it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Solved {
-    pub winner: Team,
-    pub exact: bool,
-    pub value: i32,
-    pub best: Option<Move>,
-    pub pv: Vec<Move>,
-    pub nodes: u64,
-    pub ms: f64,
-    /// The deepest finished iteration (plies); `None`: searched to the end.
-    pub depth: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -107,7 +93,8 @@ pub enum Response {
     },
     Solved {
         id: u32,
-        result: Solved,
+        /// Nodes and time summed over the slices.
+        result: SolveResult,
     },
     Failed {
         id: u32,
@@ -313,26 +300,17 @@ impl Job {
                     time_limit_ms: Some(slice),
                     ..SolveOptions::default()
                 };
-                let r = solver.solve(position, &options, clock, &mut ());
+                let mut r = solver.solve(position, &options, clock, &mut ());
                 *spent += r.ms;
                 *nodes += r.nodes;
-                let depth = (r.depth < u32::from(u8::MAX)).then_some(r.depth);
                 if r.exact || *spent >= job.time_limit_ms {
-                    let result = Solved {
-                        winner: r.winner,
-                        exact: r.exact,
-                        value: r.value,
-                        best: r.best,
-                        pv: r.pv,
-                        nodes: *nodes,
-                        ms: *spent,
-                        depth: if r.exact { None } else { depth },
-                    };
-                    Response::Solved { id: job.id, result }
+                    r.nodes = *nodes;
+                    r.ms = *spent;
+                    Response::Solved { id: job.id, result: r }
                 } else {
                     Response::Searching {
                         id: job.id,
-                        depth,
+                        depth: (r.depth < u32::from(u8::MAX)).then_some(r.depth),
                         nodes: *nodes,
                         ms: *spent,
                     }

@@ -109,6 +109,13 @@ impl Route {
         }
     }
 
+    /// Goes to this route, adding a history entry (so Back returns).
+    pub fn go(&self) {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().set_hash(&self.to_hash());
+        }
+    }
+
     /// The fragment for this route, starting with `#`.
     pub fn to_hash(&self) -> String {
         match self {

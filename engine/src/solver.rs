@@ -304,7 +304,7 @@ impl Default for SolveOptions {
 }
 
 /// A search's answer, explained.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct SolveResult {
     /// The landlord's value: the utility itself when `exact`, else an
     /// estimate (positive: the landlord is ahead).

@@ -47,13 +47,6 @@ fn resolve(link: &DealLink) -> Option<Result<(Deal, Option<u64>), Problem>> {
     }
 }
 
-/// Goes to `route`, adding a history entry (so Back returns to the last deal).
-pub fn navigate(route: &Route) {
-    if let Some(window) = web_sys::window() {
-        let _ = window.location().set_hash(&route.to_hash());
-    }
-}
-
 fn share_url(route: &Route) -> String {
     let href = web_sys::window()
         .and_then(|w| w.location().href().ok())
@@ -89,7 +82,7 @@ pub fn DealPage(props: &DealPageProps) -> Html {
     let copied = use_state(|| false);
 
     let on_random = Callback::from(|_: MouseEvent| {
-        navigate(&Route::Deal(DealLink::Seed(web::fresh_seed().to_string())));
+        Route::Deal(DealLink::Seed(web::fresh_seed().to_string())).go();
     });
     let on_seed_input = {
         let seed_text = seed_text.clone();
@@ -107,7 +100,7 @@ pub fn DealPage(props: &DealPageProps) -> Html {
             match seed_text.trim().parse::<u64>() {
                 Ok(seed) => {
                     seed_problem.set(None);
-                    navigate(&Route::Deal(DealLink::Seed(seed.to_string())));
+                    Route::Deal(DealLink::Seed(seed.to_string())).go();
                 }
                 Err(_) => seed_problem.set(Some(Problem::Seed((*seed_text).clone()))),
             }
@@ -132,7 +125,7 @@ pub fn DealPage(props: &DealPageProps) -> Html {
             match Deal::parse(&paste_text) {
                 Ok(deal) => {
                     paste_problem.set(None);
-                    navigate(&Route::Deal(DealLink::of(&deal, None)));
+                    Route::Deal(DealLink::of(&deal, None)).go();
                 }
                 Err(err) => paste_problem.set(Some(Problem::Deal(err))),
             }

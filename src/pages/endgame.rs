@@ -11,7 +11,9 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
-use crate::agent::{EngineWorker, Request, Response, SolveJob, Solved};
+use engine::solver::SolveResult;
+
+use crate::agent::{EngineWorker, Request, Response, SolveJob};
 use crate::components::card::Hand;
 use crate::i18n::{Lang, Strings};
 use crate::route::{EndgameLink, Route};
@@ -105,12 +107,6 @@ fn parse(link: &EndgameLink) -> Result<Puzzle, SetupProblem> {
     Ok(Puzzle { position })
 }
 
-fn navigate(link: EndgameLink) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.location().set_hash(&Route::Endgame(link).to_hash());
-    }
-}
-
 fn move_text(mv: Move, t: &Strings) -> String {
     match mv {
         Move::Pass => t.pass.to_string(),
@@ -123,7 +119,7 @@ fn move_text(mv: Move, t: &Strings) -> String {
 enum Search {
     Idle,
     Running { depth: Option<u32>, nodes: u64, ms: f64 },
-    Done(Rc<Solved>),
+    Done(Rc<SolveResult>),
     Cancelled,
     Failed(String),
 }
@@ -331,16 +327,17 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
         let form = form.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            navigate((*form).clone());
+            Route::Endgame((*form).clone()).go();
         })
     };
     let on_puzzle = Callback::from(|e: Event| {
         if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
             let puzzle = select.value().parse::<usize>().ok();
-            navigate(EndgameLink {
+            Route::Endgame(EndgameLink {
                 puzzle,
                 ..Default::default()
-            });
+            })
+            .go();
         }
     });
     let puzzle_options = PUZZLES.iter().enumerate().map(|(i, (level, ..))| {
@@ -449,7 +446,7 @@ fn analysis(
     }
 }
 
-fn result_view(position: Position, result: &Solved, t: &'static Strings) -> Html {
+fn result_view(position: Position, result: &SolveResult, t: &'static Strings) -> Html {
     let mut seat = position.to_move();
     let steps = result.pv.iter().enumerate().map(|(i, &mv)| {
         let who = t.seat(seat);
