@@ -44,7 +44,7 @@ pub use cards::{Cards, CardsError, Rank};
 pub use clock::{Clock, Deadline};
 pub use deal::{Deal, DealError};
 pub use game::{Game, IllegalMove, Outcome, Scoring, SeatView, Turn};
-pub use movegen::{follow_plays, lead_plays, legal_moves, plays, PlaySink};
+pub use movegen::{can_beat, follow_plays, lead_plays, legal_moves, plays, PlaySink};
 pub use play::{readings, Kind, Move, Play, PlayError};
 pub use players::{make_player, play_out, Player, PlayerError};
 pub use seat::{Seat, Team};

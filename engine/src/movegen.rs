@@ -147,6 +147,60 @@ const CHAIN_RANKS: u16 = (1 << (Rank::HIGHEST_IN_CHAIN.index() + 1)) - 1;
 
 /// The set bits of `mask`, low to high.
 #[inline]
+/// Whether `hand` holds a play that beats `target`: the same answer as
+/// [`follow_plays`] finding one, from the rank masks alone (the solver
+/// asks this far more often than it lists the plays).
+pub fn can_beat(hand: Cards, target: Play) -> bool {
+    if hand.contains(Cards::JOKERS) && target.kind() != Kind::Rocket {
+        return true;
+    }
+    match target.kind() {
+        Kind::Rocket => false,
+        Kind::Bomb => hand.ranks_with_at_least(4) & from_rank(target.rank().index() + 1) != 0,
+        kind => hand.ranks_with_at_least(4) != 0 || has_kind(hand, kind, target.chain_len(), target.rank().index() + 1),
+    }
+}
+
+/// Whether `hand` can make a play of `kind` (chain length `len`, ignored
+/// for kinds that are not chains) whose main rank is at least `min_rank`.
+pub fn has_kind(hand: Cards, kind: Kind, len: u8, min_rank: usize) -> bool {
+    let above = from_rank(min_rank);
+    let at_least = |w: u8| hand.ranks_with_at_least(w);
+    // Starts of runs of `len` chain ranks held at least `w` times.
+    let run_starts = |w: u8| {
+        let ranks = at_least(w) & CHAIN_RANKS;
+        let mut starts = ranks;
+        for i in 1..u32::from(len) {
+            starts &= ranks >> i;
+        }
+        starts
+    };
+    let outside = |ranks: u16| -> u32 {
+        let mut cards = hand;
+        for r in bits(ranks) {
+            cards = cards.without_rank(Rank::ALL[r]);
+        }
+        cards.len()
+    };
+    match kind {
+        Kind::Single | Kind::Pair | Kind::Trio | Kind::Bomb => at_least(kind.width()) & above != 0,
+        Kind::Straight | Kind::PairChain | Kind::Airplane => run_starts(kind.width()) & above != 0,
+        Kind::TrioSingle => bits(at_least(3) & above).any(|r| outside(1 << r) >= 1),
+        Kind::TrioPair => bits(at_least(3) & above).any(|r| at_least(2) & !(1 << r) != 0),
+        Kind::AirplaneSingles | Kind::AirplanePairs => bits(run_starts(3) & above).any(|start| {
+            let chain = (((1u32 << len) - 1) << start) as u16;
+            if kind == Kind::AirplaneSingles {
+                outside(chain) >= u32::from(len)
+            } else {
+                (at_least(2) & !chain).count_ones() >= u32::from(len)
+            }
+        }),
+        Kind::FourTwoSingles => bits(at_least(4) & above).any(|r| outside(1 << r) >= 2),
+        Kind::FourTwoPairs => bits(at_least(4) & above).any(|r| (at_least(2) & !(1 << r)).count_ones() >= 2),
+        Kind::Rocket => hand.contains(Cards::JOKERS),
+    }
+}
+
 fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if mask == 0 {

@@ -626,3 +626,38 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// `can_beat` and `has_kind` answer from rank masks what listing the
+    /// plays would: whether any play beats the target, and whether any play
+    /// of a kind and length reaches a rank.
+    #[test]
+    fn can_beat_and_has_kind_agree_with_the_plays(
+        hand in prop_oneof![clustered_cards(20), any_cards(1..=20)],
+        target_hand in prop_oneof![clustered_cards(20), any_cards(1..=20)],
+        picks in any::<(usize, usize)>(),
+        min_rank in 0usize..=15,
+    ) {
+        let c = to_cards(&hand);
+        let Some(target) = pick(&plays(to_cards(&target_hand), None), picks.0, picks.1) else {
+            return Ok(());
+        };
+        prop_assert_eq!(
+            engine::can_beat(c, target),
+            !plays(c, Some(target)).is_empty(),
+            "hand {} target {:?}", show(&hand), target
+        );
+        let (kind, len) = (target.kind(), target.chain_len());
+        let reaches = plays(c, None)
+            .iter()
+            .any(|p| p.kind() == kind && (p.chain_len() == len || kind == Kind::Rocket) && p.rank().index() >= min_rank);
+        let reaches = if kind == Kind::Rocket { c.contains(Cards::JOKERS) } else { reaches };
+        prop_assert_eq!(
+            engine::movegen::has_kind(c, kind, len, min_rank),
+            reaches,
+            "hand {} kind {:?} len {} from rank {}", show(&hand), kind, len, min_rank
+        );
+    }
+}

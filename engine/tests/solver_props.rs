@@ -4,10 +4,17 @@
 use engine::clock::MonotonicClock;
 use engine::solver::{Position, SolveOptions, Solver, Utility};
 use engine::{lead_plays, rng, Cards, Clock, Game, Kind, Move, Play, Rank, Seat};
+use std::collections::HashMap;
+
 use proptest::prelude::*;
 
-/// The landlord's value of `game` with best play, by exhaustive minimax.
-fn minimax(game: &Game, utility: Utility) -> i32 {
+/// Everything the rest of a game depends on.
+type StateKey = ([u64; 3], usize, Option<(usize, Kind, Rank, u8)>, u32);
+
+/// The landlord's value of `game` with best play, by exhaustive minimax
+/// through the referee: no pruning, no ordering, no static proofs; only a
+/// memo of finished states, keyed by everything the rest depends on.
+fn minimax(game: &Game, utility: Utility, memo: &mut HashMap<StateKey, i32>) -> i32 {
     if let Some(outcome) = game.outcome() {
         let sign = if outcome.winner == Seat::Landlord { 1 } else { -1 };
         return sign
@@ -22,29 +29,48 @@ fn minimax(game: &Game, utility: Utility) -> i32 {
                     .sum(),
             };
     }
+    let mut hands = [0; 3];
+    for &s in game.seat_list() {
+        hands[s.index()] = game.hand(s).bits();
+    }
+    let key = (
+        hands,
+        game.to_move().index(),
+        game.to_beat()
+            .map(|(s, p)| (s.index(), p.kind(), p.rank(), p.chain_len())),
+        game.bombs(),
+    );
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let values = moves.iter().map(|&mv| {
         let mut next = game.clone();
         next.apply(mv).expect("legal move");
-        minimax(&next, utility)
+        minimax(&next, utility, memo)
     });
-    if game.to_move() == Seat::Landlord {
+    let v = if game.to_move() == Seat::Landlord {
         values.max().unwrap()
     } else {
         values.min().unwrap()
-    }
+    };
+    memo.insert(key, v);
+    v
 }
 
 /// Random hands cut from a shuffled deck, a random seat to move, and
 /// sometimes a play to beat taken from the cards left over.
 fn position(seed: u64, sizes: &[usize], with_beat: bool) -> (Vec<Cards>, Seat, Option<(Seat, Play)>) {
     let mut deck: Vec<Rank> = Cards::DECK.iter().collect();
-    // Every other position uses four neighbouring ranks and the jokers only,
-    // so bombs, the rocket and chains are common.
+    // Every other position uses a few neighbouring ranks (four, or as many
+    // as the hands and the spare cards need) and the jokers only, so bombs,
+    // the rocket and chains are common.
     if seed % 2 == 0 {
-        let lo = (seed / 2 % 10) as usize;
-        deck.retain(|r| (lo..lo + 4).contains(&r.index()) || r.is_joker());
+        let needed: usize = sizes.iter().sum::<usize>() + 8;
+        let width = (needed.saturating_sub(2)).div_ceil(4).max(4);
+        let lo = (seed / 2 % (14 - width as u64)) as usize;
+        deck.retain(|r| (lo..lo + width).contains(&r.index()) || r.is_joker());
     }
     let mut r = rng::from_seed(seed);
     rng::shuffle(&mut r, &mut deck);
@@ -80,6 +106,7 @@ fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseErro
     // A roomy table, and a tiny one that keeps replacing entries; deepening
     // from depth 1 revisits positions with other windows and depths.
     let mut solvers = [Solver::new(1 << 16), Solver::new(0)];
+    let mut memos: [HashMap<StateKey, i32>; 3] = Default::default();
     for (utility, start_depth, s) in [
         (Utility::WinLoss, 8, 0),
         (Utility::Score, 8, 0),
@@ -89,7 +116,8 @@ fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseErro
         (Utility::CardMargin, 1, 1),
     ] {
         let solver = &mut solvers[s];
-        let want = minimax(&game, utility);
+        let memo = &mut memos[utility as usize];
+        let want = minimax(&game, utility, memo);
         let options = SolveOptions {
             utility,
             start_depth,
@@ -102,7 +130,12 @@ fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseErro
         let best = got.best.expect("a move");
         let mut after = game.clone();
         after.apply(best).unwrap();
-        prop_assert_eq!(minimax(&after, utility), want, "best move {} is not optimal", best);
+        prop_assert_eq!(
+            minimax(&after, utility, memo),
+            want,
+            "best move {} is not optimal",
+            best
+        );
         let mut line = game.clone();
         for mv in &got.pv {
             prop_assert!(line.apply(*mv).is_ok(), "pv move {} is illegal", mv);
@@ -121,6 +154,21 @@ proptest! {
 
     #[test]
     fn three_seats_match_minimax(seed in any::<u64>(), a in 1usize..=3, b in 1usize..=3, c in 1usize..=3, beat in any::<bool>()) {
+        check(seed, &[a, b, c], beat)?;
+    }
+}
+
+proptest! {
+    // Hands big enough for kickers, covers and renamed ranks to matter.
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn larger_one_on_one_matches_minimax(seed in any::<u64>(), a in 5usize..=7, b in 5usize..=7, beat in any::<bool>()) {
+        check(seed, &[a, b], beat)?;
+    }
+
+    #[test]
+    fn larger_three_seats_match_minimax(seed in any::<u64>(), a in 3usize..=5, b in 3usize..=4, c in 3usize..=4, beat in any::<bool>()) {
         check(seed, &[a, b, c], beat)?;
     }
 }

@@ -5,29 +5,43 @@
 //! - Values are from the side to move's point of view. A proven result is
 //!   worth more than any estimate: `±(PROVEN + utility)`, estimates stay
 //!   within `±PROVEN`.
-//! - A transposition table of bounded size keeps bounds per position, each
+//! - The transposition table ([`table`]) keeps bounds per position, each
 //!   marked *proven* when no horizon estimate went into it, so it is valid
-//!   at every depth.
+//!   at every depth. Its keys ([`key`]) are shared by positions that differ
+//!   only in ranks the game cannot tell apart.
+//! - Static proofs ([`control`]): on lead, a hand whose best split the
+//!   other side cannot stop goes out, and the search stops there.
+//! - Dominated moves ([`dominance`]) are never searched.
 //! - Moves: a play that goes out first, then the table's best move, then the
-//!   search paper's order (following: the same kind from the lowest rank,
-//!   then bombs, then the pass; leading: the most cards and lowest rank
-//!   first, bombs last).
-//! - Iterative deepening with an estimate at the horizon (the difference in
-//!   minimum split play counts, [`Splitter`]), under a hard time limit
-//!   checked every 1,024 nodes through the clock seam; an iteration that
-//!   needed no estimate is exact, and the search stops there.
+//!   groups of the hand's best split, then the search paper's order
+//!   (following: the same kind from the lowest rank, then bombs, then the
+//!   pass; leading: the most cards and lowest rank first, bombs last).
+//! - First a full-depth search, which proves most endgames outright; if the
+//!   time limit comes first, iterative deepening with an estimate at the
+//!   horizon (the difference in minimum split play counts, [`Splitter`]).
+//!   The clock is read every 1,024 nodes through the clock seam.
+
+mod control;
+mod dominance;
+mod key;
+mod position;
+mod table;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
-use crate::cards::Cards;
+use crate::cards::{Cards, Rank};
 use crate::clock::{Clock, Deadline};
-use crate::movegen::legal_moves;
-use crate::play::{Kind, Move, Play};
+use crate::play::{readings, Kind, Move, Play};
 use crate::seat::{Seat, Team};
 use crate::split::Splitter;
+
+use control::Plan;
+use key::{Key, RankMap};
+pub use position::{Position, PositionError};
+use table::{Bound, Found, Table};
 
 /// What a finished deal is worth to the landlord.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -43,242 +57,9 @@ pub enum Utility {
     CardMargin,
 }
 
-/// A position: every hand, whose turn, and the play to beat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    hands: [Cards; 3],
-    seats: u8,
-    to_move: Seat,
-    to_beat: Option<(Seat, Play)>,
-    bombs: u8,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    #[error("a position has 2 or 3 hands, not {0}")]
-    SeatCount(usize),
-    #[error("the {0} has no cards: the deal is already over")]
-    EmptyHand(Seat),
-    #[error("the hands hold more of a rank than a deck has")]
-    NotFromOneDeck,
-    #[error("the {0} is not at this table")]
-    NoSuchSeat(Seat),
-    #[error("the {0} cannot be to move right after its own play")]
-    MoverMadeLastPlay(Seat),
-    #[error("the play to beat and the hands together hold more of a rank than a deck has")]
-    LastPlayNotFromDeck,
-}
-
-impl Position {
-    /// Hands landlord first (2 or 3 of them); `to_beat` is the play to beat
-    /// and who made it (`None`: `to_move` leads).
-    pub fn new(hands: &[Cards], to_move: Seat, to_beat: Option<(Seat, Play)>) -> Result<Position, PositionError> {
-        let seats = hands.len();
-        if !(2..=3).contains(&seats) {
-            return Err(PositionError::SeatCount(seats));
-        }
-        let mut all = Cards::EMPTY;
-        let mut padded = [Cards::EMPTY; 3];
-        for (i, &h) in hands.iter().enumerate() {
-            if h.is_empty() {
-                return Err(PositionError::EmptyHand(Seat::ALL[i]));
-            }
-            all = all.checked_add(h).ok_or(PositionError::NotFromOneDeck)?;
-            padded[i] = h;
-        }
-        if to_move.index() >= seats {
-            return Err(PositionError::NoSuchSeat(to_move));
-        }
-        if let Some((by, play)) = to_beat {
-            if by.index() >= seats {
-                return Err(PositionError::NoSuchSeat(by));
-            }
-            if by == to_move {
-                return Err(PositionError::MoverMadeLastPlay(by));
-            }
-            all.checked_add(play.cards())
-                .ok_or(PositionError::LastPlayNotFromDeck)?;
-        }
-        Ok(Position {
-            hands: padded,
-            seats: seats as u8,
-            to_move,
-            to_beat,
-            bombs: 0,
-        })
-    }
-
-    pub fn hand(&self, seat: Seat) -> Cards {
-        self.hands[seat.index()]
-    }
-    pub fn seats(&self) -> usize {
-        usize::from(self.seats)
-    }
-    pub fn to_move(&self) -> Seat {
-        self.to_move
-    }
-    pub fn to_beat(&self) -> Option<(Seat, Play)> {
-        self.to_beat
-    }
-
-    /// The seat that went out, if one has.
-    pub fn winner(&self) -> Option<Seat> {
-        Seat::ALL[..self.seats()]
-            .iter()
-            .copied()
-            .find(|s| self.hands[s.index()].is_empty())
-    }
-
-    /// The moves of the seat to move.
-    pub fn moves(&self, out: &mut Vec<Move>) {
-        legal_moves(self.hand(self.to_move), self.to_beat.map(|(_, p)| p), out);
-    }
-
-    /// The position after `mv` (which must be legal here).
-    pub fn after(&self, mv: Move) -> Position {
-        let mut next = *self;
-        let seat = self.to_move;
-        let after = seat.next(self.seats());
-        match mv {
-            Move::Play(play) => {
-                next.hands[seat.index()] = self.hands[seat.index()].minus(play.cards());
-                next.to_beat = Some((seat, play));
-                next.bombs += u8::from(play.is_bomb_or_rocket());
-            }
-            Move::Pass => {
-                // Everyone else passed: the last player to play leads.
-                if matches!(self.to_beat, Some((by, _)) if by == after) {
-                    next.to_beat = None;
-                }
-            }
-        }
-        next.to_move = after;
-        next
-    }
-
-    /// `mv` is one of this position's moves.
-    pub fn is_legal(&self, mv: Move) -> bool {
-        let mut moves = Vec::new();
-        self.moves(&mut moves);
-        moves.contains(&mv)
-    }
-
-    /// The finished position's worth to the landlord under `utility`.
-    fn landlord_utility(&self, utility: Utility) -> i32 {
-        let Some(winner) = self.winner() else { return 0 };
-        let sign = if winner == Seat::Landlord { 1 } else { -1 };
-        sign * match utility {
-            Utility::WinLoss => 1,
-            Utility::Score => 1 + i32::from(self.bombs),
-            Utility::CardMargin => {
-                let losers = Seat::ALL[..self.seats()].iter().filter(|s| s.team() != winner.team());
-                losers.map(|s| self.hands[s.index()].len() as i32).sum()
-            }
-        }
-    }
-
-    /// The table key: everything the rest of the game depends on.
-    fn key(&self, utility: Utility) -> Key {
-        let beat = match self.to_beat {
-            None => 0,
-            Some((by, p)) => {
-                1 | (by.index() as u32) << 1
-                    | (p.kind() as u32) << 3
-                    | (p.rank().index() as u32) << 7
-                    | u32::from(p.chain_len()) << 11
-            }
-        };
-        let bombs = if utility == Utility::Score {
-            u32::from(self.bombs)
-        } else {
-            0
-        };
-        Key {
-            hands: [self.hands[0].bits(), self.hands[1].bits(), self.hands[2].bits()],
-            meta: self.to_move.index() as u32 | beat << 2 | bombs << 18,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-struct Key {
-    hands: [u64; 3],
-    meta: u32,
-}
-
-impl Key {
-    fn hash(&self) -> u64 {
-        let mut h = u64::from(self.meta).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        for x in self.hands {
-            h = (h ^ x).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            h ^= h >> 31;
-        }
-        h
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    key: Key,
-    value: i32,
-    bound: Bound,
-    /// Remaining depth searched; ignored when `proven`.
-    depth: u8,
-    proven: bool,
-    best: Option<Move>,
-}
-
 /// Proven values are `±(PROVEN + utility)`; estimates stay inside `±PROVEN`.
 const PROVEN: i32 = 1_000_000;
 const INFINITY: i32 = i32::MAX / 2;
-
-/// A bounded transposition table: a power-of-two array, one entry per slot.
-struct Table {
-    slots: Vec<Option<Entry>>,
-}
-
-impl Table {
-    fn with_bytes(bytes: usize) -> Table {
-        let n = (bytes / std::mem::size_of::<Option<Entry>>())
-            .max(1024)
-            .next_power_of_two()
-            / 2;
-        Table {
-            slots: vec![None; n.max(1024)],
-        }
-    }
-
-    fn index(&self, key: &Key) -> usize {
-        (key.hash() as usize) & (self.slots.len() - 1)
-    }
-
-    fn get(&self, key: &Key) -> Option<&Entry> {
-        self.slots[self.index(key)].as_ref().filter(|e| e.key == *key)
-    }
-
-    fn put(&mut self, entry: Entry) {
-        let i = self.index(&entry.key);
-        // Keep the deeper or proven result of another position over a shallow one.
-        let replace = match &self.slots[i] {
-            Some(old) if old.key != entry.key => entry.proven || !old.proven && entry.depth >= old.depth,
-            _ => true,
-        };
-        if replace {
-            self.slots[i] = Some(entry);
-        }
-    }
-
-    fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
-    }
-}
 
 /// How to search.
 #[derive(Clone, Copy, Debug)]
@@ -359,9 +140,8 @@ type CardsMap<V> = HashMap<u64, V, BuildHasherDefault<CardsHasher>>;
 pub struct Solver {
     table: Table,
     splitter: Splitter,
-    plays_cache: CardsMap<u8>,
-    /// Best split of each hand met, for the quick-win check and ordering.
-    split_cache: CardsMap<Vec<Play>>,
+    /// The best split of each hand met: for plans, ordering and the estimate.
+    splits: CardsMap<Box<[Play]>>,
     nodes: u64,
     stopped: bool,
     utility: Utility,
@@ -376,8 +156,7 @@ impl Solver {
         Solver {
             table: Table::with_bytes(table_bytes),
             splitter: Splitter::new(),
-            plays_cache: CardsMap::default(),
-            split_cache: CardsMap::default(),
+            splits: CardsMap::default(),
             nodes: 0,
             stopped: false,
             utility: Utility::WinLoss,
@@ -494,26 +273,73 @@ impl Solver {
         }
     }
 
+    /// The table's best move at `pos`, in `pos`'s ranks.
+    fn table_move(&self, key: Key, map: &RankMap) -> Option<Move> {
+        self.table
+            .get(key)
+            .and_then(|e| e.best)
+            .and_then(|m| map.restore_move(m))
+    }
+
     /// Best play for both sides, following the table; a position the table
-    /// lacks (cut short by a quick win) is searched briefly to fill it in.
+    /// lacks (cut short by a plan) is searched briefly to fill it in.
     fn principal_variation(&mut self, root: &Position, deadline: &Deadline<'_>) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut pos = *root;
         while pos.winner().is_none() && pv.len() < 200 {
-            if self.table.get(&pos.key(self.utility)).and_then(|e| e.best).is_none() {
+            let (key, map) = pos.key(self.utility);
+            if self.table_move(key, &map).is_none() {
                 self.stopped = false;
                 self.negamax(&pos, u8::MAX, -INFINITY, INFINITY, 0, deadline);
             }
-            let Some(mv) = self.table.get(&pos.key(self.utility)).and_then(|e| e.best) else {
+            let Some(mv) = self.table_move(key, &map).filter(|&mv| pos.is_legal(mv)) else {
                 break;
             };
-            if !pos.is_legal(mv) {
-                break;
-            }
             pv.push(mv);
             pos = pos.after(mv);
         }
         pv
+    }
+
+    /// The best split of `hand`, remembered.
+    fn groups(&mut self, hand: Cards) -> &[Play] {
+        if self.splits.len() > 1 << 18 {
+            self.splits.clear();
+        }
+        let splitter = &mut self.splitter;
+        self.splits
+            .entry(hand.bits())
+            .or_insert_with(|| splitter.best(hand).plays().into())
+    }
+
+    /// Whether the side to move, on lead with `hand`, surely goes out
+    /// ([`control`]): `Ok` with the first move, or `Err` with a group
+    /// worth trying first. A covered plan is checked against the
+    /// opponents going out on their answers.
+    fn sure_win(&mut self, pos: &Position, hand: Cards) -> Result<Move, Option<Move>> {
+        match control::plan_on_lead(pos, self.groups(hand)) {
+            Plan::Wins(first) => Ok(first),
+            Plan::Covered { first, answers } => {
+                let [a, b] = control::opponent_pair(pos);
+                let safe =
+                    self.groups(a).len() as u32 > answers && (b.is_empty() || self.groups(b).len() as u32 > answers);
+                if safe {
+                    Ok(first)
+                } else {
+                    Err(Some(first))
+                }
+            }
+            Plan::Open(group) => Err(group),
+        }
+    }
+
+    /// Following: a play nobody can beat that leaves a sure win on lead.
+    fn quick_win_following(&mut self, pos: &Position, moves: &[Move]) -> Option<Move> {
+        let hand = pos.hand(pos.to_move);
+        moves.iter().copied().find(|&mv| match mv {
+            Move::Play(p) => control::unbeatable(pos, p) && self.sure_win(pos, hand.minus(p.cards())).is_ok(),
+            Move::Pass => false,
+        })
     }
 
     /// The value of `pos` for the side to move, searching `depth` plies.
@@ -534,10 +360,11 @@ impl Solver {
         if self.stopped {
             return (0, false);
         }
-        let key = pos.key(self.utility);
+        let nodes_before = self.nodes;
+        let (key, map) = pos.key(self.utility);
         let mut table_move = None;
-        if let Some(e) = self.table.get(&key) {
-            table_move = e.best;
+        if let Some(e) = self.table.get(key) {
+            table_move = e.best.and_then(|m| map.restore_move(m));
             if e.proven || e.depth >= depth {
                 match e.bound {
                     Bound::Exact => return (e.value, e.proven),
@@ -551,29 +378,24 @@ impl Solver {
         let cap = self.cap(pos);
         beta = beta.min(cap);
         alpha = alpha.max(-cap);
+        let hand = pos.hand(pos.to_move);
         if depth == 0 {
             // Going out at once is not an estimate.
-            let hand = pos.hand(pos.to_move);
             let to_beat = pos.to_beat.map(|(_, p)| p);
-            if let Some(out) = crate::play::readings(hand)
-                .into_iter()
-                .find(|p| to_beat.is_none_or(|t| p.beats(t)))
-            {
+            if let Some(out) = readings(hand).into_iter().find(|p| to_beat.is_none_or(|t| p.beats(t))) {
                 return (self.terminal_value(&pos.after(Move::Play(out)), pos.to_move), true);
             }
             return (self.estimate(pos), false);
         }
-        // On lead, a hand that splits into groups nobody else can beat,
-        // but for at most one, goes out: play the others first, keeping the lead.
         let mut first_group = None;
         if pos.to_beat.is_none() {
-            match self.quick_win(pos) {
-                QuickWin::Yes(first) => {
-                    if let Some(win) = self.record_quick_win(key, depth, beta, first) {
+            match self.sure_win(pos, hand) {
+                Ok(first) => {
+                    if let Some(win) = self.record_sure_win(key, &map, depth, beta, first) {
                         return win;
                     }
                 }
-                QuickWin::No(group) => first_group = group,
+                Err(group) => first_group = group,
             }
         }
         if self.scratch.len() <= ply {
@@ -584,21 +406,17 @@ impl Solver {
         pos.moves(&mut moves);
         if pos.to_beat.is_some() {
             if let Some(first) = self.quick_win_following(pos, &moves) {
-                if let Some(win) = self.record_quick_win(key, depth, beta, first) {
+                if let Some(win) = self.record_sure_win(key, &map, depth, beta, first) {
                     self.scratch[ply] = moves;
                     return win;
                 }
             }
         }
-        let hand = pos.hand(pos.to_move);
-        if self.split_cache.len() > 1 << 18 {
-            self.split_cache.clear();
+        if dominance::applies(pos) {
+            dominance::prune(&mut moves, pos);
         }
-        let groups: &[Play] = self
-            .split_cache
-            .entry(hand.bits())
-            .or_insert_with(|| self.splitter.best(hand).plays().to_vec());
-        order(&mut moves, pos.hand(pos.to_move), groups, table_move.or(first_group));
+        let groups = self.groups(hand);
+        order(&mut moves, hand, groups, table_move.or(first_group));
 
         let alpha_in = alpha;
         let mut best = -INFINITY;
@@ -643,90 +461,30 @@ impl Solver {
         } else {
             Bound::Exact
         };
-        self.table.put(Entry {
-            key,
+        let found = Found {
             value: best,
             bound,
             depth,
             proven,
-            best: best_move,
-        });
+            best: best_move.map(|m| map.rename_move(m)),
+        };
+        self.table.put(key, found, self.nodes - nodes_before);
         (best, proven)
     }
 
-    /// Whether the side to move, on lead, surely goes out: its best split has
-    /// at most one group that an opponent could beat. Otherwise a group of
-    /// the split worth trying first.
-    fn quick_win(&mut self, pos: &Position) -> QuickWin {
-        self.quick_win_with(pos, pos.hand(pos.to_move))
-    }
-
-    /// Whether nobody on the other side can beat `play`.
-    fn unbeatable(pos: &Position, play: Play) -> bool {
-        let mover = pos.to_move;
-        Seat::ALL[..pos.seats()]
-            .iter()
-            .filter(|s| s.team() != mover.team())
-            .all(|&o| {
-                let mut n = 0usize;
-                crate::movegen::follow_plays(pos.hand(o), play, &mut n);
-                n == 0
-            })
-    }
-
-    /// [`Solver::quick_win`] for the mover holding `hand` on lead.
-    fn quick_win_with(&mut self, pos: &Position, hand: Cards) -> QuickWin {
-        if self.split_cache.len() > 1 << 18 {
-            self.split_cache.clear();
-        }
-        let groups = self
-            .split_cache
-            .entry(hand.bits())
-            .or_insert_with(|| self.splitter.best(hand).plays().to_vec());
-        let mut beatable = 0;
-        let mut safe_first = None;
-        let mut try_first = None;
-        for &g in groups.iter() {
-            if Solver::unbeatable(pos, g) {
-                safe_first.get_or_insert(g);
-            } else {
-                beatable += 1;
-                try_first.get_or_insert(g);
-            }
-        }
-        match (beatable, safe_first, try_first) {
-            (0 | 1, Some(g), _) => QuickWin::Yes(Move::Play(g)),
-            (0 | 1, None, Some(g)) => QuickWin::Yes(Move::Play(g)),
-            (_, _, g) => QuickWin::No(g.map(Move::Play)),
-        }
-    }
-
-    /// Following: a play nobody can beat that leaves a quick win on lead.
-    fn quick_win_following(&mut self, pos: &Position, moves: &[Move]) -> Option<Move> {
-        let hand = pos.hand(pos.to_move);
-        for &mv in moves {
-            let Move::Play(p) = mv else { continue };
-            if Solver::unbeatable(pos, p) && matches!(self.quick_win_with(pos, hand.minus(p.cards())), QuickWin::Yes(_))
-            {
-                return Some(mv);
-            }
-        }
-        None
-    }
-
-    /// Stores a quick win starting with `first`. It is worth at least the
+    /// Stores a sure win starting with `first`. It is worth at least the
     /// least win (exactly that under win/loss): the search can stop if that
     /// is enough.
-    fn record_quick_win(&mut self, key: Key, depth: u8, beta: i32, first: Move) -> Option<(i32, bool)> {
+    fn record_sure_win(&mut self, key: Key, map: &RankMap, depth: u8, beta: i32, first: Move) -> Option<(i32, bool)> {
         let value = PROVEN + 1;
-        self.table.put(Entry {
-            key,
+        let found = Found {
             value,
             bound: Bound::Lower,
             depth,
             proven: true,
-            best: Some(first),
-        });
+            best: Some(map.rename_move(first)),
+        };
+        self.table.put(key, found, 1);
         (value >= beta || self.utility == Utility::WinLoss).then_some((value, true))
     }
 
@@ -760,21 +518,10 @@ impl Solver {
     /// for holding the lead.
     fn estimate(&mut self, pos: &Position) -> i32 {
         let mover = pos.to_move.team();
-        let mut own = u8::MAX;
-        let mut other = u8::MAX;
+        let mut own = usize::MAX;
+        let mut other = usize::MAX;
         for &seat in &Seat::ALL[..pos.seats()] {
-            let hand = pos.hand(seat);
-            let plays = match self.plays_cache.get(&hand.bits()) {
-                Some(&n) => n,
-                None => {
-                    let n = self.splitter.min_plays(hand) as u8;
-                    if self.plays_cache.len() > 1 << 20 {
-                        self.plays_cache.clear();
-                    }
-                    self.plays_cache.insert(hand.bits(), n);
-                    n
-                }
-            };
+            let plays = self.groups(pos.hand(seat)).len();
             if seat.team() == mover {
                 own = own.min(plays);
             } else {
@@ -782,25 +529,16 @@ impl Solver {
             }
         }
         let lead = i32::from(pos.to_beat.is_none());
-        100 * (i32::from(other) - i32::from(own)) + 50 * lead
+        100 * (other as i32 - own as i32) + 50 * lead
     }
-}
-
-enum QuickWin {
-    /// A sure win, starting with this move.
-    Yes(Move),
-    /// No proof; maybe a split group to try first.
-    No(Option<Move>),
 }
 
 /// Orders moves: a play that goes out first, then the table's move;
 /// following, the generated order (same kind from the lowest rank, bombs,
-/// rocket, pass); leading, the most cards and lowest rank first with bombs
-/// and the rocket last.
+/// rocket, pass) with the split's groups first; leading, the split's groups
+/// first, then the most cards and lowest rank, bombs and the rocket last.
 fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Move>) {
     if !moves.contains(&Move::Pass) {
-        // On lead: the search paper's order (most cards, then lowest rank;
-        // bombs last), with the groups of the hand's best split first.
         moves.sort_by_cached_key(|m| match m {
             Move::Play(p) => {
                 let group = groups.contains(p);
@@ -812,11 +550,9 @@ fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Mo
                     p.kind() == Kind::Rocket,
                 )
             }
-            Move::Pass => (true, true, 20, crate::cards::Rank::RedJoker, true),
+            Move::Pass => (true, true, 20, Rank::RedJoker, true),
         });
     } else {
-        // Following: the paper's order (generation order: the same kind
-        // from the lowest rank, bombs, the pass), split groups first.
         let mut first = 0;
         for i in 0..moves.len() {
             if matches!(moves[i], Move::Play(p) if groups.contains(&p) && !p.is_bomb_or_rocket()) {
@@ -833,7 +569,6 @@ fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Mo
     to_front(moves, table_move);
     to_front(moves, moves.iter().copied().find(|m| m.cards() == hand));
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

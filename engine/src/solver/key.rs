@@ -1,0 +1,318 @@
+//! Table keys that one position shares with every position the game cannot
+//! tell apart from it.
+//!
+//! Who beats whom depends only on the order of ranks, and adjacency only
+//! matters to chains. So a key renames the ranks ([`RankMap`]):
+//! - ranks nobody holds are dropped, leaving one gap where they broke a
+//!   possible chain (the 2 and the jokers keep their places);
+//! - once no hand can form a chain at all, which stays true as cards only
+//!   leave hands, the gaps go too, and the 2 joins the other ranks. Only the
+//!   jokers keep their places: the rocket is two particular ranks.
+//!
+//! The play to beat is kept by where its rank falls among the held ranks.
+//! Most of a deep search's positions are small and chain-free, and there
+//! this merges several positions into one.
+//!
+//! The hands are packed jointly, one code per rank for how many cards each
+//! seat holds (a rank's counts sum to at most 4): 15 codes of 4 bits for two
+//! seats, of 6 bits for three.
+
+use crate::cards::{Cards, Rank};
+use crate::play::{Kind, Move, Play};
+
+use super::position::Position;
+use super::Utility;
+
+/// A position's table key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Key {
+    pub hands: u64,
+    pub rest: u64,
+}
+
+impl Key {
+    /// Never a real key: no position has every hand empty.
+    pub const EMPTY: Key = Key { hands: 0, rest: 0 };
+
+    pub fn hash(self) -> u64 {
+        let h = (self.hands ^ self.rest.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ (h >> 32)
+    }
+}
+
+/// How a position's ranks are renamed in its key.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RankMap {
+    /// The new rank of each held rank.
+    to_key: [u8; 15],
+    held: u16,
+    chain_free: bool,
+}
+
+/// The chain ranks `3`..`A`.
+const CHAIN_RANKS: u16 = (1 << (Rank::HIGHEST_IN_CHAIN.index() + 1)) - 1;
+
+/// Ranks of `hand` that some chain play (straight, pair chain, airplane)
+/// could use.
+pub(super) fn chain_ranks(hand: Cards) -> u16 {
+    let mut out = 0;
+    for (width, len) in [(1, 5), (2, 3), (3, 2)] {
+        let ranks = hand.ranks_with_at_least(width) & CHAIN_RANKS;
+        let mut starts = ranks;
+        for i in 1..len {
+            starts &= ranks >> i;
+        }
+        for i in 0..len {
+            out |= starts << i;
+        }
+    }
+    out
+}
+
+/// Joint codes of (landlord, farmer) counts, and of (landlord, farmer 1,
+/// farmer 2) counts, numbering the combinations that sum to at most 4.
+const CODES_2: [[u8; 5]; 5] = {
+    let mut t = [[0; 5]; 5];
+    let mut next = 0;
+    let mut a = 0;
+    while a < 5 {
+        let mut b = 0;
+        while a + b < 5 {
+            t[a][b] = next;
+            next += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+const CODES_3: [[[u8; 5]; 5]; 5] = {
+    let mut t = [[[0; 5]; 5]; 5];
+    let mut next = 0;
+    let mut a = 0;
+    while a < 5 {
+        let mut b = 0;
+        while a + b < 5 {
+            let mut c = 0;
+            while a + b + c < 5 {
+                t[a][b][c] = next;
+                next += 1;
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+impl RankMap {
+    pub fn of(hands: &[Cards; 3]) -> RankMap {
+        let held = hands.iter().fold(0, |m, h| m | h.ranks_with_at_least(1));
+        let chain_free = hands.iter().all(|&h| chain_ranks(h) == 0);
+        let mut to_key = [0u8; 15];
+        // Ranks renamed in order; the rest keep their places.
+        let renamed = if chain_free { 12 } else { 11 };
+        let mut next = 0;
+        let mut gap = false;
+        for (r, slot) in to_key.iter_mut().enumerate() {
+            if r > renamed {
+                *slot = r as u8;
+            } else if held >> r & 1 == 1 {
+                if gap && next > 0 && !chain_free {
+                    next += 1;
+                }
+                gap = false;
+                *slot = next;
+                next += 1;
+            } else {
+                gap = true;
+            }
+        }
+        RankMap {
+            to_key,
+            held,
+            chain_free,
+        }
+    }
+
+    /// A code for the rank of a play to beat, held or not, that orders
+    /// against held ranks as the rank does: twice the held ranks below it,
+    /// plus one if it is held; ranks that keep their places get codes above.
+    fn beat_code(&self, rank: Rank) -> u64 {
+        let r = rank.index();
+        let renamed = if self.chain_free { 12 } else { 11 };
+        if r > renamed {
+            return 32 + r as u64;
+        }
+        let below = (self.held & ((1 << r) - 1)).count_ones() as u64;
+        2 * below + u64::from(self.held >> r & 1)
+    }
+
+    /// The renamed cards (all of whose ranks are held).
+    pub fn cards(&self, cards: Cards) -> Cards {
+        let bits = cards.bits();
+        let mut out = 0;
+        let mut ranks = cards.ranks_with_at_least(1);
+        while ranks != 0 {
+            let r = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            out |= (bits >> (4 * r) & 15) << (4 * self.to_key[r]);
+        }
+        // Renaming is one-to-one on held ranks, so counts stay valid.
+        Cards::from_bits(out).unwrap_or(Cards::EMPTY)
+    }
+
+    /// A move of this position, renamed.
+    pub fn rename_move(&self, mv: Move) -> Move {
+        match mv {
+            Move::Pass => Move::Pass,
+            Move::Play(p) => Move::Play(Play::new_unchecked(
+                p.kind(),
+                Rank::ALL[usize::from(self.to_key[p.rank().index()])],
+                p.chain_len(),
+                self.cards(p.cards()),
+            )),
+        }
+    }
+
+    /// A renamed move back in this position's ranks; `None` if it does not
+    /// fit (it came from a position with another key).
+    pub fn restore_move(&self, mv: Move) -> Option<Move> {
+        let Move::Play(p) = mv else {
+            return Some(Move::Pass);
+        };
+        let mut back = [u8::MAX; 15];
+        let mut ranks = self.held;
+        while ranks != 0 {
+            let r = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            back[usize::from(self.to_key[r])] = r as u8;
+        }
+        let bits = p.cards().bits();
+        let mut out = 0;
+        let mut ranks = p.cards().ranks_with_at_least(1);
+        while ranks != 0 {
+            let k = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            let r = *back.get(k).filter(|&&r| r != u8::MAX)?;
+            out |= (bits >> (4 * k) & 15) << (4 * r);
+        }
+        let rank = *back.get(p.rank().index()).filter(|&&r| r != u8::MAX)?;
+        Some(Move::Play(Play::new_unchecked(
+            p.kind(),
+            Rank::ALL[usize::from(rank)],
+            p.chain_len(),
+            Cards::from_bits(out)?,
+        )))
+    }
+}
+
+impl Position {
+    /// The table key and the renaming behind it.
+    pub(super) fn key(&self, utility: Utility) -> (Key, RankMap) {
+        let map = RankMap::of(&self.hands);
+        let bits = self.hands.map(|h| h.bits());
+        let count = |seat: usize, r: usize| (bits[seat] >> (4 * r) & 15) as usize;
+        let mut hands = 0u64;
+        let mut spill = 0u64;
+        let mut ranks = map.held;
+        while ranks != 0 {
+            let r = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            let k = u32::from(map.to_key[r]);
+            if self.seats == 2 {
+                hands |= u64::from(CODES_2[count(0, r)][count(1, r)]) << (4 * k);
+            } else {
+                let code = u128::from(CODES_3[count(0, r)][count(1, r)][count(2, r)]) << (6 * k);
+                hands |= code as u64;
+                spill |= (code >> 64) as u64;
+            }
+        }
+        let beat = match self.to_beat {
+            None => 0,
+            Some((by, p)) => {
+                1 | (by.index() as u64) << 1
+                    | (p.kind() as u64) << 3
+                    | map.beat_code(p.rank()) << 7
+                    | u64::from(p.chain_len()) << 13
+            }
+        };
+        let bombs = if utility == Utility::Score {
+            u64::from(self.bombs)
+        } else {
+            0
+        };
+        let rest = self.to_move.index() as u64
+            | beat << 2
+            | bombs << 20
+            | u64::from(map.chain_free) << 26
+            | u64::from(self.seats) << 27
+            | spill << 32;
+        (Key { hands, rest }, map)
+    }
+}
+
+/// `kind`, rank and chain length as they are stored, and back.
+pub(super) fn pack_play_shape(p: Play) -> u16 {
+    p.kind() as u16 | (p.rank().index() as u16) << 4 | u16::from(p.chain_len()) << 8
+}
+
+pub(super) fn unpack_play(cards: Cards, shape: u16) -> Play {
+    let kind = Kind::ALL[usize::from(shape & 15).min(Kind::ALL.len() - 1)];
+    let rank = Rank::ALL[usize::from(shape >> 4 & 15).min(14)];
+    Play::new_unchecked(kind, rank, (shape >> 8 & 15) as u8, cards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seat::Seat;
+
+    fn pos(hands: &[&str], beat: Option<&str>) -> Position {
+        let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        let to_beat = beat.map(|b| (Seat::Farmer1, Play::parse(b).unwrap()));
+        Position::new(&hands, Seat::Landlord, to_beat).unwrap()
+    }
+
+    fn same_key(a: &Position, b: &Position) -> bool {
+        a.key(Utility::WinLoss).0 == b.key(Utility::WinLoss).0
+    }
+
+    #[test]
+    fn chain_free_positions_keep_only_the_order_of_ranks() {
+        // Singles and a pair, no chains: only the interleaving matters.
+        assert!(same_key(
+            &pos(&["47A", "69K"], Some("5")),
+            &pos(&["38K", "5TQ"], Some("4"))
+        ));
+        // The play to beat falls elsewhere among the held ranks.
+        assert!(!same_key(
+            &pos(&["47A", "69K"], Some("5")),
+            &pos(&["47A", "69K"], Some("8"))
+        ));
+        // A pair is not two singles; the jokers keep their places.
+        assert!(!same_key(&pos(&["44A", "69K"], None), &pos(&["45A", "69K"], None)));
+        assert!(!same_key(&pos(&["3X", "D"], None), &pos(&["3A", "2"], None)));
+    }
+
+    #[test]
+    fn gaps_matter_while_chains_are_possible() {
+        // 3456 + 7 makes a straight; 3456 + 8 does not.
+        assert!(!same_key(&pos(&["34567", "9"], None), &pos(&["34568", "9"], None)));
+        // Dropping ranks nobody holds, keeping one gap: 34567|9 and 45678|T agree.
+        assert!(same_key(&pos(&["34567", "9"], None), &pos(&["45678", "T"], None)));
+        assert!(same_key(&pos(&["34567", "9"], None), &pos(&["34567", "Q"], None)));
+    }
+
+    #[test]
+    fn moves_round_trip_through_the_renaming() {
+        let p = pos(&["4477TTTA", "69K2"], Some("3"));
+        let (_, map) = p.key(Utility::WinLoss);
+        let mut moves = Vec::new();
+        p.moves(&mut moves);
+        for mv in moves {
+            assert_eq!(map.restore_move(map.rename_move(mv)), Some(mv));
+        }
+    }
+}

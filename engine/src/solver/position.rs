@@ -1,0 +1,144 @@
+//! The state the solver searches: every hand open, whose turn, the play to
+//! beat, and the bombs so far (for the score).
+
+use crate::cards::Cards;
+use crate::movegen::legal_moves;
+use crate::play::{Move, Play};
+use crate::seat::Seat;
+
+use super::Utility;
+
+/// A position: every hand, whose turn, and the play to beat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(super) hands: [Cards; 3],
+    pub(super) seats: u8,
+    pub(super) to_move: Seat,
+    pub(super) to_beat: Option<(Seat, Play)>,
+    pub(super) bombs: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("a position has 2 or 3 hands, not {0}")]
+    SeatCount(usize),
+    #[error("the {0} has no cards: the deal is already over")]
+    EmptyHand(Seat),
+    #[error("the hands hold more of a rank than a deck has")]
+    NotFromOneDeck,
+    #[error("the {0} is not at this table")]
+    NoSuchSeat(Seat),
+    #[error("the {0} cannot be to move right after its own play")]
+    MoverMadeLastPlay(Seat),
+    #[error("the play to beat and the hands together hold more of a rank than a deck has")]
+    LastPlayNotFromDeck,
+}
+
+impl Position {
+    /// Hands landlord first (2 or 3 of them); `to_beat` is the play to beat
+    /// and who made it (`None`: `to_move` leads).
+    pub fn new(hands: &[Cards], to_move: Seat, to_beat: Option<(Seat, Play)>) -> Result<Position, PositionError> {
+        let seats = hands.len();
+        if !(2..=3).contains(&seats) {
+            return Err(PositionError::SeatCount(seats));
+        }
+        let mut all = Cards::EMPTY;
+        let mut padded = [Cards::EMPTY; 3];
+        for (i, &h) in hands.iter().enumerate() {
+            if h.is_empty() {
+                return Err(PositionError::EmptyHand(Seat::ALL[i]));
+            }
+            all = all.checked_add(h).ok_or(PositionError::NotFromOneDeck)?;
+            padded[i] = h;
+        }
+        if to_move.index() >= seats {
+            return Err(PositionError::NoSuchSeat(to_move));
+        }
+        if let Some((by, play)) = to_beat {
+            if by.index() >= seats {
+                return Err(PositionError::NoSuchSeat(by));
+            }
+            if by == to_move {
+                return Err(PositionError::MoverMadeLastPlay(by));
+            }
+            all.checked_add(play.cards())
+                .ok_or(PositionError::LastPlayNotFromDeck)?;
+        }
+        Ok(Position {
+            hands: padded,
+            seats: seats as u8,
+            to_move,
+            to_beat,
+            bombs: 0,
+        })
+    }
+
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.hands[seat.index()]
+    }
+    pub fn seats(&self) -> usize {
+        usize::from(self.seats)
+    }
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+    pub fn to_beat(&self) -> Option<(Seat, Play)> {
+        self.to_beat
+    }
+
+    /// The seat that went out, if one has.
+    pub fn winner(&self) -> Option<Seat> {
+        Seat::ALL[..self.seats()]
+            .iter()
+            .copied()
+            .find(|s| self.hands[s.index()].is_empty())
+    }
+
+    /// The moves of the seat to move.
+    pub fn moves(&self, out: &mut Vec<Move>) {
+        legal_moves(self.hand(self.to_move), self.to_beat.map(|(_, p)| p), out);
+    }
+
+    /// The position after `mv` (which must be legal here).
+    pub fn after(&self, mv: Move) -> Position {
+        let mut next = *self;
+        let seat = self.to_move;
+        let after = seat.next(self.seats());
+        match mv {
+            Move::Play(play) => {
+                next.hands[seat.index()] = self.hands[seat.index()].minus(play.cards());
+                next.to_beat = Some((seat, play));
+                next.bombs += u8::from(play.is_bomb_or_rocket());
+            }
+            Move::Pass => {
+                // Everyone else passed: the last player to play leads.
+                if matches!(self.to_beat, Some((by, _)) if by == after) {
+                    next.to_beat = None;
+                }
+            }
+        }
+        next.to_move = after;
+        next
+    }
+
+    /// `mv` is one of this position's moves.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut moves = Vec::new();
+        self.moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// The finished position's worth to the landlord under `utility`.
+    pub(super) fn landlord_utility(&self, utility: Utility) -> i32 {
+        let Some(winner) = self.winner() else { return 0 };
+        let sign = if winner == Seat::Landlord { 1 } else { -1 };
+        sign * match utility {
+            Utility::WinLoss => 1,
+            Utility::Score => 1 + i32::from(self.bombs),
+            Utility::CardMargin => {
+                let losers = Seat::ALL[..self.seats()].iter().filter(|s| s.team() != winner.team());
+                losers.map(|s| self.hands[s.index()].len() as i32).sum()
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! The transposition table: a fixed number of 64-byte buckets (one cache
+//! line) of two 32-byte entries. The first entry of a bucket keeps the
+//! result that cost more to find, the second always takes the newest, so a
+//! flood of cheap results never washes out an expensive one.
+
+use crate::cards::Cards;
+use crate::play::Move;
+
+use super::key::{pack_play_shape, unpack_play, Key};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// What the table knows of a position.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Found {
+    pub value: i32,
+    pub bound: Bound,
+    /// Remaining depth searched; ignored when `proven`.
+    pub depth: u8,
+    /// No horizon estimate went into it: valid at every depth.
+    pub proven: bool,
+    /// The best move, in the key's renamed ranks.
+    pub best: Option<Move>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: Key,
+    value: i32,
+    depth: u8,
+    /// Bound (2 bits), proven (1 bit), log2 of the nodes behind it (5 bits).
+    flags: u8,
+    /// The best move's kind, rank and chain length; 0 = none.
+    best_shape: u16,
+    best_cards: u64,
+}
+
+const NO_MOVE: u16 = 0;
+const PASS: u16 = 1 << 15;
+const PLAY: u16 = 1 << 14;
+
+impl Entry {
+    fn work(&self) -> u8 {
+        self.flags >> 3
+    }
+
+    fn found(&self) -> Found {
+        let bound = match self.flags & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        let best = match self.best_shape {
+            NO_MOVE => None,
+            PASS => Some(Move::Pass),
+            shape => Cards::from_bits(self.best_cards).map(|c| Move::Play(unpack_play(c, shape & !PLAY))),
+        };
+        Found {
+            value: self.value,
+            bound,
+            depth: self.depth,
+            proven: self.flags & 4 != 0,
+            best,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; 2]);
+
+pub(super) struct Table {
+    buckets: Vec<Bucket>,
+}
+
+impl Table {
+    /// A table of at most `bytes` (at least 64 KB).
+    pub fn with_bytes(bytes: usize) -> Table {
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1024);
+        // A power of two, so the index is a mask.
+        let n = if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        };
+        Table {
+            buckets: vec![Bucket::default(); n],
+        }
+    }
+
+    fn bucket(&self, key: Key) -> usize {
+        (key.hash() as usize) & (self.buckets.len() - 1)
+    }
+
+    pub fn get(&self, key: Key) -> Option<Found> {
+        self.buckets[self.bucket(key)]
+            .0
+            .iter()
+            .find(|e| e.key == key)
+            .map(Entry::found)
+    }
+
+    /// Stores a result found with `nodes` nodes of search.
+    pub fn put(&mut self, key: Key, found: Found, nodes: u64) {
+        let (best_shape, best_cards) = match found.best {
+            None => (NO_MOVE, 0),
+            Some(Move::Pass) => (PASS, 0),
+            Some(Move::Play(p)) => (PLAY | pack_play_shape(p), p.cards().bits()),
+        };
+        let bound = match found.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        let work = (64 - nodes.leading_zeros()).min(31) as u8;
+        let entry = Entry {
+            key,
+            value: found.value,
+            depth: found.depth,
+            flags: bound | u8::from(found.proven) << 2 | work << 3,
+            best_shape,
+            best_cards,
+        };
+        let i = self.bucket(key);
+        let [first, second] = &mut self.buckets[i].0;
+        if first.key == key || first.key == Key::EMPTY || entry.work() >= first.work() {
+            if first.key != key {
+                *second = *first;
+            }
+            *first = entry;
+        } else {
+            *second = entry;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Play;
+
+    fn key(n: u64) -> Key {
+        Key { hands: n, rest: 7 }
+    }
+
+    fn found(value: i32, best: Option<Move>) -> Found {
+        Found {
+            value,
+            bound: Bound::Lower,
+            depth: 9,
+            proven: true,
+            best,
+        }
+    }
+
+    #[test]
+    fn entries_round_trip() {
+        let mut t = Table::with_bytes(1 << 16);
+        let play = Move::Play(Play::parse("444555+33").unwrap());
+        t.put(key(1), found(5, Some(play)), 100);
+        t.put(key(2), found(-3, Some(Move::Pass)), 100);
+        let a = t.get(key(1)).unwrap();
+        assert_eq!(
+            (a.value, a.bound, a.depth, a.proven, a.best),
+            (5, Bound::Lower, 9, true, Some(play))
+        );
+        assert_eq!(t.get(key(2)).unwrap().best, Some(Move::Pass));
+        assert!(t.get(key(3)).is_none());
+    }
+
+    #[test]
+    fn an_expensive_result_survives_cheap_ones() {
+        // A one-bucket table: every key collides.
+        let mut t = Table {
+            buckets: vec![Bucket::default(); 1],
+        };
+        t.put(key(1), found(1, None), 1 << 20);
+        for n in 2..50 {
+            t.put(key(n), found(0, None), 10);
+        }
+        assert_eq!(t.get(key(1)).map(|f| f.value), Some(1));
+        assert!(t.get(key(49)).is_some());
+    }
+}
