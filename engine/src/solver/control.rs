@@ -13,7 +13,7 @@
 //! Both are sound whatever the other side does; the search takes them as
 //! proven wins and stops there.
 
-use crate::cards::Cards;
+use crate::cards::{Cards, Rank};
 use crate::movegen::{can_beat, has_kind};
 use crate::play::{Kind, Move, Play};
 use crate::seat::Seat;
@@ -49,6 +49,21 @@ pub(super) fn opponent_pair(pos: &Position) -> [Cards; 2] {
     pair
 }
 
+/// Whether the side to move holds a bomb or the rocket that nobody on the
+/// other side can beat: a sure way to take the lead back later.
+pub(super) fn holds_top_bomb(pos: &Position) -> bool {
+    let hand = pos.hand(pos.to_move);
+    if hand.contains(Cards::JOKERS) {
+        return true;
+    }
+    let bombs = hand.ranks_with_at_least(4);
+    if bombs == 0 {
+        return false;
+    }
+    let top = 15 - bombs.leading_zeros();
+    opponents(pos).all(|h| !h.contains(Cards::JOKERS) && h.ranks_with_at_least(4) >> top == 0)
+}
+
 /// Whether nobody on the other side can beat `play`.
 pub(super) fn unbeatable(pos: &Position, play: Play) -> bool {
     opponents(pos).all(|h| !can_beat(h, play))
@@ -57,9 +72,14 @@ pub(super) fn unbeatable(pos: &Position, play: Play) -> bool {
 /// The plan for the side to move, on lead with `groups` (a split of its
 /// hand, which may be its hand after a play it is about to make).
 pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
-    let opponent_bombs = opponents(pos).any(|h| h.ranks_with_at_least(4) != 0 || h.contains(Cards::JOKERS));
-    // Per kind and length: beatable groups, covers, and a beatable group.
-    let mut classes: [(Kind, u8, u32, u32, Option<Play>); 20] = [(Kind::Single, 0, 0, 0, None); 20];
+    let [a, b] = opponent_pair(pos);
+    let opponents = a.plus(b);
+    let opponent_bombs = a.ranks_with_at_least(4) != 0
+        || b.ranks_with_at_least(4) != 0
+        || a.contains(Cards::JOKERS)
+        || b.contains(Cards::JOKERS);
+    // Per kind and length: the beatable groups and the covers' ranks.
+    let mut classes: [Class; 20] = [Class::default(); 20];
     let mut n = 0;
     let (mut beatable, mut wild) = (0, 0);
     let (mut safe_first, mut beatable_first) = (None, None);
@@ -72,27 +92,32 @@ pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
         }
         let i = match classes[..n]
             .iter()
-            .position(|c| (c.0, c.1) == (g.kind(), g.chain_len()))
+            .position(|c| (c.kind, c.len) == (g.kind(), g.chain_len()))
         {
             Some(i) => i,
             None if n < classes.len() => {
-                classes[n] = (g.kind(), g.chain_len(), 0, 0, None);
+                classes[n] = Class {
+                    kind: g.kind(),
+                    len: g.chain_len(),
+                    ..Class::default()
+                };
                 n += 1;
                 n - 1
             }
             None => return Plan::Open(beatable_first.map(Move::Play)),
         };
-        if !safe {
-            beatable += 1;
-            classes[i].2 += 1;
-            classes[i].4.get_or_insert(g);
-            beatable_first.get_or_insert(g);
-        } else {
+        let class = &mut classes[i];
+        if safe {
             safe_first.get_or_insert(g);
-            // Above anything of its kind the other side holds, even equal.
-            if !opponent_bombs && opponents(pos).all(|h| !has_kind(h, g.kind(), g.chain_len(), g.rank().index())) {
-                classes[i].3 += 1;
+            // Against bombs only a higher bomb can answer.
+            if !opponent_bombs {
+                class.covers |= 1 << g.rank().index();
             }
+        } else {
+            beatable += 1;
+            class.beatable += 1;
+            class.group.get_or_insert(g);
+            beatable_first.get_or_insert(g);
         }
     }
     if beatable <= 1 {
@@ -101,27 +126,119 @@ pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
             None => Plan::Open(None),
         };
     }
-    let classes = &classes[..n];
-    let uncovered = classes
-        .iter()
-        .map(|c| c.2.saturating_sub(c.3))
-        .sum::<u32>()
-        .saturating_sub(wild);
-    if uncovered > 1 {
+    // Each answer needs a cover or a bomb of its own.
+    let covers: u32 = classes[..n].iter().map(|c| c.covers.count_ones()).sum();
+    if beatable - 1 > covers + wild {
         return Plan::Open(beatable_first.map(Move::Play));
     }
-    // A beatable group whose class has a cover; with only bombs to cover, any.
+    // The other side answers every group but the last: count the answers
+    // no cover can take, with the last group in the class where that helps
+    // most; bombs nobody can beat take the rest.
+    let classes = &classes[..n];
+    let mut unanswered = 0;
+    let mut last = None;
+    let mut saving = 0;
+    // Any answer may be a bomb, if the other side has one.
+    let count = |c: &Class, k: u32| if opponent_bombs { k } else { c.unanswered(opponents, k) };
+    for (i, c) in classes.iter().enumerate().filter(|(_, c)| c.beatable > 0) {
+        let all = count(c, c.beatable);
+        unanswered += all;
+        let saved = all - count(c, c.beatable - 1);
+        if last.is_none() || saved > saving {
+            (last, saving) = (Some(i), saved);
+        }
+    }
+    if unanswered - saving > wild {
+        return Plan::Open(beatable_first.map(Move::Play));
+    }
+    // Lead a group that is not the last one.
     let first = classes
         .iter()
-        .find(|c| c.2 > 0 && c.3 > 0)
-        .or_else(|| classes.iter().find(|c| c.2 > 0 && wild > 0))
-        .and_then(|c| c.4);
+        .enumerate()
+        .find(|&(i, c)| c.beatable > 1 || (c.beatable == 1 && Some(i) != last))
+        .and_then(|(_, c)| c.group);
     match first {
         Some(g) => Plan::Covered {
             first: Move::Play(g),
-            answers: beatable - uncovered,
+            answers: beatable - 1,
         },
         None => Plan::Open(beatable_first.map(Move::Play)),
+    }
+}
+
+/// One kind and length of play in a plan.
+#[derive(Clone, Copy)]
+struct Class {
+    kind: Kind,
+    len: u8,
+    beatable: u32,
+    /// Ranks of the mover's groups of this class that nobody can beat.
+    covers: u16,
+    group: Option<Play>,
+}
+
+impl Default for Class {
+    fn default() -> Self {
+        Class {
+            kind: Kind::Single,
+            len: 1,
+            beatable: 0,
+            covers: 0,
+            group: None,
+        }
+    }
+}
+
+impl Class {
+    /// How many of the other side's `k` strongest answers in this class no
+    /// cover beats, each cover answering once (the highest cover takes the
+    /// highest answer it beats).
+    fn unanswered(&self, opponents: Cards, k: u32) -> u32 {
+        let mut covers = self.covers;
+        let mut left = 0;
+        self.strongest_answers(opponents, k, |rank| {
+            let above = covers & !((2u32 << rank) - 1) as u16;
+            if above == 0 {
+                left += 1;
+            } else {
+                covers &= !(1 << (15 - above.leading_zeros()));
+            }
+        });
+        left
+    }
+
+    /// Calls `f` with the ranks of the other side's `k` strongest plays in
+    /// this class, highest first: counted card by card for singles, pairs
+    /// and trios; for other kinds, the strongest play `k` times over (it may
+    /// not be makeable that often, which only makes the count safer).
+    fn strongest_answers(&self, opponents: Cards, k: u32, mut f: impl FnMut(usize)) {
+        let mut left = k;
+        match self.kind {
+            Kind::Single | Kind::Pair | Kind::Trio => {
+                for rank in Rank::ALL.iter().rev() {
+                    for _ in 0..opponents.count(*rank) / self.kind.width() {
+                        if left == 0 {
+                            return;
+                        }
+                        f(rank.index());
+                        left -= 1;
+                    }
+                }
+            }
+            kind => {
+                // The highest rank the other side reaches in this class.
+                let mut top = None;
+                for r in (0..15).rev() {
+                    if has_kind(opponents, kind, self.len, r) {
+                        top = Some(r);
+                        break;
+                    }
+                }
+                if let Some(r) = top {
+                    (0..left).for_each(|_| f(r));
+                }
+            }
+        }
     }
 }
 

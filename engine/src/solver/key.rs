@@ -40,12 +40,15 @@ impl Key {
     }
 }
 
-/// How a position's ranks are renamed in its key.
+/// How a position's ranks are renamed in its key: a held rank's new index
+/// is the number of held ranks below it, plus (while chains are possible)
+/// the number of gaps below it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct RankMap {
-    /// The new rank of each held rank.
-    to_key: [u8; 15],
     held: u16,
+    /// The first rank of each run of ranks nobody holds that follows a held
+    /// rank (3..A), while chains are possible; none once they are not.
+    gaps: u16,
     chain_free: bool,
 }
 
@@ -67,6 +70,14 @@ pub(super) fn chain_ranks(hand: Cards) -> u16 {
         }
     }
     out
+}
+
+/// Whether `hand` can make any chain play.
+fn has_chain(hand: Cards) -> bool {
+    let run = |ranks: u16, len: u32| (1..len).fold(ranks, |starts, i| starts & ranks >> i) != 0;
+    run(hand.ranks_with_at_least(1) & CHAIN_RANKS, 5)
+        || run(hand.ranks_with_at_least(2) & CHAIN_RANKS, 3)
+        || run(hand.ranks_with_at_least(3) & CHAIN_RANKS, 2)
 }
 
 /// Joint codes of (landlord, farmer) counts, and of (landlord, farmer 1,
@@ -109,31 +120,32 @@ const CODES_3: [[[u8; 5]; 5]; 5] = {
 impl RankMap {
     pub fn of(hands: &[Cards; 3]) -> RankMap {
         let held = hands.iter().fold(0, |m, h| m | h.ranks_with_at_least(1));
-        let chain_free = hands.iter().all(|&h| chain_ranks(h) == 0);
-        let mut to_key = [0u8; 15];
-        // Ranks renamed in order; the rest keep their places.
-        let renamed = if chain_free { 12 } else { 11 };
-        let mut next = 0;
-        let mut gap = false;
-        for (r, slot) in to_key.iter_mut().enumerate() {
-            if r > renamed {
-                *slot = r as u8;
-            } else if held >> r & 1 == 1 {
-                if gap && next > 0 && !chain_free {
-                    next += 1;
-                }
-                gap = false;
-                *slot = next;
-                next += 1;
-            } else {
-                gap = true;
-            }
+        let chain_free = !hands.iter().any(|&h| has_chain(h));
+        let gaps = if chain_free {
+            0
+        } else {
+            !held & (held << 1) & CHAIN_RANKS
+        };
+        RankMap { held, gaps, chain_free }
+    }
+
+    /// The ranks renamed by position (the others keep their places).
+    fn renamed(&self) -> u16 {
+        if self.chain_free {
+            0x1fff
+        } else {
+            CHAIN_RANKS
         }
-        RankMap {
-            to_key,
-            held,
-            chain_free,
+    }
+
+    /// The new index of held rank `r`.
+    #[inline]
+    fn new_index(&self, r: usize) -> u32 {
+        if self.renamed() >> r & 1 == 0 {
+            return r as u32;
         }
+        let below = (1u16 << r) - 1;
+        (self.held & below).count_ones() + (self.gaps & below).count_ones()
     }
 
     /// A code for the rank of a play to beat, held or not, that orders
@@ -141,8 +153,7 @@ impl RankMap {
     /// plus one if it is held; ranks that keep their places get codes above.
     fn beat_code(&self, rank: Rank) -> u64 {
         let r = rank.index();
-        let renamed = if self.chain_free { 12 } else { 11 };
-        if r > renamed {
+        if self.renamed() >> r & 1 == 0 {
             return 32 + r as u64;
         }
         let below = (self.held & ((1 << r) - 1)).count_ones() as u64;
@@ -157,7 +168,7 @@ impl RankMap {
         while ranks != 0 {
             let r = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
-            out |= (bits >> (4 * r) & 15) << (4 * self.to_key[r]);
+            out |= (bits >> (4 * r) & 15) << (4 * self.new_index(r));
         }
         // Renaming is one-to-one on held ranks, so counts stay valid.
         Cards::from_bits(out).unwrap_or(Cards::EMPTY)
@@ -169,7 +180,7 @@ impl RankMap {
             Move::Pass => Move::Pass,
             Move::Play(p) => Move::Play(Play::new_unchecked(
                 p.kind(),
-                Rank::ALL[usize::from(self.to_key[p.rank().index()])],
+                Rank::ALL[self.new_index(p.rank().index()) as usize],
                 p.chain_len(),
                 self.cards(p.cards()),
             )),
@@ -187,7 +198,7 @@ impl RankMap {
         while ranks != 0 {
             let r = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
-            back[usize::from(self.to_key[r])] = r as u8;
+            back[self.new_index(r) as usize] = r as u8;
         }
         let bits = p.cards().bits();
         let mut out = 0;
@@ -216,11 +227,24 @@ impl Position {
         let count = |seat: usize, r: usize| (bits[seat] >> (4 * r) & 15) as usize;
         let mut hands = 0u64;
         let mut spill = 0u64;
+        // Held ranks in order, counting new indices as `RankMap::new_index` does.
+        let renamed = map.renamed();
         let mut ranks = map.held;
+        let mut next = 0;
+        let mut previous = None;
         while ranks != 0 {
             let r = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
-            let k = u32::from(map.to_key[r]);
+            let k = if renamed >> r & 1 == 0 {
+                r as u32
+            } else {
+                if !map.chain_free && previous.is_some_and(|p| r > p + 1) {
+                    next += 1;
+                }
+                next += 1;
+                next - 1
+            };
+            previous = Some(r);
             if self.seats == 2 {
                 hands |= u64::from(CODES_2[count(0, r)][count(1, r)]) << (4 * k);
             } else {

@@ -27,13 +27,13 @@ mod key;
 mod position;
 mod table;
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use serde::Serialize;
 
 use crate::cards::{Cards, Rank};
 use crate::clock::{Clock, Deadline};
+use crate::movegen::can_beat;
 use crate::play::{readings, Kind, Move, Play};
 use crate::seat::{Seat, Team};
 use crate::split::Splitter;
@@ -115,38 +115,47 @@ impl Progress for () {
     fn iteration(&mut self, _: u32, _: u64, _: f64) {}
 }
 
-/// Hashes the card bits used as keys of the solver's caches: one multiply,
-/// instead of the default hasher's resistance to attacks it does not face.
-#[derive(Default)]
-struct CardsHasher(u64);
-
-impl Hasher for CardsHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (n ^ (n >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    }
+/// The best splits of the hands met, in a direct-mapped cache: a hand
+/// evicts whatever shared its slot. Splitting takes microseconds, a lookup
+/// nanoseconds, and the search asks about the same few thousand hands.
+struct SplitCache {
+    slots: Vec<(u64, Option<Rc<[Play]>>)>,
 }
 
-type CardsMap<V> = HashMap<u64, V, BuildHasherDefault<CardsHasher>>;
+impl SplitCache {
+    const SLOTS: usize = 1 << 16;
+
+    fn new() -> SplitCache {
+        SplitCache {
+            slots: vec![(0, None); Self::SLOTS],
+        }
+    }
+
+    fn get(&mut self, hand: Cards, splitter: &mut Splitter) -> Rc<[Play]> {
+        let i = (hand.bits().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as usize;
+        match &self.slots[i] {
+            (bits, Some(groups)) if *bits == hand.bits() => groups.clone(),
+            _ => {
+                let groups: Rc<[Play]> = splitter.best(hand).plays().into();
+                self.slots[i] = (hand.bits(), Some(groups.clone()));
+                groups
+            }
+        }
+    }
+}
 
 /// The solver. Keep one around to reuse its table between searches.
 pub struct Solver {
     table: Table,
     splitter: Splitter,
     /// The best split of each hand met: for plans, ordering and the estimate.
-    splits: CardsMap<Box<[Play]>>,
+    splits: SplitCache,
     nodes: u64,
     stopped: bool,
     utility: Utility,
-    /// Move lists per ply, reused.
+    /// Move lists and children per ply, reused.
     scratch: Vec<Vec<Move>>,
+    children: Vec<Vec<Child>>,
     /// Whether the table holds anything yet.
     searched: bool,
 }
@@ -156,11 +165,12 @@ impl Solver {
         Solver {
             table: Table::with_bytes(table_bytes),
             splitter: Splitter::new(),
-            splits: CardsMap::default(),
+            splits: SplitCache::new(),
             nodes: 0,
             stopped: false,
             utility: Utility::WinLoss,
             scratch: Vec::new(),
+            children: Vec::new(),
             searched: false,
         }
     }
@@ -302,14 +312,8 @@ impl Solver {
     }
 
     /// The best split of `hand`, remembered.
-    fn groups(&mut self, hand: Cards) -> &[Play] {
-        if self.splits.len() > 1 << 18 {
-            self.splits.clear();
-        }
-        let splitter = &mut self.splitter;
-        self.splits
-            .entry(hand.bits())
-            .or_insert_with(|| splitter.best(hand).plays().into())
+    fn groups(&mut self, hand: Cards) -> Rc<[Play]> {
+        self.splits.get(hand, &mut self.splitter)
     }
 
     /// Whether the side to move, on lead with `hand`, surely goes out
@@ -317,7 +321,13 @@ impl Solver {
     /// worth trying first. A covered plan is checked against the
     /// opponents going out on their answers.
     fn sure_win(&mut self, pos: &Position, hand: Cards) -> Result<Move, Option<Move>> {
-        match control::plan_on_lead(pos, self.groups(hand)) {
+        let groups = self.groups(hand);
+        self.sure_win_with(pos, &groups)
+    }
+
+    /// [`Solver::sure_win`] with the hand's split at hand.
+    fn sure_win_with(&mut self, pos: &Position, groups: &[Play]) -> Result<Move, Option<Move>> {
+        match control::plan_on_lead(pos, groups) {
             Plan::Wins(first) => Ok(first),
             Plan::Covered { first, answers } => {
                 let [a, b] = control::opponent_pair(pos);
@@ -348,6 +358,23 @@ impl Solver {
         &mut self,
         pos: &Position,
         depth: u8,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        deadline: &Deadline<'_>,
+    ) -> (i32, bool) {
+        let (key, map) = pos.key(self.utility);
+        self.search(pos, key, &map, depth, alpha, beta, ply, deadline)
+    }
+
+    /// [`Solver::negamax`] with the position's key already made.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        map: &RankMap,
+        depth: u8,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -361,7 +388,6 @@ impl Solver {
             return (0, false);
         }
         let nodes_before = self.nodes;
-        let (key, map) = pos.key(self.utility);
         let mut table_move = None;
         if let Some(e) = self.table.get(key) {
             table_move = e.best.and_then(|m| map.restore_move(m));
@@ -387,11 +413,12 @@ impl Solver {
             }
             return (self.estimate(pos), false);
         }
+        let groups = self.groups(hand);
         let mut first_group = None;
         if pos.to_beat.is_none() {
-            match self.sure_win(pos, hand) {
+            match self.sure_win_with(pos, &groups) {
                 Ok(first) => {
-                    if let Some(win) = self.record_sure_win(key, &map, depth, beta, first) {
+                    if let Some(win) = self.record_sure_win(key, map, depth, beta, first) {
                         return win;
                     }
                 }
@@ -406,43 +433,118 @@ impl Solver {
         pos.moves(&mut moves);
         if pos.to_beat.is_some() {
             if let Some(first) = self.quick_win_following(pos, &moves) {
-                if let Some(win) = self.record_sure_win(key, &map, depth, beta, first) {
+                if let Some(win) = self.record_sure_win(key, map, depth, beta, first) {
                     self.scratch[ply] = moves;
                     return win;
                 }
             }
         }
-        if dominance::applies(pos) {
+        if moves.len() > 2 && dominance::applies(pos) {
             dominance::prune(&mut moves, pos);
         }
-        let groups = self.groups(hand);
-        order(&mut moves, hand, groups, table_move.or(first_group));
+        // Holding a bomb nobody can beat, letting a play go costs little.
+        let pass_early = pos.to_beat.is_some() && control::holds_top_bomb(pos);
+        order(&mut moves, hand, &groups, table_move.or(first_group), pass_early);
+
+        // The children, and what the table already proves of them: one may
+        // cut off at once, others may be known too weak to search
+        // (enhanced transposition cutoffs).
+        let mover = pos.to_move.team();
+        if self.children.len() <= ply {
+            self.children.push(Vec::with_capacity(128));
+        }
+        let mut children = std::mem::take(&mut self.children[ply]);
+        children.clear();
+        for &mv in &moves {
+            let mut child = pos.after(mv);
+            // A seat that cannot beat the play can only pass: skip past it.
+            while child.winner().is_none()
+                && child
+                    .to_beat
+                    .is_some_and(|(_, p)| !can_beat(child.hand(child.to_move), p))
+            {
+                child = child.after(Move::Pass);
+            }
+            let same = child.to_move.team() == mover;
+            if child.winner().is_some() {
+                let v = self.terminal_value(&child, pos.to_move);
+                children.push(Child {
+                    mv,
+                    pos: child,
+                    key: Key::EMPTY,
+                    map: *map,
+                    same,
+                    known_at_most: Some(v),
+                });
+                continue;
+            }
+            let (ckey, cmap) = child.key(self.utility);
+            self.table.prefetch(ckey);
+            children.push(Child {
+                mv,
+                pos: child,
+                key: ckey,
+                map: cmap,
+                same,
+                known_at_most: None,
+            });
+        }
+        for c in children.iter_mut() {
+            if c.key == Key::EMPTY {
+                continue;
+            }
+            let Some(e) = self.table.get(c.key).filter(|e| e.proven) else {
+                continue;
+            };
+            // The child's bound, from the mover's side.
+            let (at_least, at_most) = match (e.bound, c.same) {
+                (Bound::Exact, true) => (e.value, e.value),
+                (Bound::Exact, false) => (-e.value, -e.value),
+                (Bound::Lower, true) | (Bound::Upper, false) => (if c.same { e.value } else { -e.value }, INFINITY),
+                (Bound::Upper, true) | (Bound::Lower, false) => (-INFINITY, if c.same { e.value } else { -e.value }),
+            };
+            if at_least >= beta {
+                let found = Found {
+                    value: at_least,
+                    bound: Bound::Lower,
+                    depth,
+                    proven: true,
+                    best: Some(map.rename_move(c.mv)),
+                };
+                self.table.put(key, found, self.nodes - nodes_before);
+                self.scratch[ply] = moves;
+                self.children[ply] = children;
+                return (at_least, true);
+            }
+            if at_most < INFINITY {
+                c.known_at_most = Some(at_most);
+            }
+        }
 
         let alpha_in = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut all_proven = true;
         let mut cut_proven = None;
-        let mover = pos.to_move.team();
-        for &mv in &moves {
-            let child = pos.after(mv);
-            let same = child.to_move.team() == mover;
-            let (v, proven) = if child.winner().is_some() {
-                (self.terminal_value(&child, pos.to_move), true)
-            } else if same {
-                self.negamax(&child, depth - 1, alpha, beta, ply + 1, deadline)
-            } else {
-                let (v, p) = self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, deadline);
-                (-v, p)
+        for c in &children {
+            let (v, proven) = match c.known_at_most {
+                // Known (terminal, or proven no better than alpha): no search.
+                Some(v) if c.key == Key::EMPTY || v <= alpha => (v, true),
+                _ if c.same => self.search(&c.pos, c.key, &c.map, depth - 1, alpha, beta, ply + 1, deadline),
+                _ => {
+                    let (v, p) = self.search(&c.pos, c.key, &c.map, depth - 1, -beta, -alpha, ply + 1, deadline);
+                    (-v, p)
+                }
             };
             if self.stopped {
                 self.scratch[ply] = moves;
+                self.children[ply] = children;
                 return (0, false);
             }
             all_proven &= proven;
             if v > best {
                 best = v;
-                best_move = Some(mv);
+                best_move = Some(c.mv);
             }
             if v > alpha {
                 alpha = v;
@@ -452,6 +554,7 @@ impl Solver {
                 break;
             }
         }
+        self.children[ply] = children;
         self.scratch[ply] = moves;
         let proven = cut_proven.unwrap_or(all_proven);
         let bound = if cut_proven.is_some() {
@@ -533,11 +636,25 @@ impl Solver {
     }
 }
 
+/// A move being searched, and the position after it.
+struct Child {
+    mv: Move,
+    pos: Position,
+    /// `Key::EMPTY` when the move ends the deal.
+    key: Key,
+    map: RankMap,
+    /// The mover's team moves again (a farmer after the partner).
+    same: bool,
+    /// A proven bound on its value for the mover: the value itself when
+    /// the deal is over.
+    known_at_most: Option<i32>,
+}
+
 /// Orders moves: a play that goes out first, then the table's move;
 /// following, the generated order (same kind from the lowest rank, bombs,
 /// rocket, pass) with the split's groups first; leading, the split's groups
 /// first, then the most cards and lowest rank, bombs and the rocket last.
-fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Move>) {
+fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Move>, pass_early: bool) {
     if !moves.contains(&Move::Pass) {
         moves.sort_by_cached_key(|m| match m {
             Move::Play(p) => {
@@ -558,6 +675,12 @@ fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Mo
             if matches!(moves[i], Move::Play(p) if groups.contains(&p) && !p.is_bomb_or_rocket()) {
                 moves[first..=i].rotate_right(1);
                 first += 1;
+            }
+        }
+        if pass_early {
+            // Then the pass, before plays that break the split.
+            if let Some(i) = moves.iter().position(|&m| m == Move::Pass) {
+                moves[first..=i].rotate_right(1);
             }
         }
     }

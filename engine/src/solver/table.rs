@@ -97,6 +97,19 @@ impl Table {
         (key.hash() as usize) & (self.buckets.len() - 1)
     }
 
+    /// Asks the memory system for `key`'s bucket ahead of [`Table::get`].
+    #[inline]
+    pub fn prefetch(&self, key: Key) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket: *const Bucket = &self.buckets[self.bucket(key)];
+            // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn get(&self, key: Key) -> Option<Found> {
         self.buckets[self.bucket(key)]
             .0
