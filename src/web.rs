@@ -47,21 +47,21 @@ pub fn bench_exact_split(deals: u32) -> u32 {
         .sum()
 }
 
-/// For the browser tests' speed report: solves the 1v1 position (landlord
-/// to move) to a proof and returns the search time in milliseconds, as
-/// `ddz solve` reports it natively.
+/// For the browser tests' speed report: the solver's benchmark
+/// (`ddz solve-bench`) for one size, run in wasm; the cases as JSON.
 #[wasm_bindgen::prelude::wasm_bindgen]
-pub fn bench_solve(landlord: &str, farmer: &str) -> Result<f64, String> {
-    use engine::solver::{Position, SolveOptions, Solver};
-    let hands = [
-        landlord.parse::<engine::Cards>().map_err(|e| e.to_string())?,
-        farmer.parse().map_err(|e: engine::CardsError| e.to_string())?,
-    ];
-    let position = Position::new(&hands, engine::Seat::Landlord, None).map_err(|e| e.to_string())?;
-    let options = SolveOptions {
-        table_bytes: 32 << 20,
-        ..SolveOptions::default()
-    };
-    let result = Solver::new(options.table_bytes).solve(&position, &options, &WebClock, &mut ());
-    Ok(result.ms)
+pub fn bench_solve(landlord: usize, farmer: usize, positions: u32, seed: u64, limit_ms: f64) -> Result<String, String> {
+    use engine::solver::{bench, SolveOptions};
+    let table_bytes = SolveOptions::default().table_bytes;
+    let cases = bench::run(
+        landlord,
+        farmer,
+        u64::from(positions),
+        seed,
+        limit_ms,
+        table_bytes,
+        &WebClock,
+    )
+    .ok_or_else(|| format!("{landlord}+{farmer} cards do not fit a deck"))?;
+    serde_json::to_string(&cases).map_err(|e| e.to_string())
 }

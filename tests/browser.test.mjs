@@ -454,21 +454,37 @@ test("a long solve reports progress, keeps the page responsive, can be cancelled
   await context.close();
 });
 
-test("the solver's speed in wasm, beside native", async () => {
+test("the solver's benchmark in wasm, beside native", async () => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/endgame`);
   await page.locator("h1").waitFor();
-  // Seeded 14+14 endgames: the first 14 cards of the landlord and of farmer 1.
-  let wasm = 0;
-  let native = 0;
-  for (let seed = 0; seed < 8; seed++) {
-    const d = cli(["deal", "--seed", String(seed), "--json"]);
-    const [l, f] = [d.landlord.slice(0, 14), d.farmer1.slice(0, 14)];
-    native += cli(["solve", "--landlord", l, "--farmer", f, "--json"]).ms;
-    wasm += await page.evaluate(([l, f]) => window.wasmBindings.bench_solve(l, f), [l, f]);
+  // `ddz solve-bench`'s positions, solved to a proof in wasm and natively.
+  const sizes = (process.env.DDZ_SOLVE_BENCH_SIZES || "10+10,12+12,14+14,16+16,18+18,20+17").split(",");
+  const positions = 10;
+  const limit = 20000;
+  const native = cli(["solve-bench", "--sizes", sizes.join(","), "--positions", String(positions), "--time-limit", String(limit), "--json"]);
+  let [wasmTotal, nativeTotal] = [0, 0];
+  for (const [i, size] of sizes.entries()) {
+    const [l, f] = size.split("+").map(Number);
+    const wasm = JSON.parse(await page.evaluate(([l, f, n, lim]) => window.wasmBindings.bench_solve(l, f, n, 0n, lim), [l, f, positions, limit]));
+    const here = native.sizes[i].cases;
+    // The same positions, the same verdicts.
+    assert.deepEqual(wasm.map((c) => [c.landlord, c.farmer]), here.map((c) => [c.landlord, c.farmer]));
+    for (const [w, n] of wasm.map((c, j) => [c, here[j]])) {
+      if (w.exact && n.exact) assert.equal(w.winner, n.winner, `${size} seed ${w.seed}`);
+    }
+    const ms = (cases) => cases.map((c) => c.ms).sort((a, b) => a - b);
+    const [wm, nm] = [ms(wasm), ms(here)];
+    const median = (v) => v[v.length >> 1];
+    console.log(
+      `# solve-bench ${size}: wasm median ${median(wm).toFixed(1)} ms, worst ${wm.at(-1).toFixed(0)} ms; ` +
+        `native median ${median(nm).toFixed(1)} ms, worst ${nm.at(-1).toFixed(0)} ms; ` +
+        `proven ${wasm.filter((c) => c.exact).length}/${positions} in wasm`,
+    );
+    wasmTotal += wm.reduce((a, b) => a + b, 0);
+    nativeTotal += nm.reduce((a, b) => a + b, 0);
   }
-  console.log(`# exact solves of 8 seeded 14+14 endgames: wasm ${wasm.toFixed(0)} ms, native ${native.toFixed(0)} ms (${(wasm / native).toFixed(2)} x)`);
-  assert.ok(wasm > 0 && native > 0);
+  console.log(`# solve-bench total: wasm ${wasmTotal.toFixed(0)} ms, native ${nativeTotal.toFixed(0)} ms (${(wasmTotal / nativeTotal).toFixed(2)} x)`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::players::PLAYER_NAMES;
-use engine::solver::{Position, SolveOptions, Solver, Utility};
+use engine::solver::{bench, Position, SolveOptions, Solver, Utility};
 use engine::split::{self, Split, Splitter};
 use engine::{make_player, play_out, rng, Cards, Deal, Game, Move, Play, Scoring, Seat};
 
@@ -600,20 +600,6 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
     Ok(Report { json, text })
 }
 
-/// The seeded 1v1 endgame `index` of a size: two hands cut from a shuffled deck.
-fn bench_position(seed: u64, landlord: usize, farmer: usize) -> Result<Position, String> {
-    let mut deck: Vec<engine::Rank> = Cards::DECK.iter().collect();
-    rng::shuffle(&mut rng::from_seed(seed), &mut deck);
-    let take = |r: &[engine::Rank]| {
-        r.iter()
-            .copied()
-            .collect::<Result<Cards, _>>()
-            .map_err(|e| e.to_string())
-    };
-    let hands = [take(&deck[..landlord])?, take(&deck[landlord..landlord + farmer])?];
-    Position::new(&hands, Seat::Landlord, None).map_err(|e| e.to_string())
-}
-
 fn solve_bench(sizes: &str, positions: u64, seed: u64, limit: f64) -> Result<Report, String> {
     let mut rows = Vec::new();
     let mut text = format!(
@@ -627,29 +613,29 @@ fn solve_bench(sizes: &str, positions: u64, seed: u64, limit: f64) -> Result<Rep
             .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
             .filter(|&(a, b)| a >= 1 && b >= 1 && a + b <= 54)
             .ok_or_else(|| format!("--sizes: '{size}' is not LANDLORD+FARMER card counts"))?;
-        let mut times = Vec::new();
-        let mut nodes = Vec::new();
-        let (mut solved, mut landlord_wins) = (0, 0);
-        for i in 0..positions {
-            let position = bench_position(seed.wrapping_add(i), a, b)?;
-            let mut solver = Solver::new(SolveOptions::default().table_bytes);
-            let options = SolveOptions {
-                time_limit_ms: Some(limit),
-                ..SolveOptions::default()
-            };
-            let r = solver.solve(&position, &options, &MonotonicClock::default(), &mut ());
-            if r.exact {
-                solved += 1;
-                landlord_wins += u32::from(r.winner == engine::Team::Landlord);
-            }
-            times.push(r.ms);
-            nodes.push(r.nodes);
-        }
+        let clock = MonotonicClock::default();
+        let cases = bench::run(
+            a,
+            b,
+            positions,
+            seed,
+            limit,
+            SolveOptions::default().table_bytes,
+            &clock,
+        )
+        .ok_or_else(|| format!("--sizes: '{size}' does not fit a deck"))?;
+        let mut times: Vec<f64> = cases.iter().map(|c| c.ms).collect();
+        let mut nodes: Vec<u64> = cases.iter().map(|c| c.nodes).collect();
         times.sort_by(f64::total_cmp);
         nodes.sort_unstable();
-        let median_t = times[times.len() / 2];
-        let worst_t = times.last().copied().unwrap_or(0.0);
-        let (median_n, worst_n) = (nodes[nodes.len() / 2], nodes.last().copied().unwrap_or(0));
+        let solved = cases.iter().filter(|c| c.exact).count();
+        let landlord_wins = cases
+            .iter()
+            .filter(|c| c.exact && c.winner == engine::Team::Landlord)
+            .count();
+        let median = |n: usize| n / 2;
+        let (median_t, worst_t) = (times[median(times.len())], times.last().copied().unwrap_or(0.0));
+        let (median_n, worst_n) = (nodes[median(nodes.len())], nodes.last().copied().unwrap_or(0));
         text += &format!(
             "{:<8} {:>3}/{:<3} {:>10.1} {:>10.1} {:>14} {:>13} {:>15}\n",
             format!("{a}+{b}"),
@@ -661,7 +647,7 @@ fn solve_bench(sizes: &str, positions: u64, seed: u64, limit: f64) -> Result<Rep
             worst_n,
             landlord_wins
         );
-        rows.push(json!({ "landlord": a, "farmer": b, "positions": positions, "solved": solved, "median_ms": median_t, "worst_ms": worst_t, "median_nodes": median_n, "worst_nodes": worst_n, "landlord_wins": landlord_wins, "ms": times }));
+        rows.push(json!({ "landlord": a, "farmer": b, "positions": positions, "solved": solved, "median_ms": median_t, "worst_ms": worst_t, "median_nodes": median_n, "worst_nodes": worst_n, "landlord_wins": landlord_wins, "cases": cases }));
     }
     Ok(Report {
         json: json!({ "time_limit_ms": limit, "sizes": rows }),

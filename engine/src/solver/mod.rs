@@ -21,6 +21,7 @@
 //!   horizon (the difference in minimum split play counts, [`Splitter`]).
 //!   The clock is read every 1,024 nodes through the clock seam.
 
+pub mod bench;
 mod control;
 mod dominance;
 mod key;
@@ -71,6 +72,9 @@ pub struct SolveOptions {
     pub start_depth: u8,
     /// Transposition table size.
     pub table_bytes: usize,
+    /// The share of the time limit given to the first, full-depth search
+    /// (the rest goes to iterative deepening): 1 to only try for a proof.
+    pub proof_share: f64,
 }
 
 impl Default for SolveOptions {
@@ -80,6 +84,7 @@ impl Default for SolveOptions {
             time_limit_ms: None,
             start_depth: 8,
             table_bytes: 64 << 20,
+            proof_share: 0.5,
         }
     }
 }
@@ -221,7 +226,7 @@ impl Solver {
         let mut answer: Option<(i32, bool, u32)> = None;
         // First, a full-depth search: it proves most endgames fastest.
         let proof_deadline = match options.time_limit_ms {
-            Some(ms) => Deadline::after(clock, ms / 2.0),
+            Some(ms) => Deadline::after(clock, ms * options.proof_share.clamp(0.0, 1.0)),
             None => Deadline::NONE,
         };
         let (value, proven) = self.negamax(position, u8::MAX, -INFINITY, INFINITY, 0, &proof_deadline);
