@@ -395,6 +395,39 @@ test("the endgame page solves a built-in puzzle and its best move matches `ddz s
   await context.close();
 });
 
+test("hands can be picked card by card, within what a deck holds", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/endgame?l=&f=`);
+  await page.locator("h1").waitFor();
+  await page.click("#eg-picker summary");
+  // The landlord's hand: 3 3 and a red joker; then the farmer's: the other two 3s and a 4.
+  const add = (rank) => page.click(`#picker .pick[data-rank="${rank}"] .pick-add`);
+  await page.click('#picker .picker-tab[data-hand="0"]');
+  await add("3");
+  await add("3");
+  await add("D");
+  assert.equal(await page.inputValue("#eg-l"), "33D");
+  await page.click('#picker .picker-tab[data-hand="1"]');
+  await add("3");
+  await add("3");
+  await add("4");
+  assert.equal(await page.inputValue("#eg-f"), "334");
+  // All four 3s and the one red joker are out: neither can be added again.
+  assert.ok(await page.locator('#picker .pick[data-rank="3"] .pick-add').isDisabled());
+  assert.ok(await page.locator('#picker .pick[data-rank="D"] .pick-add').isDisabled());
+  await page.click('#picker .pick[data-rank="4"] .pick-remove');
+  assert.equal(await page.inputValue("#eg-f"), "33");
+  // Typed text and picked cards are one form: set it up and solve it.
+  await page.click("#eg-setup");
+  await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
+  assert.equal(await handOf(page, "landlord"), "33D");
+  await page.click("#eg-solve");
+  await page.locator("#eg-result").waitFor();
+  assert.equal(await page.getAttribute("#eg-result", "data-winner"), "landlord");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("playing a puzzle against the solver with hints ends in a win", async () => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/endgame?puzzle=0`);

@@ -92,6 +92,18 @@ enum Command {
         #[arg(long, default_value_t = 60_000.0)]
         time_limit: f64,
     },
+    /// How well the solver keeps a time limit: full three-seat deals (never
+    /// proven that fast), each solved under the limit, timed from the call
+    /// to the answer.
+    SolveLimits {
+        #[arg(long, default_value_t = 40)]
+        deals: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The limit (ms).
+        #[arg(long, default_value_t = 100.0)]
+        time_limit: f64,
+    },
     /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
     LeadAgreement {
         #[arg(long, default_value_t = 1000)]
@@ -184,6 +196,11 @@ fn run(command: Command) -> Result<Report, String> {
             seed,
             time_limit,
         } => solve_bench(&sizes, positions, seed, time_limit),
+        Command::SolveLimits {
+            deals,
+            seed,
+            time_limit,
+        } => solve_limits(deals, seed, time_limit),
         Command::Split {
             hand,
             method,
@@ -598,6 +615,48 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
         },
     );
     Ok(Report { json, text })
+}
+
+fn solve_limits(deals: u64, seed: u64, limit: f64) -> Result<Report, String> {
+    if limit.is_nan() || limit <= 0.0 {
+        return Err("--time-limit must be above 0".into());
+    }
+    let clock = MonotonicClock::default();
+    let mut overshoots = Vec::new();
+    let mut solver = Solver::new(SolveOptions::default().table_bytes);
+    for s in seed..seed + deals {
+        let deal = Deal::from_seed(s);
+        let position = Position::new(&deal.hands(), Seat::Landlord, None).map_err(|e| e.to_string())?;
+        let options = SolveOptions {
+            time_limit_ms: Some(limit),
+            ..SolveOptions::default()
+        };
+        let started = std::time::Instant::now();
+        let r = solver.solve(&position, &options, &clock, &mut ());
+        let took = started.elapsed().as_secs_f64() * 1000.0;
+        if !r.exact {
+            overshoots.push((took - limit) / limit);
+        }
+    }
+    overshoots.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        overshoots
+            .get(((overshoots.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    let (median, p95, worst) = (at(0.5), at(0.95), overshoots.last().copied().unwrap_or(0.0));
+    let text = format!(
+        "{} of {deals} deals stopped by the {limit} ms limit; overshoot: median {:.1}%, 95th percentile {:.1}%, worst {:.1}%\n",
+        overshoots.len(),
+        100.0 * median,
+        100.0 * p95,
+        100.0 * worst
+    );
+    Ok(Report {
+        json: json!({ "time_limit_ms": limit, "stopped": overshoots.len(), "deals": deals, "median": median, "p95": p95, "worst": worst }),
+        text,
+    })
 }
 
 fn solve_bench(sizes: &str, positions: u64, seed: u64, limit: f64) -> Result<Report, String> {

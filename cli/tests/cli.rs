@@ -263,5 +263,14 @@ fn solve_explains_its_answer() {
     );
     let v = json(&["solve-bench", "--sizes", "4+4", "--positions", "3", "--json"]);
     assert_eq!(v["sizes"][0]["solved"], 3);
+    // Every case is listed, with the hands it was cut from.
+    let cases = v["sizes"][0]["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 3);
+    assert_eq!(cases[0]["landlord"].as_str().unwrap().len(), 4);
     fails_with(&["solve-bench", "--sizes", "4-4"], "is not LANDLORD+FARMER");
+    // Full deals are not proven in 20 ms: each answer comes about on time.
+    let v = json(&["solve-limits", "--deals", "3", "--time-limit", "20", "--json"]);
+    assert!(v["stopped"].as_u64().unwrap() >= 1);
+    assert!(v["worst"].as_f64().unwrap() < 0.5, "{v}");
+    fails_with(&["solve-limits", "--time-limit", "0"], "must be above 0");
 }

@@ -1,2 +1,3 @@
 pub mod card;
+pub mod picker;
 pub mod split;

@@ -15,16 +15,19 @@ use engine::solver::SolveResult;
 
 use crate::agent::{EngineWorker, Request, Response, SolveJob};
 use crate::components::card::Hand;
+use crate::components::picker::CardPicker;
 use crate::i18n::{Lang, Strings};
 use crate::route::{EndgameLink, Route};
 
 /// Built-in puzzles of graded difficulty: (level, landlord, farmer,
 /// farmer 2). The landlord is to move and wins with one first move only
 /// (checked by a test against the solver).
-pub const PUZZLES: [(usize, &str, &str, &str); 3] = [
+pub const PUZZLES: [(usize, &str, &str, &str); 5] = [
     (0, "3445667", "349QA2", ""),
     (1, "3456678", "389JQK", ""),
+    (2, "67799Q222", "44TQQAAD", ""),
     (2, "6789TTTQ2", "449JAD", "458AA2"),
+    (3, "37TTTQKKA", "468QAAAD", ""),
 ];
 
 /// A puzzle ready to solve: the position and how it was written.
@@ -340,6 +343,37 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
             .go();
         }
     });
+    let picking = use_state(|| 0usize);
+    let picker = {
+        let hands = vec![
+            (t.seat(Seat::Landlord), form.landlord.clone()),
+            (t.seat(Seat::Farmer1), form.farmer.clone()),
+            (t.seat(Seat::Farmer2), form.farmer2.clone()),
+        ];
+        let on_select = {
+            let picking = picking.clone();
+            Callback::from(move |i: usize| picking.set(i))
+        };
+        let on_change = {
+            let form = form.clone();
+            Callback::from(move |(i, text): (usize, String)| {
+                let mut next = (*form).clone();
+                next.puzzle = None;
+                match i {
+                    0 => next.landlord = text,
+                    1 => next.farmer = text,
+                    _ => next.farmer2 = text,
+                }
+                form.set(next);
+            })
+        };
+        html! {
+            <details class="picker-box" id="eg-picker">
+                <summary>{ t.picker_title }</summary>
+                <CardPicker {hands} active={*picking} {on_select} {on_change} />
+            </details>
+        }
+    };
     let puzzle_options = PUZZLES.iter().enumerate().map(|(i, (level, ..))| {
         html! { <option value={ i.to_string() } selected={ link.puzzle == Some(i) }>{ format!("{} {} · {}", t.puzzle, i + 1, t.levels[*level]) }</option> }
     });
@@ -360,6 +394,7 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
             { field("by", t.last_by, form.last_by.clone()) }
             { field("to", t.to_move, form.to_move.clone()) }
             <button type="submit" id="eg-setup">{ t.set_up }</button>
+            { picker }
         </form>
     };
 
