@@ -661,18 +661,23 @@ struct Child {
 /// first, then the most cards and lowest rank, bombs and the rocket last.
 fn order(moves: &mut [Move], hand: Cards, groups: &[Play], table_move: Option<Move>, pass_early: bool) {
     if !moves.contains(&Move::Pass) {
-        moves.sort_by_cached_key(|m| match m {
-            Move::Play(p) => {
-                let group = groups.contains(p);
-                (
-                    !group,
-                    p.is_bomb_or_rocket(),
-                    if group { 0 } else { 20 - p.cards().len() },
-                    p.rank(),
-                    p.kind() == Kind::Rocket,
-                )
+        // The split's groups first, lowest first; then the paper's order.
+        let mut first = 0;
+        for g in groups {
+            if let Some(i) = moves[first..].iter().position(|m| *m == Move::Play(*g)) {
+                moves.swap(first, first + i);
+                first += 1;
             }
-            Move::Pass => (true, true, 20, Rank::RedJoker, true),
+        }
+        moves[..first].sort_unstable_by_key(|m| m.play().map(|p| p.rank()));
+        moves[first..].sort_by_key(|m| match m {
+            Move::Play(p) => (
+                p.is_bomb_or_rocket(),
+                20 - p.cards().len(),
+                p.rank(),
+                p.kind() == Kind::Rocket,
+            ),
+            Move::Pass => (true, 20, Rank::RedJoker, true),
         });
     } else {
         let mut first = 0;
