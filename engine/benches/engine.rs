@@ -1,4 +1,4 @@
-//! Move generation and self-play throughput on a fixed seeded set of deals.
+//! Move generation, self-play, splits and the solver on fixed seeded sets.
 //! Run: `cargo bench -p ddz-engine --bench engine`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -133,5 +133,34 @@ fn splits(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, generation, self_play, splits);
+/// Exact solves of `ddz solve-bench`'s positions, each with a fresh solver.
+fn solver(c: &mut Criterion) {
+    use engine::clock::MonotonicClock;
+    use engine::solver::{bench::random_endgame, SolveOptions, Solver};
+    let mut group = c.benchmark_group("solver");
+    group.sample_size(10);
+    for size in [12, 14] {
+        let positions: Vec<_> = (0..10).filter_map(|s| random_endgame(s, size, size)).collect();
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(format!("proof/{size}+{size}, 10 positions"), |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| {
+                        let options = SolveOptions {
+                            table_bytes: 16 << 20,
+                            ..SolveOptions::default()
+                        };
+                        Solver::new(options.table_bytes)
+                            .solve(black_box(p), &options, &MonotonicClock::default(), &mut ())
+                            .nodes
+                    })
+                    .sum::<u64>()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, generation, self_play, splits, solver);
 criterion_main!(benches);
