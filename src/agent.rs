@@ -8,10 +8,10 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use engine::agents::{GreedyPlayer, RandomPlayer};
 use engine::clock::Deadline;
-use engine::players::{GreedyPlayer, RandomPlayer};
 use engine::solver::{Position, SolveOptions, SolveResult, Solver};
-use engine::{rng, Cards, Clock, Deal, Game, Play, Player, Seat};
+use engine::{rng, Cards, Clock, Deal, Game, Move, Play, Player, Seat};
 use futures::{FutureExt, SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use yew_agent::reactor::{reactor, ReactorScope};
@@ -46,10 +46,24 @@ pub struct SolveJob {
     pub time_limit_ms: f64,
 }
 
+/// Choose a move for `seat` in the game of `deal` after `record`, as the
+/// player `player` (a name with options or a ladder rung), within
+/// `time_limit_ms`. The player sees only the seat's view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChooseJob {
+    pub id: u32,
+    pub player: String,
+    pub deal: Deal,
+    pub record: Vec<(Seat, Move)>,
+    pub seed: u64,
+    pub time_limit_ms: f64,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
     Simulate(SimulationJob),
     Solve(SolveJob),
+    Choose(ChooseJob),
     /// Stop the running job, if any.
     Cancel,
 }
@@ -96,10 +110,41 @@ pub enum Response {
         /// Nodes and time summed over the slices.
         result: SolveResult,
     },
+    Chose {
+        id: u32,
+        mv: Move,
+        ms: f64,
+    },
     Failed {
         id: u32,
         message: String,
     },
+}
+
+/// Replays `record` on `deal` and asks the player for the next move. An
+/// illegal record or player is an error message, never a panic.
+pub fn choose(job: &ChooseJob, clock: &dyn Clock) -> Result<(Move, f64), String> {
+    let mut game = Game::new(&job.deal);
+    for (i, (seat, mv)) in job.record.iter().enumerate() {
+        if *seat != game.to_move() {
+            return Err(format!("move {}: not the {seat}'s turn", i + 1));
+        }
+        game.apply(*mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+    }
+    if game.is_over() {
+        return Err("the deal is over".into());
+    }
+    let mut player = engine::make_player(&job.player, job.seed).map_err(|e| e.to_string())?;
+    let started = clock.now_ms();
+    let deadline = Deadline::after(clock, job.time_limit_ms);
+    let seat = game.to_move();
+    let mv = player.choose(&game.view(seat), &deadline);
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    if !legal.contains(&mv) {
+        return Err(format!("{} chose an illegal move {mv}", job.player));
+    }
+    Ok((mv, clock.now_ms() - started))
 }
 
 /// A simulation that can be advanced a slice at a time.
@@ -198,6 +243,17 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
         let id = match &request {
             Request::Simulate(job) => job.id,
             Request::Solve(job) => job.id,
+            Request::Choose(job) => {
+                // One call within its time limit: no slices to cancel between.
+                let answer = match choose(job, &clock) {
+                    Ok((mv, ms)) => Response::Chose { id: job.id, mv, ms },
+                    Err(message) => Response::Failed { id: job.id, message },
+                };
+                if scope.send(answer).await.is_err() {
+                    return;
+                }
+                continue;
+            }
             Request::Cancel => continue, // nothing running
         };
         let mut job = Job::start(request, &mut solver);
@@ -261,6 +317,7 @@ impl Job {
                 }
                 Err(e) => Job::Invalid(job.id, e.to_string()),
             },
+            Request::Choose(job) => Job::Invalid(job.id, "answered directly".into()),
             Request::Cancel => Job::Invalid(0, "nothing to do".into()),
         }
     }
@@ -327,6 +384,32 @@ impl Job {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn choosing_replays_the_record_and_answers_legally() {
+        let clock = engine::clock::MonotonicClock::default();
+        let deal = Deal::from_seed(3);
+        let mut job = ChooseJob {
+            id: 1,
+            player: "L5".into(),
+            deal,
+            record: vec![],
+            seed: 0,
+            time_limit_ms: 500.0,
+        };
+        let (first, _) = choose(&job, &clock).unwrap();
+        job.record.push((Seat::Landlord, first));
+        let (answer, _) = choose(&job, &clock).unwrap();
+        let mut game = Game::new(&deal);
+        game.apply(first).unwrap();
+        assert!(game.apply(answer).is_ok());
+        // A record out of turn, an unknown player: messages, not panics.
+        job.record.insert(0, (Seat::Farmer1, Move::Pass));
+        assert!(choose(&job, &clock).unwrap_err().contains("move 1"));
+        job.record.clear();
+        job.player = "nobody".into();
+        assert!(choose(&job, &clock).unwrap_err().contains("unknown player"));
+    }
 
     #[test]
     fn simulation_counts_every_game_and_is_reproducible() {

@@ -9,6 +9,7 @@ use crate::agent::EngineWorker;
 use crate::i18n::Lang;
 use crate::pages::deal::DealPage;
 use crate::pages::endgame::EndgamePage;
+use crate::pages::play::PlayPage;
 use crate::pages::soon::Soon;
 use crate::route::{DealLink, Route};
 use crate::settings::{self, Settings};
@@ -71,7 +72,7 @@ pub fn App() -> Html {
     };
     let page = match &*route {
         Route::Deal(link) => html! { <DealPage link={link.clone()} /> },
-        Route::Play => html! { <Soon title={ t.nav_play } text={ t.play_soon } /> },
+        Route::Play(link) => html! { <PlayPage link={link.clone()} /> },
         Route::Endgame(link) => html! { <EndgamePage link={link.clone()} /> },
         Route::Lab => html! { <Soon title={ t.nav_lab } text={ t.lab_soon } /> },
         Route::NotFound(_) => html! { <Soon title={ t.not_found } text="" /> },
@@ -91,7 +92,7 @@ pub fn App() -> Html {
                     </a>
                     <nav aria-label={ t.nav_label }>
                         { nav_link(Route::Deal(DealLink::Fresh), t.nav_deal) }
-                        { nav_link(Route::Play, t.nav_play) }
+                        { nav_link(Route::Play(Default::default()), t.nav_play) }
                         { nav_link(Route::Endgame(Default::default()), t.nav_endgame) }
                         { nav_link(Route::Lab, t.nav_lab) }
                     </nav>

@@ -147,6 +147,33 @@ pub struct Strings {
     pub stop_playing: &'static str,
     pub stats: fn(u64, f64) -> String,
 
+    pub play_intro: &'static str,
+    pub your_seat: &'static str,
+    pub opponents: &'static str,
+    pub practice: &'static str,
+    pub new_deal: &'static str,
+    pub restart: &'static str,
+    pub seed_of_deal: fn(u64) -> String,
+    pub partner: &'static str,
+    pub you: &'static str,
+    pub your_hand: &'static str,
+    pub play_cards: &'static str,
+    pub undo: &'static str,
+    pub play_keys: &'static str,
+    pub your_lead: &'static str,
+    pub your_follow: fn(&str, &str) -> String,
+    pub not_a_combination: &'static str,
+    pub does_not_beat: fn(&str) -> String,
+    pub which_reading: &'static str,
+    pub card_counter: &'static str,
+    pub record: &'static str,
+    pub final_score: fn(&str, i64, u32) -> String,
+    pub replay: &'static str,
+    pub download_record: &'static str,
+    pub link_problems: fn(&str) -> String,
+    pub kinds_of_player: [&'static str; 5],
+    pub pace: &'static str,
+    pub paces: [&'static str; 3],
     pub settings_reset: fn(&str) -> String,
     pub crashed: &'static str,
 }
@@ -160,6 +187,21 @@ impl Strings {
             (false, Seat::Landlord) => "Landlord",
             (false, Seat::Farmer1) => "Farmer 1 (next)",
             (false, Seat::Farmer2) => "Farmer 2 (previous)",
+        }
+    }
+
+    /// A player spec (`hybrid:switch=30:...`) as the kind of player it is.
+    pub fn player_kind(&self, spec: &str) -> &'static str {
+        let kind = spec.split(':').next().unwrap_or_default();
+        let i = ["random", "greedy", "heuristic", "sampler", "hybrid"]
+            .iter()
+            .position(|k| *k == kind)
+            .unwrap_or(2);
+        let noisy = spec.contains("noise=");
+        match (self.lang == Lang::Zh, i, noisy) {
+            (true, 2, true) => "拆牌规则（带随机失误）",
+            (false, 2, true) => "split heuristic with random slips",
+            _ => self.kinds_of_player[i],
         }
     }
 
@@ -499,6 +541,33 @@ pub static ZH: Strings = Strings {
     stop_playing: "结束对弈",
     stats: |nodes, ms| format!("{nodes} 个节点，{:.0} 毫秒", ms),
 
+    play_intro: "与两家 AI 打一副完整的牌：选座位和对手等级。点选、拖选或用键盘选牌（←/→ 移动，空格选中，回车出牌，P 不出，H 提示）。",
+    your_seat: "你的座位",
+    opponents: "对手等级",
+    practice: "练习模式（可悔牌）",
+    new_deal: "新牌局",
+    restart: "重打这副牌",
+    seed_of_deal: |seed| format!("牌局种子 {seed}"),
+    partner: "队友",
+    you: "你",
+    your_hand: "你的手牌",
+    play_cards: "出牌",
+    undo: "悔牌",
+    play_keys: "键盘：空格 选牌 · 回车 出牌 · P 不出 · H 提示",
+    your_lead: "轮到你出牌（自由出牌）。",
+    your_follow: |seat, play| format!("轮到你：压{seat}的 {play}，或不出。"),
+    not_a_combination: "选中的牌不成牌型。",
+    does_not_beat: |target| format!("压不过 {target}：要同牌型、同长度、更大，或者用炸弹。"),
+    which_reading: "这些牌有几种出法，选一种：",
+    card_counter: "记牌器",
+    record: "出牌记录",
+    final_score: |winner, score, bombs| format!("{winner}先出完。地主得分 {score:+}（倍数 1 + {bombs} 个炸弹/火箭）。"),
+    replay: "复盘",
+    download_record: "下载牌谱（JSON）",
+    link_problems: |what| format!("链接里有看不懂的值（{what}），已用默认值代替。"),
+    kinds_of_player: ["随机", "贪心规则", "拆牌规则", "采样+求解", "分段混合"],
+    pace: "出牌速度",
+    paces: ["慢", "中", "快"],
     settings_reset: |detail| format!("保存的设置无法读取，已重置（{detail}）。"),
     crashed: "程序出错了，请刷新页面。",
 };
@@ -606,6 +675,33 @@ pub static EN: Strings = Strings {
     stop_playing: "Stop playing",
     stats: |nodes, ms| format!("{nodes} nodes, {:.0} ms", ms),
 
+    play_intro: "A full deal against two AI players: choose your seat and their level. Select cards by clicking, dragging or the keyboard (←/→ move, Space selects, Enter plays, P passes, H hints).",
+    your_seat: "Your seat",
+    opponents: "Opponents",
+    practice: "Practice (undo allowed)",
+    new_deal: "New deal",
+    restart: "Replay this deal",
+    seed_of_deal: |seed| format!("Deal seed {seed}"),
+    partner: "partner",
+    you: "you",
+    your_hand: "Your hand",
+    play_cards: "Play",
+    undo: "Undo",
+    play_keys: "Keys: Space select · Enter play · P pass · H hint",
+    your_lead: "Your lead: play anything.",
+    your_follow: |seat, play| format!("Your turn: beat the {seat}'s {play}, or pass."),
+    not_a_combination: "The selected cards are not a combination.",
+    does_not_beat: |target| format!("That does not beat {target}: the same kind and length, higher, or a bomb."),
+    which_reading: "These cards can be played more than one way; pick one:",
+    card_counter: "Card counter",
+    record: "Record",
+    final_score: |winner, score, bombs| format!("The {winner} went out first. Landlord's score {score:+} (multiplier 1 + {bombs} bombs/rockets)."),
+    replay: "Replay",
+    download_record: "Download the record (JSON)",
+    link_problems: |what| format!("The link has values this page cannot read ({what}); defaults are used instead."),
+    kinds_of_player: ["random", "greedy rules", "split heuristic", "sampling + solver", "staged hybrid"],
+    pace: "Pace",
+    paces: ["slow", "normal", "fast"],
     settings_reset: |detail| format!("A saved setting could not be read and was reset ({detail})."),
     crashed: "Something went wrong. Please reload the page.",
 };

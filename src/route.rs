@@ -6,10 +6,62 @@ use engine::Deal;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Deal(DealLink),
-    Play,
+    Play(PlayLink),
     Endgame(EndgameLink),
     Lab,
     NotFound(String),
+}
+
+/// A game against the AI as a link carries it: the deal's seed, the
+/// user's seat, the opponents' ladder rung, practice mode (undo allowed).
+/// Values are as written; the page checks them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayLink {
+    pub seed: Option<String>,
+    pub seat: Option<String>,
+    pub level: Option<String>,
+    pub practice: bool,
+    /// How fast the AI's moves come: `slow`, `normal` (default) or `fast`.
+    pub pace: Option<String>,
+}
+
+impl PlayLink {
+    fn from_query(query: &str) -> PlayLink {
+        let mut link = PlayLink::default();
+        for (key, value) in pairs(query) {
+            match key {
+                "seed" => link.seed = Some(value),
+                "seat" => link.seat = Some(value),
+                "level" => link.level = Some(value),
+                "practice" => link.practice = value == "1",
+                "pace" => link.pace = Some(value),
+                _ => {}
+            }
+        }
+        link
+    }
+
+    fn to_query(&self) -> String {
+        let mut parts = vec![];
+        for (key, value) in [
+            ("seed", &self.seed),
+            ("seat", &self.seat),
+            ("level", &self.level),
+            ("pace", &self.pace),
+        ] {
+            if let Some(v) = value {
+                parts.push(format!("{key}={}", encode(v)));
+            }
+        }
+        if self.practice {
+            parts.push("practice=1".into());
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", parts.join("&"))
+        }
+    }
 }
 
 /// An endgame puzzle as a link carries it: hands and the play to beat as
@@ -102,7 +154,7 @@ impl Route {
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
         match path.trim_matches('/') {
             "" | "deal" => Route::Deal(DealLink::from_query(query)),
-            "play" => Route::Play,
+            "play" => Route::Play(PlayLink::from_query(query)),
             "endgame" => Route::Endgame(EndgameLink::from_query(query)),
             "lab" => Route::Lab,
             other => Route::NotFound(other.to_string()),
@@ -125,7 +177,7 @@ impl Route {
                 DealLink::Hands { hands, bottom: Some(b) } => format!("#/deal?hands={hands}&bottom={b}"),
                 DealLink::Hands { hands, bottom: None } => format!("#/deal?hands={hands}"),
             },
-            Route::Play => "#/play".into(),
+            Route::Play(link) => format!("#/play{}", link.to_query()),
             Route::Endgame(link) => format!("#/endgame{}", link.to_query()),
             Route::Lab => "#/lab".into(),
             Route::NotFound(path) => format!("#/{path}"),
@@ -215,7 +267,14 @@ mod tests {
                 hands: "3.4.5".into(),
                 bottom: None,
             }),
-            Route::Play,
+            Route::Play(PlayLink::default()),
+            Route::Play(PlayLink {
+                seed: Some("42".into()),
+                seat: Some("farmer1".into()),
+                level: Some("L7".into()),
+                practice: true,
+                pace: Some("fast".into()),
+            }),
             Route::Endgame(EndgameLink::default()),
             Route::Endgame(EndgameLink {
                 landlord: "33".into(),

@@ -521,3 +521,104 @@ test("the solver's benchmark in wasm, beside native", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/// Plays the user's turns with the hint until the deal ends; returns the
+/// worst UI-thread stall seen while the AIs were thinking.
+async function playToTheEnd(page, thinking = []) {
+  let worst = 0;
+  for (let turn = 0; turn < 200; turn++) {
+    await page.waitForFunction(
+      () => document.querySelector("#play-end") || document.querySelector("#play-your-turn"),
+      null,
+      { timeout: 30000 },
+    );
+    if (await page.locator("#play-end").count()) return worst;
+    await page.click("#play-hint");
+    // The hint selects cards (or nothing, for a pass).
+    await page.waitForFunction(() => !document.querySelector("#play-hint").disabled, null, { timeout: 15000 });
+    if (await page.locator("#play-play").isEnabled()) await page.click("#play-play");
+    else await page.click("#play-pass");
+    // While an AI thinks (in the worker), the page must stay free.
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#play-thinking") ||
+        document.querySelector("#play-end") ||
+        document.querySelector("#play-your-turn"),
+      null,
+      { timeout: 30000 },
+    );
+    if (await page.locator("#play-thinking").count()) {
+      const started = Date.now();
+      worst = Math.max(worst, await worstStall(page));
+      thinking.push(Date.now() - started);
+    }
+  }
+  throw new Error("the deal did not end");
+}
+
+test("a full deal against the AI ends with the score, a replay and the record", async () => {
+  const { context, page, errors } = await freshPage();
+  // Level L9 samples and solves once 36 cards are left: real thinking.
+  await page.goto(`${base}#/play?seed=7&seat=farmer1&level=L9&pace=fast`);
+  await page.locator("#play-hand li").first().waitFor();
+  assert.equal(await page.locator('section[data-seat="landlord"]').getAttribute("data-count"), "20");
+  const thinking = [];
+  const worst = await playToTheEnd(page, thinking);
+  console.log(`# longest UI-thread stall while the AI thought: ${worst.toFixed(1)} ms (${thinking.length} samples)`);
+  assert.ok(thinking.length > 0, "the AI was never seen thinking");
+  assert.ok(worst < 100);
+  const score = Number(await page.getAttribute("#play-end", "data-score"));
+  assert.ok([-1, 1, -2, 2, -3, 3, -4, 4, -5, 5].includes(score), `score ${score}`);
+  assert.match(await page.locator("#play-score").textContent(), /score [+-]\d/);
+  // The record replays move by move, every hand open.
+  const steps = await page.locator("#play-record li").count();
+  assert.ok(steps > 10);
+  await page.click("#replay-start");
+  assert.equal(await page.locator("#replay-step").textContent(), `0 / ${steps}`);
+  assert.equal(await page.locator('section[data-seat="landlord"] .hand li').count(), 20);
+  await page.click("#replay-next");
+  assert.equal(await page.locator("#replay-step").textContent(), `1 / ${steps}`);
+  // The downloadable record plays back to the same score in the referee.
+  const href = await page.getAttribute("#play-export", "href");
+  const record = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
+  assert.equal(record.seed, 7);
+  assert.equal(record.record.length, steps);
+  assert.equal(record.score, score);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a selection that is not a legal play is explained; practice mode undoes; the card counter counts", async () => {
+  const { context, page, errors } = await freshPage();
+  const deal = cli(["deal", "--seed", "42", "--json"]);
+  await page.goto(`${base}#/play?seed=42&seat=landlord&level=L3&pace=fast&practice=1`);
+  await page.locator("#play-your-turn").waitFor();
+  // Two cards of different ranks are not a combination.
+  const hand = deal.landlord.split("").sort();
+  const ranks = [...new Set(await page.locator("#play-hand li").evaluateAll((li) => li.map((l) => l.dataset.rank)))];
+  await page.click(`#play-hand li[data-rank="${ranks[0]}"]`);
+  await page.click(`#play-hand li[data-rank="${ranks[1]}"]`);
+  assert.match(await page.locator("#play-why").textContent(), /not a combination/);
+  assert.ok(await page.locator("#play-play").isDisabled());
+  // Deselect by keyboard: focus the second card and press Space.
+  await page.focus(`#play-hand li[data-rank="${ranks[1]}"]`);
+  await page.keyboard.press("Space");
+  assert.equal(await page.locator("#play-why").count(), 0);
+  // Enter plays the single.
+  await page.keyboard.press("Enter");
+  await page.locator("#play-your-turn").waitFor({ timeout: 20000 });
+  assert.equal(await page.locator("#play-hand li").count(), 19);
+  // The card counter: every card not in this hand and not played.
+  await page.check("#play-counter-toggle");
+  const left = await page.locator("#play-counter li").evaluateAll((li) => li.reduce((n, l) => n + Number(l.dataset.left), 0));
+  const played = await page.locator("#play-record li").count();
+  assert.ok(left <= 34 && left >= 34 - 2 * played, `counter says ${left}`);
+  // Undo takes the move back.
+  await page.click("#play-undo");
+  await page.locator("#play-your-turn").waitFor();
+  assert.equal(await page.locator("#play-hand li").count(), 20);
+  assert.equal(await page.locator("#play-record li").count(), 0);
+  assert.equal(hand.length, 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

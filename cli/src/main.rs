@@ -2,13 +2,16 @@
 //! text by default and one JSON object with `--json`; bad input gets a
 //! message naming the problem and exit code 2.
 
+mod agent;
+mod matches;
+
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::{json, Value};
 
+use engine::agents::PLAYER_NAMES;
 use engine::clock::MonotonicClock;
-use engine::players::PLAYER_NAMES;
 use engine::solver::{bench, Position, SolveOptions, Solver, Utility};
 use engine::split::{self, Split, Splitter};
 use engine::{make_player, play_out, rng, Cards, Deal, Game, Move, Play, Scoring, Seat};
@@ -104,6 +107,40 @@ enum Command {
         #[arg(long, default_value_t = 100.0)]
         time_limit: f64,
     },
+    /// Serve a player over a line protocol: one JSON request per line on
+    /// stdin ({"seat","hand","history","counts","bottom","legal"}), one JSON
+    /// answer per line on stdout ({"play": "cards"|"pass"} or {"error": ...}).
+    Agent {
+        /// The player: a name with options (sampler:samples=8) or a ladder rung (L8).
+        #[arg(long)]
+        player: String,
+        /// Time per move (ms); none by default.
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// Seed of the player's randomness.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// A duplicate match: two players on the same deals with the seats swapped.
+    Match {
+        /// The two players, A,B: names with options (heuristic:noise=0.2) or ladder rungs (L7).
+        #[arg(long)]
+        players: String,
+        #[arg(long, default_value_t = 500)]
+        deals: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// The AI ladder: each rung in a duplicate match against the one below it.
+    Ladder {
+        /// Rungs or players, weakest first (default: the built-in ladder L0..L11).
+        #[arg(long)]
+        rungs: Option<String>,
+        #[arg(long, default_value_t = 500)]
+        deals: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
     LeadAgreement {
         #[arg(long, default_value_t = 1000)]
@@ -168,7 +205,21 @@ struct Report {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    if let Command::Agent {
+        player,
+        time_limit,
+        seed,
+    } = &cli.command
+    {
+        return match agent::serve(player, *time_limit, *seed) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("ddz agent: {message}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    match run(cli.command, cli.json) {
         Ok(report) => {
             if cli.json {
                 println!("{}", report.json);
@@ -187,7 +238,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> Result<Report, String> {
+fn run(command: Command, json: bool) -> Result<Report, String> {
     match command {
         Command::Solve(args) => solve(args),
         Command::SolveBench {
@@ -208,6 +259,9 @@ fn run(command: Command) -> Result<Report, String> {
         } => split(&hand, method, alternatives),
         Command::SplitCompare { deals, seed } => Ok(split_compare(seed, deals)),
         Command::LeadAgreement { deals, seed, players } => lead_agreement(seed, deals, &players),
+        Command::Agent { .. } => unreachable!("served in main"),
+        Command::Match { players, deals, seed } => matches::duplicate_match(&players, deals, seed, json),
+        Command::Ladder { rungs, deals, seed } => matches::ladder(rungs.as_deref(), deals, seed, json),
         Command::Deal { seed } => Ok(deal(seed.unwrap_or_else(fresh_seed))),
         Command::Moves { hand, follow } => moves(&hand, follow.as_deref()),
         Command::Play {

@@ -274,3 +274,82 @@ fn solve_explains_its_answer() {
     assert!(v["worst"].as_f64().unwrap() < 0.5, "{v}");
     fails_with(&["solve-limits", "--time-limit", "0"], "must be above 0");
 }
+
+/// Feeds `lines` to `ddz agent` and returns its answers, one per line.
+fn agent(player: &str, lines: &[&str]) -> Vec<Value> {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["agent", "--player", player])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run ddz agent");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for line in lines {
+            writeln!(stdin, "{line}").unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn the_agent_protocol_answers_and_survives_malformed_requests() {
+    let deal = Deal::from_seed(5);
+    let f1 = deal.hand(Seat::Farmer1).to_string();
+    let landlord_lead = engine::plays(deal.hand(Seat::Landlord), None)[0];
+    let request = format!(
+        r#"{{"seat": "farmer1", "hand": "{f1}", "history": [["landlord", "{}"]], "counts": {{"landlord": {}, "farmer1": 17, "farmer2": 17}}, "bottom": "{}"}}"#,
+        landlord_lead.notation(),
+        20 - landlord_lead.cards().len(),
+        deal.bottom().unwrap()
+    );
+    let with_legal = r#"{"seat": "landlord", "hand": "3444", "history": [], "counts": {"landlord": 4, "farmer1": 5}, "legal": ["3", "4", "44", "444", "444+3", "3444"]}"#;
+    let answers = agent(
+        "heuristic",
+        &[
+            &request,
+            "not json",
+            r#"{"seat": "farmer9", "hand": "3", "history": [], "counts": {"landlord": 1, "farmer1": 1}}"#,
+            r#"{"seat": "farmer1", "hand": "3", "history": [["landlord", "4"], ["farmer1", "3"]], "counts": {"landlord": 19, "farmer1": 1}}"#,
+            r#"{"seat": "landlord", "hand": "34", "history": [], "counts": {"landlord": 2, "farmer1": 3}, "legal": ["3", "5"]}"#,
+            with_legal,
+            &request,
+        ],
+    );
+    assert_eq!(answers.len(), 7, "{answers:?}");
+    // A legal answer: a pass or cards from the hand that beat the lead.
+    let play = answers[0]["play"].as_str().expect("a play");
+    let hand: Cards = f1.parse().unwrap();
+    if play != "pass" {
+        let cards: Cards = play.parse().unwrap();
+        assert!(hand.contains(cards));
+        assert!(engine::readings(cards).iter().any(|p| p.beats(landlord_lead)));
+    }
+    assert!(answers[1]["error"].as_str().unwrap().contains("not JSON"));
+    assert!(answers[2]["error"]
+        .as_str()
+        .unwrap()
+        .contains("'farmer9' is not a seat"));
+    assert!(
+        answers[3]["error"].as_str().unwrap().contains("turn 2"),
+        "{:?}",
+        answers[3]
+    );
+    assert!(answers[4]["error"].as_str().unwrap().contains("legal[1]"));
+    // With a legal list the answer is one of its entries, as spelled there.
+    let legal = ["3", "4", "44", "444", "444+3", "3444"];
+    assert!(
+        legal.contains(&answers[5]["play"].as_str().unwrap()),
+        "{:?}",
+        answers[5]
+    );
+    // The agent kept serving: the same request, the same answer.
+    assert_eq!(answers[6], answers[0]);
+}

@@ -4,8 +4,8 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 
+use engine::agents::RandomPlayer;
 use engine::clock::Deadline;
-use engine::players::RandomPlayer;
 use engine::{follow_plays, lead_plays, Cards, Deal, Game, Move, Play, Player};
 
 const DEALS: u64 = 1000;

@@ -241,6 +241,25 @@ impl Cards {
         Cards(self.0 + other.0)
     }
 
+    /// `self` without as many of `other`'s cards as it holds (per rank,
+    /// never below zero).
+    pub fn saturating_minus(self, other: Cards) -> Cards {
+        let (a, b) = (self.counts(), other.counts());
+        Rank::ALL.iter().fold(Cards::EMPTY, |acc, &r| {
+            let n = a[r.index()].saturating_sub(b[r.index()]);
+            acc.plus(Cards::of(r, n).unwrap_or(Cards::EMPTY))
+        })
+    }
+
+    /// The cards both hold (per rank, the smaller count).
+    pub fn intersection(self, other: Cards) -> Cards {
+        let (a, b) = (self.counts(), other.counts());
+        Rank::ALL.iter().fold(Cards::EMPTY, |acc, &r| {
+            let n = a[r.index()].min(b[r.index()]);
+            acc.plus(Cards::of(r, n).unwrap_or(Cards::EMPTY))
+        })
+    }
+
     /// These cards with every card of `rank` removed.
     pub const fn without_rank(self, rank: Rank) -> Cards {
         Cards(self.0 & !(0xF << (4 * rank as u32)))

@@ -89,6 +89,25 @@ pub enum IllegalMove {
     DoesNotBeat { play: String, target: String },
 }
 
+/// Why a record does not make a view (see [`SeatView::from_record`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    #[error("turn {turn}: it was the {expected}'s turn, not the {seat}'s")]
+    OutOfTurn { turn: usize, expected: Seat, seat: Seat },
+    #[error("turn {turn}: {problem}")]
+    Illegal { turn: usize, problem: IllegalMove },
+    #[error("the {seat} is not at a table of {seats}")]
+    NoSuchSeat { seat: Seat, seats: usize },
+    #[error("after the record it is the {0}'s turn")]
+    NotYourTurn(Seat),
+    #[error("the hand has {hand} cards but the counts say {count}")]
+    HandSize { hand: u32, count: u8 },
+    #[error("the hand and the cards played hold more of a rank than a deck has")]
+    NotFromOneDeck,
+    #[error("the deal is already over: the {0} went out")]
+    Over(Seat),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
     #[error("a table has 2 or 3 seats, not {0}")]
@@ -313,6 +332,86 @@ pub struct SeatView<'a> {
 }
 
 impl<'a> SeatView<'a> {
+    /// A view assembled from public information alone, as an outside
+    /// program would send it: the record says whose turn it is and what is
+    /// to beat, and it must be `seat`'s turn. Counts are the cards left in
+    /// each hand now. Checked: turn order, every play beating the one before
+    /// it, no pass on lead, the hand's size, and no rank over a deck's count.
+    pub fn from_record(
+        seat: Seat,
+        seats: usize,
+        hand: Cards,
+        bottom: Option<Cards>,
+        history: &'a [Turn],
+        counts: [u8; 3],
+    ) -> Result<SeatView<'a>, RecordError> {
+        if seat.index() >= seats {
+            return Err(RecordError::NoSuchSeat { seat, seats });
+        }
+        if hand.len() != u32::from(counts[seat.index()]) {
+            return Err(RecordError::HandSize {
+                hand: hand.len(),
+                count: counts[seat.index()],
+            });
+        }
+        let mut to_move = Seat::Landlord;
+        let mut to_beat: Option<(Seat, Play)> = None;
+        let mut seen = hand;
+        for (i, turn) in history.iter().enumerate() {
+            let illegal = |problem| RecordError::Illegal { turn: i + 1, problem };
+            if turn.seat.index() >= seats {
+                return Err(RecordError::NoSuchSeat { seat: turn.seat, seats });
+            }
+            if turn.seat != to_move {
+                return Err(RecordError::OutOfTurn {
+                    turn: i + 1,
+                    expected: to_move,
+                    seat: turn.seat,
+                });
+            }
+            let next = to_move.next(seats);
+            match turn.mv {
+                Move::Pass => {
+                    if to_beat.is_none() {
+                        return Err(illegal(IllegalMove::PassOnLead(turn.seat)));
+                    }
+                    if matches!(to_beat, Some((by, _)) if by == next) {
+                        to_beat = None;
+                    }
+                }
+                Move::Play(play) => {
+                    if let Some((_, target)) = to_beat {
+                        if !play.beats(target) {
+                            return Err(illegal(IllegalMove::DoesNotBeat {
+                                play: play.notation(),
+                                target: target.notation(),
+                            }));
+                        }
+                    }
+                    seen = seen.checked_add(play.cards()).ok_or(RecordError::NotFromOneDeck)?;
+                    to_beat = Some((turn.seat, play));
+                }
+            }
+            to_move = next;
+        }
+        if let Some(out) = Seat::ALL[..seats].iter().find(|s| counts[s.index()] == 0) {
+            return Err(RecordError::Over(*out));
+        }
+        if to_move != seat {
+            return Err(RecordError::NotYourTurn(to_move));
+        }
+        Ok(SeatView {
+            seat,
+            seats,
+            hand,
+            bottom,
+            history,
+            counts,
+            to_move,
+            to_beat,
+        })
+    }
+
     pub fn seat(&self) -> Seat {
         self.seat
     }

@@ -27,6 +27,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod agents;
 pub mod cards;
 pub mod clock;
 pub mod deal;
@@ -34,18 +35,17 @@ pub mod game;
 pub mod lab;
 pub mod movegen;
 pub mod play;
-pub mod players;
 pub mod rng;
 pub mod seat;
 pub mod solver;
 pub mod split;
 
+pub use agents::{make_player, play_out, Player, PlayerError};
 pub use cards::{Cards, CardsError, Rank};
 pub use clock::{Clock, Deadline};
 pub use deal::{Deal, DealError};
-pub use game::{Game, IllegalMove, Outcome, Scoring, SeatView, Turn};
+pub use game::{Game, IllegalMove, Outcome, RecordError, Scoring, SeatView, Turn};
 pub use movegen::{can_beat, follow_plays, lead_plays, legal_moves, plays, PlaySink};
 pub use play::{readings, Kind, Move, Play, PlayError};
-pub use players::{make_player, play_out, Player, PlayerError};
 pub use seat::{Seat, Team};
 pub use split::{Split, Splitter};

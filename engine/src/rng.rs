@@ -26,6 +26,11 @@ pub fn below(rng: &mut Rng, n: u32) -> u32 {
     }
 }
 
+/// A uniform number in `[0, 1)` with 53 bits of precision.
+pub fn unit(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
 /// A new seed drawn from `rng`, for handing a sub-generator to a player.
 pub fn split(rng: &mut Rng) -> u64 {
     rng.next_u64()

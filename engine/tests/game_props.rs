@@ -2,8 +2,8 @@
 //! are conserved, every game ends, illegal moves are refused without changing
 //! anything, and the score follows from the record.
 
+use engine::agents::RandomPlayer;
 use engine::clock::Deadline;
-use engine::players::RandomPlayer;
 use engine::{rng, Cards, Deal, Game, IllegalMove, Kind, Move, Player, Scoring, Seat, Team};
 use proptest::prelude::*;
 

@@ -75,6 +75,18 @@ pub fn Card(props: &CardProps) -> Html {
     }
 }
 
+/// The back of a card: our own pattern, the same for every card.
+#[component]
+pub fn CardBack() -> Html {
+    html! {
+        <svg class="card back" viewBox="0 0 60 84" aria-hidden="true">
+            <rect class="face" x="1" y="1" width="58" height="82" rx="6" />
+            <rect class="pattern" x="6" y="6" width="48" height="72" rx="3" />
+            <path class="motif" d="M30 22 l10 20 -10 20 -10 -20z" />
+        </svg>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct HandProps {
     pub cards: Cards,

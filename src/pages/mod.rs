@@ -1,3 +1,4 @@
 pub mod deal;
 pub mod endgame;
+pub mod play;
 pub mod soon;

@@ -75,6 +75,12 @@ pub struct SolveOptions {
     /// The share of the time limit given to the first, full-depth search
     /// (the rest goes to iterative deepening): 1 to only try for a proof.
     pub proof_share: f64,
+    /// Stop after about this many nodes (checked every 1,024), whatever the
+    /// clock says: a budget that gives the same answer on every machine.
+    pub node_limit: Option<u64>,
+    /// Fill in the whole best line (false: the best move only, which is
+    /// quicker, and with a node limit the same on every machine).
+    pub principal_variation: bool,
 }
 
 impl Default for SolveOptions {
@@ -85,6 +91,8 @@ impl Default for SolveOptions {
             start_depth: 8,
             table_bytes: 64 << 20,
             proof_share: 0.5,
+            node_limit: None,
+            principal_variation: true,
         }
     }
 }
@@ -157,6 +165,8 @@ pub struct Solver {
     splits: SplitCache,
     nodes: u64,
     stopped: bool,
+    /// Stop once this many nodes are searched (the node budget).
+    node_limit: u64,
     utility: Utility,
     /// Move lists and children per ply, reused.
     scratch: Vec<Vec<Move>>,
@@ -173,6 +183,7 @@ impl Solver {
             splits: SplitCache::new(),
             nodes: 0,
             stopped: false,
+            node_limit: u64::MAX,
             utility: Utility::WinLoss,
             scratch: Vec::new(),
             children: Vec::new(),
@@ -225,18 +236,25 @@ impl Solver {
         }
         let mut answer: Option<(i32, bool, u32)> = None;
         // First, a full-depth search: it proves most endgames fastest.
+        let share = options.proof_share.clamp(0.0, 1.0);
         let proof_deadline = match options.time_limit_ms {
-            Some(ms) => Deadline::after(clock, ms * options.proof_share.clamp(0.0, 1.0)),
+            Some(ms) => Deadline::after(clock, ms * share),
             None => Deadline::NONE,
         };
+        self.node_limit = options.node_limit.map_or(u64::MAX, |n| (n as f64 * share) as u64);
         let (value, proven) = self.negamax(position, u8::MAX, -INFINITY, INFINITY, 0, &proof_deadline);
+        let limited = options.time_limit_ms.is_some() || options.node_limit.is_some();
         if !self.stopped && proven {
             answer = Some((value, true, u32::from(u8::MAX)));
             progress.iteration(u32::from(u8::MAX), self.nodes, clock.now_ms() - started);
-        } else if let Some(ms) = options.time_limit_ms {
+        } else if limited {
             // Then iterative deepening with the estimate, until the limit.
             self.stopped = false;
-            let deadline = Deadline::after(clock, ms - (clock.now_ms() - started));
+            self.node_limit = options.node_limit.unwrap_or(u64::MAX);
+            let deadline = match options.time_limit_ms {
+                Some(ms) => Deadline::after(clock, ms - (clock.now_ms() - started)),
+                None => Deadline::NONE,
+            };
             let mut depth = options.start_depth.max(1);
             loop {
                 let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, &deadline);
@@ -262,11 +280,17 @@ impl Solver {
             } else {
                 value
             };
-        let left = options
-            .time_limit_ms
-            .map_or(50.0, |ms| ms - (clock.now_ms() - started))
-            .min(50.0);
-        let pv = self.principal_variation(position, &Deadline::after(clock, left));
+        let pv = if options.principal_variation {
+            let left = options
+                .time_limit_ms
+                .map_or(50.0, |ms| ms - (clock.now_ms() - started))
+                .min(50.0);
+            self.node_limit = u64::MAX;
+            self.principal_variation(position, &Deadline::after(clock, left))
+        } else {
+            let (key, map) = position.key(self.utility);
+            self.table_move(key, &map).into_iter().collect()
+        };
         SolveResult {
             value: landlord_value,
             winner: if landlord_value > 0 {
@@ -386,7 +410,7 @@ impl Solver {
         deadline: &Deadline<'_>,
     ) -> (i32, bool) {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && deadline.expired() {
+        if self.nodes & 1023 == 0 && (deadline.expired() || self.nodes >= self.node_limit) {
             self.stopped = true;
         }
         if self.stopped {

@@ -1,12 +1,17 @@
 //! Experiments over many seeded deals.
 //!
+//! - [`duplicate`]: duplicate matches between two players, the measure of
+//!   the AI ladder.
+//!
 //! The splitting paper's lead-agreement measure: players play deals; of the
 //! plays each side makes on its first five leads, the share that is one of
 //! the groups of a suggested split of the leading seat's dealt hand.
 
+pub mod duplicate;
+
+use crate::agents::{make_player, PlayerError};
 use crate::deal::Deal;
 use crate::game::Game;
-use crate::players::{make_player, PlayerError};
 use crate::rng;
 use crate::seat::{Seat, Team};
 use crate::split::{baseline, Split, Splitter};

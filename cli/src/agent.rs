@@ -1,0 +1,169 @@
+//! `ddz agent`: one of our players behind a line protocol, so that other
+//! frameworks can seat it. Each line on stdin is one JSON request, each
+//! answer one JSON line on stdout:
+//!
+//! ```text
+//! {"seat": "farmer1", "hand": "...", "history": [["landlord", "33"], ["farmer1", "pass"], ...],
+//!  "counts": {"landlord": 18, "farmer1": 17, "farmer2": 17}, "bottom": "...", "legal": ["...", "pass"]}
+//! → {"play": "44"}   or   {"play": "pass"}   or   {"error": "..."}
+//! ```
+//!
+//! `counts` names the seats at the table (two or three); `bottom` and
+//! `legal` are optional. With `legal`, the answer is one of its entries,
+//! spelled as given. A malformed request gets an error line and the agent
+//! keeps serving.
+
+use std::io::{BufRead, Write};
+
+use serde_json::{json, Value};
+
+use engine::clock::{Deadline, MonotonicClock};
+use engine::{make_player, Cards, Move, Play, Seat, SeatView, Turn};
+
+pub fn serve(player: &str, time_limit: Option<f64>, seed: u64) -> Result<(), String> {
+    let mut agent = make_player(player, seed).map_err(|e| e.to_string())?;
+    let clock = MonotonicClock::default();
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = match answer(&line, agent.as_mut(), &clock, time_limit) {
+            Ok(play) => json!({ "play": play }),
+            Err(message) => json!({ "error": message }),
+        };
+        writeln!(out, "{answer}").map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn seat(value: &Value, field: &str) -> Result<Seat, String> {
+    let name = value.as_str().ok_or_else(|| format!("{field}: expected a seat name"))?;
+    Seat::from_name(name).ok_or_else(|| format!("{field}: '{name}' is not a seat (landlord, farmer1, farmer2)"))
+}
+
+fn cards(value: &Value, field: &str) -> Result<Cards, String> {
+    let text = value
+        .as_str()
+        .ok_or_else(|| format!("{field}: expected a string of cards"))?;
+    text.parse().map_err(|e| format!("{field}: {e}"))
+}
+
+fn parse_move(text: &str, field: &str) -> Result<Move, String> {
+    if text.trim().eq_ignore_ascii_case("pass") {
+        return Ok(Move::Pass);
+    }
+    Play::parse(text).map(Move::Play).map_err(|e| format!("{field}: {e}"))
+}
+
+/// The answer to one request line: the move, spelled for the reply.
+fn answer(
+    line: &str,
+    agent: &mut dyn engine::Player,
+    clock: &MonotonicClock,
+    time_limit: Option<f64>,
+) -> Result<String, String> {
+    let request: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let field = |name: &str| request.get(name).ok_or_else(|| format!("missing field '{name}'"));
+    let me = seat(field("seat")?, "seat")?;
+    let hand = cards(field("hand")?, "hand")?;
+    let counts_value = field("counts")?
+        .as_object()
+        .ok_or("counts: expected an object of seat: cards")?;
+    let mut counts = [0u8; 3];
+    let mut seats = 2;
+    for (name, n) in counts_value {
+        let s = seat(&Value::String(name.clone()), "counts")?;
+        let n = n
+            .as_u64()
+            .filter(|&n| n <= 20)
+            .ok_or_else(|| format!("counts.{name}: expected a number of cards (0..20)"))?;
+        counts[s.index()] = n as u8;
+        if s == Seat::Farmer2 {
+            seats = 3;
+        }
+    }
+    let mut history = Vec::new();
+    for (i, entry) in field("history")?
+        .as_array()
+        .ok_or("history: expected a list of [seat, play]")?
+        .iter()
+        .enumerate()
+    {
+        let at = format!("history[{i}]");
+        let pair = entry
+            .as_array()
+            .filter(|p| p.len() == 2)
+            .ok_or_else(|| format!("{at}: expected [seat, play]"))?;
+        let who = seat(&pair[0], &at)?;
+        let text = pair[1]
+            .as_str()
+            .ok_or_else(|| format!("{at}: expected the play as a string"))?;
+        history.push(Turn {
+            seat: who,
+            mv: parse_move(text, &at)?,
+        });
+    }
+    let bottom = match request.get("bottom") {
+        None | Some(Value::Null) => None,
+        Some(b) => Some(cards(b, "bottom")?),
+    };
+    let view = SeatView::from_record(me, seats, hand, bottom, &history, counts).map_err(|e| e.to_string())?;
+    let mut ours = Vec::new();
+    view.legal_moves(&mut ours);
+    // The caller's legal list, each entry checked against the rules.
+    let legal: Option<Vec<(String, Move)>> = match request.get("legal") {
+        None | Some(Value::Null) => None,
+        Some(list) => {
+            let list = list.as_array().ok_or("legal: expected a list of plays")?;
+            let mut entries = Vec::new();
+            for (i, entry) in list.iter().enumerate() {
+                let at = format!("legal[{i}]");
+                let text = entry.as_str().ok_or_else(|| format!("{at}: expected a string"))?;
+                let mv = parse_move(text, &at)?;
+                if !ours.iter().any(|m| same_cards(*m, mv)) {
+                    return Err(format!("{at}: '{text}' is not a legal move here"));
+                }
+                entries.push((text.to_string(), mv));
+            }
+            if entries.is_empty() {
+                return Err("legal: the list is empty".into());
+            }
+            Some(entries)
+        }
+    };
+    let deadline = match time_limit {
+        Some(ms) => Deadline::after(clock, ms),
+        None => Deadline::NONE,
+    };
+    let chosen = agent.choose(&view, &deadline);
+    Ok(match legal {
+        None => spell(chosen),
+        Some(entries) => entries
+            .iter()
+            .find(|(_, mv)| same_cards(*mv, chosen))
+            .or(entries.first())
+            .map(|(text, _)| text.clone())
+            .unwrap_or_else(|| spell(chosen)),
+    })
+}
+
+/// Moves compared as the cards they put down (another framework may spell
+/// a play without saying which reading it means).
+fn same_cards(a: Move, b: Move) -> bool {
+    match (a, b) {
+        (Move::Pass, Move::Pass) => true,
+        (Move::Play(x), Move::Play(y)) => x.cards() == y.cards(),
+        _ => false,
+    }
+}
+
+fn spell(mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".into(),
+        Move::Play(p) => p.cards().to_string(),
+    }
+}

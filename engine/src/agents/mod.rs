@@ -1,0 +1,226 @@
+//! AI players. Each sees only its seat's [`SeatView`] (the other hands are
+//! not reachable from it) and answers within a deadline:
+//! - [`baseline`]: uniformly random, and a simple greedy rule player;
+//! - [`heuristic`]: plays from its minimum split, with control, partner and
+//!   card-count rules, and a noise knob;
+//! - [`sampling`]: deals the hidden cards consistently with what is public
+//!   ([`knowledge`]), solves each deal open-handed, plays the move that does
+//!   best over them; and the hybrid, heuristic early and sampling late.
+//!
+//! [`make_player`] builds one from a name with options, and [`LADDER`]
+//! names the rungs of graded strength that the lab's panels are made of.
+
+pub mod baseline;
+pub mod heuristic;
+pub mod knowledge;
+pub mod sampling;
+
+use thiserror::Error;
+
+use crate::clock::{Clock, Deadline};
+use crate::game::{Game, IllegalMove, Outcome, SeatView};
+use crate::play::Move;
+use crate::seat::Seat;
+
+pub use baseline::{GreedyPlayer, RandomPlayer};
+pub use heuristic::HeuristicPlayer;
+pub use knowledge::Knowledge;
+pub use sampling::{HybridPlayer, SamplerConfig, SamplingPlayer};
+
+/// A player chooses a move from what its seat may know, within a deadline.
+/// It must return one of `view.legal_moves()`; [`play_out`] checks that.
+pub trait Player {
+    /// The name it is registered under (`random`, `greedy`, ...).
+    fn name(&self) -> &str;
+    fn choose(&mut self, view: &SeatView<'_>, deadline: &Deadline<'_>) -> Move;
+}
+
+/// The kinds of player [`make_player`] knows, with their options.
+pub const PLAYER_NAMES: [&str; 5] = [
+    "random",
+    "greedy",
+    "heuristic[:noise=P]",
+    "sampler[:samples=N][:nodes=N][:candidates=N]",
+    "hybrid[:switch=CARDS][:samples=N][:nodes=N][:candidates=N]",
+];
+
+/// The ladder: named rungs from weakest to strongest, each a player spec.
+/// The order is the measured one (`ddz ladder`, README): every rung beats
+/// the one below it in duplicate matches.
+pub const LADDER: [(&str, &str); 12] = [
+    ("L0", "random"),
+    ("L1", "heuristic:noise=0.6"),
+    ("L2", "heuristic:noise=0.35"),
+    ("L3", "greedy"),
+    ("L4", "heuristic:noise=0.07"),
+    ("L5", "heuristic"),
+    ("L6", "hybrid:switch=20:samples=6:nodes=1000"),
+    ("L7", "hybrid:switch=30:samples=6:nodes=1000"),
+    ("L8", "hybrid:switch=30:samples=8:nodes=2000"),
+    ("L9", "hybrid:switch=36:samples=12:nodes=3000"),
+    ("L10", "hybrid:switch=36:samples=16:nodes=6000"),
+    ("L11", "hybrid:switch=40:samples=24:nodes=10000"),
+];
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerError {
+    #[error("unknown player '{0}' (known: {known}, or a ladder rung L0..L{top})", known = PLAYER_NAMES.join(", "), top = LADDER.len() - 1)]
+    Unknown(String),
+    #[error("player '{name}': {why}")]
+    BadOption { name: String, why: String },
+    #[error("player {player} ({seat}) chose an illegal move {mv}: {source}")]
+    Illegal {
+        player: String,
+        seat: Seat,
+        mv: String,
+        source: IllegalMove,
+    },
+    #[error("{players} players for a table of {seats}")]
+    WrongCount { players: usize, seats: usize },
+}
+
+/// The spec a name stands for: a ladder rung's, or the name itself.
+pub fn resolve(name: &str) -> &str {
+    LADDER
+        .iter()
+        .find(|(rung, _)| rung.eq_ignore_ascii_case(name.trim()))
+        .map_or(name.trim(), |(_, spec)| spec)
+}
+
+/// A player by name: a kind with `:key=value` options (`heuristic:noise=0.2`,
+/// `sampler:samples=8:nodes=2000`) or a ladder rung (`L7`). `seed` feeds
+/// its randomness.
+pub fn make_player(name: &str, seed: u64) -> Result<Box<dyn Player>, PlayerError> {
+    let spec = resolve(name);
+    let mut parts = spec.split(':');
+    let kind = parts.next().unwrap_or_default();
+    let bad = |why: String| PlayerError::BadOption {
+        name: name.to_string(),
+        why,
+    };
+    let mut noise = 0.0;
+    let mut config = SamplerConfig::default();
+    let mut switch = 30;
+    for option in parts {
+        let (key, value) = option
+            .split_once('=')
+            .ok_or_else(|| bad(format!("option '{option}' is not key=value")))?;
+        let number = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+        let count = |v: &str| v.parse::<u64>().ok().filter(|&n| n >= 1);
+        let allowed: &[&str] = match kind {
+            "heuristic" => &["noise"],
+            "sampler" => &["samples", "nodes", "candidates"],
+            "hybrid" => &["switch", "samples", "nodes", "candidates"],
+            _ => &[],
+        };
+        if !allowed.contains(&key) {
+            return Err(bad(format!("no option '{key}' for {kind}")));
+        }
+        let invalid = || bad(format!("'{value}' is not a valid {key}"));
+        match key {
+            "noise" => noise = number(value).filter(|&x| x <= 1.0).ok_or_else(invalid)?,
+            "samples" => config.samples = count(value).filter(|&n| n <= 1000).ok_or_else(invalid)? as usize,
+            "nodes" => config.nodes = count(value).ok_or_else(invalid)?,
+            "candidates" => config.candidates = count(value).filter(|&n| n <= 100).ok_or_else(invalid)? as usize,
+            _ => switch = value.parse::<u32>().map_err(|_| invalid())?,
+        }
+    }
+    Ok(match kind {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "greedy" => Box::new(GreedyPlayer::new()),
+        "heuristic" => Box::new(HeuristicPlayer::new(noise, seed)),
+        "sampler" => Box::new(SamplingPlayer::new(config, seed)),
+        "hybrid" => Box::new(HybridPlayer::new(switch, config, seed)),
+        _ => return Err(PlayerError::Unknown(name.to_string())),
+    })
+}
+
+/// Plays `game` to the end, one player per seat in seat order, each move
+/// within `budget_ms` on `clock` (no limit if `None`).
+pub fn play_out(
+    game: &mut Game,
+    players: &mut [Box<dyn Player>],
+    clock: &dyn Clock,
+    budget_ms: Option<f64>,
+) -> Result<Outcome, PlayerError> {
+    if players.len() != game.seats() {
+        return Err(PlayerError::WrongCount {
+            players: players.len(),
+            seats: game.seats(),
+        });
+    }
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return Ok(outcome);
+        }
+        let seat = game.to_move();
+        let deadline = match budget_ms {
+            Some(ms) => Deadline::after(clock, ms),
+            None => Deadline::NONE,
+        };
+        let player = &mut players[seat.index()];
+        let mv = player.choose(&game.view(seat), &deadline);
+        game.apply(mv).map_err(|source| PlayerError::Illegal {
+            player: player.name().to_string(),
+            seat,
+            mv: mv.to_string(),
+            source,
+        })?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Cards;
+    use crate::clock::MonotonicClock;
+    use crate::deal::Deal;
+
+    #[test]
+    fn greedy_leads_its_lowest_card_in_its_largest_play() {
+        let g = Game::from_hands(&["345678TTT".parse().unwrap(), "2".parse().unwrap()]).unwrap();
+        let mv = GreedyPlayer::new().choose(&g.view(Seat::Landlord), &Deadline::NONE);
+        assert_eq!(mv.to_string(), "345678");
+        let g = Game::from_hands(&["333557".parse().unwrap(), "2".parse().unwrap()]).unwrap();
+        let mv = GreedyPlayer::new().choose(&g.view(Seat::Landlord), &Deadline::NONE);
+        assert_eq!(mv.play().unwrap().notation(), "333+55");
+    }
+
+    #[test]
+    fn greedy_does_not_beat_its_partner_and_saves_bombs() {
+        let choose = |hands: &[&str], moves: &[&str]| {
+            let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();
+            let mut g = Game::from_hands(&hands).unwrap();
+            for m in moves {
+                g.apply(Move::parse(m).unwrap()).unwrap();
+            }
+            GreedyPlayer::new()
+                .choose(&g.view(g.to_move()), &Deadline::NONE)
+                .to_string()
+        };
+        assert_eq!(choose(&["33", "4TT", "89"], &["3", "4"]), "pass");
+        assert_eq!(choose(&["33", "4TT", "89"], &["3"]), "4");
+        // Bomb the landlord only when it could go out soon.
+        assert_eq!(choose(&["29", "3333J"], &["2"]), "3333");
+        assert_eq!(choose(&["26789T", "3333J"], &["2"]), "pass");
+    }
+
+    #[test]
+    fn baselines_finish_seeded_deals_deterministically() {
+        let clock = MonotonicClock::default();
+        for seed in 0..30 {
+            let run = || {
+                let mut game = Game::new(&Deal::from_seed(seed));
+                let mut players = vec![
+                    make_player("random", seed).unwrap(),
+                    make_player("greedy", 0).unwrap(),
+                    make_player("greedy", 0).unwrap(),
+                ];
+                let outcome = play_out(&mut game, &mut players, &clock, Some(1000.0)).unwrap();
+                (outcome, game.history().to_vec())
+            };
+            assert_eq!(run(), run());
+        }
+        assert!(matches!(make_player("alphago", 0), Err(PlayerError::Unknown(_))));
+    }
+}
