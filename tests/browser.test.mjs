@@ -619,6 +619,11 @@ test("a selection that is not a legal play is explained; practice mode undoes; t
   assert.equal(await page.locator("#play-hand li").count(), 20);
   assert.equal(await page.locator("#play-record li").count(), 0);
   assert.equal(hand.length, 20);
+  // A random deal puts its seed in the address, so the address shares it.
+  await page.goto(`${base}#/play?level=L2`);
+  await page.waitForFunction(() => /seed=\d+/.test(location.hash));
+  const seed = (await page.evaluate(() => location.hash)).match(/seed=(\d+)/)[1];
+  assert.match(await page.locator("#play-seed").textContent(), new RegExp(seed));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -393,6 +393,22 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
 
     // --- Setup -------------------------------------------------------------
     let go = |link: PlayLink| Route::Play(link).go();
+    // A deal dealt at random still gets a link that shares it: the seed goes
+    // into the address, replacing the entry rather than adding one.
+    {
+        let (link, seed) = (props.link.clone(), setup.seed);
+        use_effect_with((link, seed), |(link, seed)| {
+            if link.seed.is_none() {
+                let full = PlayLink {
+                    seed: Some(seed.to_string()),
+                    ..link.clone()
+                };
+                if let Some(window) = web_sys::window() {
+                    let _ = window.location().replace(&Route::Play(full).to_hash());
+                }
+            }
+        });
+    }
     let link_for = |setup: &Setup| PlayLink {
         seed: Some(setup.seed.to_string()),
         seat: Some(setup.user.name().to_string()),
