@@ -162,5 +162,12 @@ fn solver(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, generation, self_play, splits, solver);
+/// DIH, exactly, at the size: 108 players, 18 rounds, top 10.
+fn dih(c: &mut Criterion) {
+    use engine::lab::dih::{dih, Distribution};
+    let d = Distribution::parse("-3:0.05,-2:0.15,-1:0.25,1:0.3,2:0.17,3:0.08").unwrap_or_else(|e| panic!("{e}"));
+    c.bench_function("dih/n=108,m=18,r=10", |b| b.iter(|| dih(black_box(&d), 108, 18, 10)));
+}
+
+criterion_group!(benches, generation, self_play, splits, solver, dih);
 criterion_main!(benches);
