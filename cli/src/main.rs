@@ -3,6 +3,7 @@
 //! message naming the problem and exit code 2.
 
 mod agent;
+mod lab;
 mod matches;
 
 use std::process::ExitCode;
@@ -141,6 +142,70 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// The hand library: deals with their score distributions and GDI under a panel.
+    Library {
+        #[command(subcommand)]
+        command: LibraryCommand,
+    },
+    /// A deal's score distribution under a panel of AI tables, and its GDI.
+    Dist {
+        /// A seed, or a deal in bracket notation.
+        deal: String,
+        /// ladder (L0..L11 as landlord against L5 farmers), quick (L0..L5), strong (L6..L11 against L8).
+        #[arg(long, default_value = "quick")]
+        panel: String,
+        /// Games per table.
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+    },
+    /// DIH: how likely the top places of a tournament come out distinct.
+    Dih {
+        /// The per-round score distribution, SCORE:P,SCORE:P,...
+        #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["deal", "library"])]
+        dist: Option<String>,
+        /// Or a deal (seed or brackets), played under --panel.
+        #[arg(long)]
+        deal: Option<String>,
+        #[arg(long, default_value = "quick")]
+        panel: String,
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// Or a library file with --entry SEED.
+        #[arg(long, requires = "entry")]
+        library: Option<String>,
+        #[arg(long)]
+        entry: Option<u64>,
+        #[arg(long)]
+        players: u32,
+        #[arg(long)]
+        rounds: u32,
+        #[arg(long)]
+        top: u32,
+    },
+    /// Test-case selection: the library's deals with the highest DIH for n, m, r.
+    Select {
+        #[arg(long)]
+        library: String,
+        #[arg(long)]
+        players: u32,
+        #[arg(long)]
+        rounds: u32,
+        #[arg(long)]
+        top: u32,
+        /// How many deals (default: the number of rounds).
+        #[arg(long)]
+        count: Option<usize>,
+    },
+    /// Equal-strength deals: the library's deals within EPS of a GDI centre.
+    Equal {
+        #[arg(long)]
+        library: String,
+        /// The centre, G1,G2,...
+        #[arg(long, allow_hyphen_values = true)]
+        center: String,
+        #[arg(long, default_value_t = 0.15)]
+        eps: f64,
+    },
     /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
     LeadAgreement {
         #[arg(long, default_value_t = 1000)]
@@ -150,6 +215,24 @@ enum Command {
         /// Players for landlord, farmer 1, farmer 2.
         #[arg(long, default_value = "greedy,greedy,greedy")]
         players: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum LibraryCommand {
+    /// Build a library on every core (resumable: an interrupted build picks up where it stopped).
+    Build {
+        #[arg(long)]
+        deals: u64,
+        #[arg(long, default_value = "quick")]
+        panel: String,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Games per table.
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        #[arg(long)]
+        out: String,
     },
 }
 
@@ -260,6 +343,51 @@ fn run(command: Command, json: bool) -> Result<Report, String> {
         Command::SplitCompare { deals, seed } => Ok(split_compare(seed, deals)),
         Command::LeadAgreement { deals, seed, players } => lead_agreement(seed, deals, &players),
         Command::Agent { .. } => unreachable!("served in main"),
+        Command::Library {
+            command:
+                LibraryCommand::Build {
+                    deals,
+                    panel,
+                    seed,
+                    games,
+                    out,
+                },
+        } => lab::build_library(deals, &panel, seed, games, &out, json),
+        Command::Dist { deal, panel, games } => lab::dist(&deal, &panel, games),
+        Command::Dih {
+            dist,
+            deal,
+            panel,
+            games,
+            library,
+            entry,
+            players,
+            rounds,
+            top,
+        } => {
+            let source = match (&dist, &deal, &library) {
+                (Some(text), _, _) => lab::DihSource::Text(text),
+                (None, Some(deal), _) => lab::DihSource::Deal {
+                    deal,
+                    panel: &panel,
+                    games,
+                },
+                (None, None, Some(path)) => lab::DihSource::Library {
+                    path,
+                    seed: entry.unwrap_or_default(),
+                },
+                _ => return Err("give --dist, --deal or --library with --entry".into()),
+            };
+            lab::dih_command(source, players, rounds, top)
+        }
+        Command::Select {
+            library,
+            players,
+            rounds,
+            top,
+            count,
+        } => lab::select(&library, players, rounds, top, count),
+        Command::Equal { library, center, eps } => lab::equal(&library, &center, eps),
         Command::Match { players, deals, seed } => matches::duplicate_match(&players, deals, seed, json),
         Command::Ladder { rungs, deals, seed } => matches::ladder(rungs.as_deref(), deals, seed, json),
         Command::Deal { seed } => Ok(deal(seed.unwrap_or_else(fresh_seed))),

@@ -353,3 +353,89 @@ fn the_agent_protocol_answers_and_survives_malformed_requests() {
     // The agent kept serving: the same request, the same answer.
     assert_eq!(answers[6], answers[0]);
 }
+
+#[test]
+fn the_lab_commands_agree_with_each_other() {
+    let dir = std::env::temp_dir().join(format!("ddz-lab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("lib.json");
+    let out = out.to_str().unwrap();
+    let built = json(&[
+        "library", "build", "--deals", "40", "--panel", "quick", "--out", out, "--json",
+    ]);
+    assert_eq!(built["deals"], 40);
+    // Building again resumes nothing and gives the same file.
+    let first = std::fs::read_to_string(out).unwrap();
+    json(&[
+        "library", "build", "--deals", "40", "--panel", "quick", "--out", out, "--json",
+    ]);
+    assert_eq!(std::fs::read_to_string(out).unwrap(), first);
+    let lib: Value = serde_json::from_str(&first).unwrap();
+    let entry = &lib["entries"][3];
+    // ddz dist on the same seed gives the library's counts and GDI.
+    let d = json(&["dist", "3", "--panel", "quick", "--json"]);
+    assert_eq!(d["counts"], entry["counts"]);
+    assert_eq!(d["gdi"], entry["gdi"]);
+    // DIH from the entry equals DIH from the distribution written out.
+    let dist: Vec<String> = d["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(d["probabilities"].as_array().unwrap())
+        .filter(|(_, p)| p.as_f64().unwrap() > 0.0)
+        .map(|(s, p)| format!("{s}:{p}"))
+        .collect();
+    let args = ["--players", "20", "--rounds", "3", "--top", "2", "--json"];
+    let from_entry = json(&[&["dih", "--library", out, "--entry", "3"][..], &args].concat());
+    let from_text = json(&[&["dih", "--dist", &dist.join(",")][..], &args].concat());
+    assert!((from_entry["dih"].as_f64().unwrap() - from_text["dih"].as_f64().unwrap()).abs() < 1e-9);
+    // Selection is ordered by DIH; equal strength is within eps.
+    let sel = json(&[
+        "select",
+        "--library",
+        out,
+        "--players",
+        "20",
+        "--rounds",
+        "4",
+        "--top",
+        "2",
+        "--json",
+    ]);
+    let dihs: Vec<f64> = sel["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["dih"].as_f64().unwrap())
+        .collect();
+    assert_eq!(dihs.len(), 4);
+    assert!(dihs.windows(2).all(|w| w[0] >= w[1]));
+    let centre: Vec<String> = entry["gdi"].as_array().unwrap().iter().map(|g| g.to_string()).collect();
+    let eq = json(&[
+        "equal",
+        "--library",
+        out,
+        "--center",
+        &centre.join(","),
+        "--eps",
+        "0.2",
+        "--json",
+    ]);
+    assert_eq!(eq["deals"][0]["seed"], 3);
+    fails_with(
+        &[
+            "dih",
+            "--dist",
+            "1:0.5,x",
+            "--players",
+            "3",
+            "--rounds",
+            "1",
+            "--top",
+            "2",
+        ],
+        "'x' (item 2)",
+    );
+    fails_with(&["dist", "3", "--panel", "nobody"], "unknown panel 'nobody'");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -197,7 +197,11 @@ pub fn dih_monte_carlo(d: &Distribution, players: u32, rounds: u32, top: u32, tr
             *t = (0..rounds).map(|_| d.sample(&mut rng)).sum();
         }
         totals.sort_unstable_by(|a, b| b.cmp(a));
-        if totals.windows(2).take(top.saturating_sub(1) as usize).all(|w| w[0] > w[1]) {
+        if totals
+            .windows(2)
+            .take(top.saturating_sub(1) as usize)
+            .all(|w| w[0] > w[1])
+        {
             hits += 1;
         }
     }
@@ -244,9 +248,18 @@ mod tests {
             Distribution::parse("1:0.5,x").unwrap_err().to_string(),
             "'x' (item 2) is not SCORE:PROBABILITY"
         );
-        assert!(matches!(Distribution::parse("1:0.5,2:0.4"), Err(DistributionError::NotNormalised(_))));
-        assert!(matches!(Distribution::parse("1:0.5,1:0.5"), Err(DistributionError::Repeated(1))));
-        assert!(matches!(Distribution::parse("1:1.5"), Err(DistributionError::BadProbability { .. })));
+        assert!(matches!(
+            Distribution::parse("1:0.5,2:0.4"),
+            Err(DistributionError::NotNormalised(_))
+        ));
+        assert!(matches!(
+            Distribution::parse("1:0.5,1:0.5"),
+            Err(DistributionError::Repeated(1))
+        ));
+        assert!(matches!(
+            Distribution::parse("1:1.5"),
+            Err(DistributionError::BadProbability { .. })
+        ));
     }
 
     #[test]

@@ -9,6 +9,8 @@
 
 pub mod dih;
 pub mod duplicate;
+pub mod library;
+pub mod panel;
 
 use crate::agents::{make_player, PlayerError};
 use crate::deal::Deal;

@@ -1,0 +1,195 @@
+//! A deal's score distribution under a panel of AI tables, and its GDI
+//! (lab.md).
+//!
+//! A panel is a list of tables, each a landlord AI against two farmer AIs.
+//! Every table plays the deal (`games` times, seeded from the deal, the
+//! table and the game), and the landlord's scores are counted over the
+//! deal's score set: with b bombs and rockets available in the three hands,
+//! the tournament scores ±1 .. ±(1+b), k = 2(b+1) grades. GDI is the share
+//! of tables reaching each grade: g_i = (l_(i+1) + ... + l_k) / n.
+
+use serde::{Deserialize, Serialize};
+
+use crate::agents::{make_player, play_out, Player, PlayerError, LADDER};
+use crate::cards::Cards;
+use crate::clock::Clock;
+use crate::deal::Deal;
+use crate::game::{Game, Scoring};
+use crate::rng;
+use crate::seat::Seat;
+
+/// One table of a panel: who plays the landlord and the farmers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub landlord: String,
+    pub farmers: String,
+}
+
+/// A named panel of tables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Panel {
+    pub name: String,
+    pub tables: Vec<Table>,
+}
+
+/// The panels the lab knows by name.
+pub const PANELS: [&str; 3] = ["ladder", "quick", "strong"];
+
+impl Panel {
+    /// `ladder`: every ladder rung as the landlord against L5 farmers (the
+    /// papers' graded landlords against one fixed pair); `quick`: the rungs
+    /// without sampling (L0..L5); `strong`: L6..L11 against L8 farmers.
+    pub fn named(name: &str) -> Option<Panel> {
+        let tables = |rungs: &[(&str, &str)], farmers: &str| {
+            rungs
+                .iter()
+                .map(|(rung, _)| Table {
+                    landlord: rung.to_string(),
+                    farmers: farmers.to_string(),
+                })
+                .collect::<Vec<_>>()
+        };
+        let tables = match name {
+            "ladder" => tables(&LADDER, "L5"),
+            "quick" => tables(&LADDER[..6], "L5"),
+            "strong" => tables(&LADDER[6..], "L8"),
+            _ => return None,
+        };
+        Some(Panel {
+            name: name.to_string(),
+            tables,
+        })
+    }
+}
+
+/// Bombs and rockets available in a deal's hands (each hand on its own).
+pub fn bombs_available(deal: &Deal) -> u32 {
+    Seat::ALL
+        .iter()
+        .map(|&s| {
+            let h = deal.hand(s);
+            h.ranks_with_at_least(4).count_ones() + u32::from(h.contains(Cards::JOKERS))
+        })
+        .sum()
+}
+
+/// The deal's possible landlord scores, ascending: ±1 .. ±(1+b).
+pub fn score_set(deal: &Deal) -> Vec<i64> {
+    let top = 1 + i64::from(bombs_available(deal));
+    (1..=top).rev().map(|s| -s).chain(1..=top).collect()
+}
+
+/// A deal's results under a panel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScoreDistribution {
+    /// The deal's score set, ascending.
+    pub scores: Vec<i64>,
+    /// How many games ended with each score.
+    pub counts: Vec<u64>,
+}
+
+impl ScoreDistribution {
+    pub fn games(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// p_j = c_j / y.
+    pub fn probabilities(&self) -> Vec<f64> {
+        let y = self.games().max(1) as f64;
+        self.counts.iter().map(|&c| c as f64 / y).collect()
+    }
+
+    /// GDI: g_i = (l_(i+1) + ... + l_k) / n, i = 1 .. k−1.
+    pub fn gdi(&self) -> Vec<f64> {
+        let n = self.games().max(1) as f64;
+        (1..self.counts.len())
+            .map(|i| self.counts[i..].iter().sum::<u64>() as f64 / n)
+            .collect()
+    }
+
+    /// As a distribution for DIH (scores nobody reached dropped).
+    pub fn distribution(&self) -> Result<super::dih::Distribution, super::dih::DistributionError> {
+        let counts: Vec<(i64, u64)> = self.scores.iter().copied().zip(self.counts.iter().copied()).collect();
+        super::dih::Distribution::from_counts(&counts)
+    }
+}
+
+/// Euclidean distance between two GDI vectors; `None` when the deals have
+/// different score sets (different numbers of grades) and do not compare.
+pub fn gdi_distance(a: &[f64], b: &[f64]) -> Option<f64> {
+    (a.len() == b.len()).then(|| a.iter().zip(b).map(|(x, y)| (x - y).powi(2)).sum::<f64>().sqrt())
+}
+
+/// Plays `deal` at every table of `panel`, `games` times each.
+pub fn score_distribution(
+    deal: &Deal,
+    seed: u64,
+    panel: &Panel,
+    games: u32,
+    clock: &dyn Clock,
+) -> Result<ScoreDistribution, PlayerError> {
+    let scores = score_set(deal);
+    let mut counts = vec![0u64; scores.len()];
+    let mut seeds = rng::from_seed(seed ^ 0x9a4e_1000_0000_0000);
+    for table in &panel.tables {
+        for _ in 0..games {
+            let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(3);
+            for name in [&table.landlord, &table.farmers, &table.farmers] {
+                players.push(make_player(name, rng::split(&mut seeds))?);
+            }
+            let mut game = Game::new(deal);
+            let outcome = play_out(&mut game, &mut players, clock, None)?;
+            let score = outcome.score(Scoring::Tournament);
+            if let Some(i) = scores.iter().position(|&s| s == score) {
+                counts[i] += 1;
+            }
+        }
+    }
+    Ok(ScoreDistribution { scores, counts })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::MonotonicClock;
+
+    #[test]
+    fn score_sets_follow_the_bombs_in_the_hands() {
+        for seed in 0..50 {
+            let deal = Deal::from_seed(seed);
+            let b = bombs_available(&deal) as i64;
+            let set = score_set(&deal);
+            assert_eq!(set.len() as i64, 2 * (b + 1));
+            assert_eq!((set[0], *set.last().unwrap()), (-(1 + b), 1 + b));
+            assert!(!set.contains(&0));
+        }
+    }
+
+    #[test]
+    fn gdi_counts_the_tables_reaching_each_grade() {
+        // Scores -2,-1,1,2 with 1,2,3,4 tables: g = (9, 7, 4)/10.
+        let d = ScoreDistribution {
+            scores: vec![-2, -1, 1, 2],
+            counts: vec![1, 2, 3, 4],
+        };
+        let g = d.gdi();
+        assert_eq!(g, vec![0.9, 0.7, 0.4]);
+        assert_eq!(gdi_distance(&g, &[0.9, 0.7, 0.4]), Some(0.0));
+        assert_eq!(gdi_distance(&g, &[0.5]), None);
+        let p = d.probabilities();
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_panel_plays_every_table_reproducibly() {
+        let panel = Panel::named("quick").unwrap();
+        let deal = Deal::from_seed(5);
+        let clock = MonotonicClock::default();
+        let a = score_distribution(&deal, 5, &panel, 2, &clock).unwrap();
+        assert_eq!(a.games(), 12);
+        assert_eq!(a, score_distribution(&deal, 5, &panel, 2, &clock).unwrap());
+        assert!(Panel::named("nobody").is_none());
+        // Every score landed in the score set.
+        assert_eq!(a.counts.len(), score_set(&deal).len());
+    }
+}
