@@ -246,3 +246,151 @@ pub fn equal(path: &str, center: &str, eps: f64) -> Result<Report, String> {
         text,
     })
 }
+
+/// `ddz tournament`: place probabilities per table, for one format or all
+/// three side by side.
+#[allow(clippy::too_many_arguments)]
+pub fn tournament(
+    format: &str,
+    tables: &str,
+    farmers: &str,
+    rounds: u32,
+    matches: u32,
+    library: Option<&str>,
+    center: Option<&str>,
+    eps: f64,
+    seed: u64,
+) -> Result<Report, String> {
+    use engine::lab::tournament::{rank_correlation, simulate, Format};
+    let landlords: Vec<String> = tables.split(',').map(|t| t.trim().to_string()).collect();
+    for name in landlords.iter().map(String::as_str).chain([farmers]) {
+        engine::make_player(name, 0).map_err(|e| e.to_string())?;
+    }
+    let equal = || -> Result<Format, String> {
+        let path = library.ok_or("the equal format needs --library (and --center)")?;
+        let lib = read_library(path)?;
+        let centre: Vec<f64> = match center {
+            Some(c) => c
+                .split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse::<f64>()
+                        .map_err(|_| format!("--center: '{x}' is not a number"))
+                })
+                .collect::<Result<_, _>>()?,
+            None => return Err("the equal format needs --center G1,G2,...".into()),
+        };
+        let pool: Vec<u64> = lib.equal_strength(&centre, eps).iter().map(|(e, _)| e.seed).collect();
+        if pool.len() < landlords.len() {
+            return Err(format!(
+                "only {} deals of {path} lie within {eps} of the centre; {} tables need as many",
+                pool.len(),
+                landlords.len()
+            ));
+        }
+        Ok(Format::Equal(pool))
+    };
+    let formats = match format {
+        "duplicate" => vec![Format::Duplicate],
+        "random" => vec![Format::Random],
+        "equal" => vec![equal()?],
+        "all" => vec![Format::Duplicate, equal()?, Format::Random],
+        other => return Err(format!("--format: '{other}' is not duplicate, equal, random or all")),
+    };
+    let clock = MonotonicClock::default();
+    let results: Vec<_> = formats
+        .par_iter()
+        .map(|f| simulate(&landlords, farmers, f, rounds, matches, seed, &clock).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let mut text = format!("{matches} matches of {rounds} rounds, landlords against {farmers} farmers\n");
+    let reference = results[0].expected_places();
+    for (f, r) in formats.iter().zip(&results) {
+        text += &format!(
+            "\n{} format: chance of each place (1st .. {}th)\n",
+            f.name(),
+            landlords.len()
+        );
+        for (name, row) in r.tables.iter().zip(&r.p) {
+            text += &format!(
+                "  {name:<6} {}\n",
+                row.iter()
+                    .map(|q| format!("{:>5.1}%", 100.0 * q))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+        text += &format!(
+            "  expected places: {}; rank correlation with the first format's: {:+.3}\n",
+            r.expected_places()
+                .iter()
+                .map(|x| format!("{x:.2}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            rank_correlation(&r.expected_places(), &reference)
+        );
+    }
+    let rows: Vec<_> = formats
+        .iter()
+        .zip(&results)
+        .map(|(f, r)| json!({ "format": f.name(), "tables": r.tables, "places": r.p, "expected_places": r.expected_places(), "rank_correlation": rank_correlation(&r.expected_places(), &reference) }))
+        .collect();
+    Ok(Report {
+        json: json!({ "rounds": rounds, "matches": matches, "eps": eps, "formats": rows }),
+        text,
+    })
+}
+
+/// `ddz p1p2`: the test-case paper's comparison. Distinguishable players
+/// (its algorithm 1) play `tournaments` tournaments on random deals (P1)
+/// and on the library's test cases for (n, m, r) (P2); P is the share with
+/// the top r distinct.
+pub fn p1p2(
+    path: &str,
+    ais: &str,
+    players: usize,
+    rounds: u32,
+    top: u32,
+    tournaments: u32,
+    seed: u64,
+) -> Result<Report, String> {
+    use engine::lab::tournament::{distinguishable_players, distinguishable_share};
+    let lib = read_library(path)?;
+    let ais: Vec<&str> = ais.split(',').map(str::trim).collect();
+    let clock = MonotonicClock::default();
+    let calibration: Vec<u64> = lib.entries.iter().take(30).map(|e| e.seed).collect();
+    let chosen = distinguishable_players(&ais, &calibration, players, &clock).map_err(|e| e.to_string())?;
+    let triples: Vec<_> = chosen.iter().map(|(t, _)| t.clone()).collect();
+    let n = triples.len() as u32;
+    let cases: Vec<u64> = lib
+        .select(n, rounds, top, rounds as usize)
+        .iter()
+        .map(|(e, _)| e.seed)
+        .collect();
+    let mut rng = engine::rng::from_seed(seed);
+    let random: Vec<Vec<u64>> = (0..tournaments)
+        .map(|_| (0..rounds).map(|_| engine::rng::split(&mut rng)).collect())
+        .collect();
+    let (p1, p2) = rayon::join(
+        || {
+            distinguishable_share(
+                &triples,
+                top as usize,
+                tournaments,
+                |i| random[i as usize].clone(),
+                seed,
+                &clock,
+            )
+        },
+        || distinguishable_share(&triples, top as usize, tournaments, |_| cases.clone(), seed, &clock),
+    );
+    let (p1, p2) = (p1.map_err(|e| e.to_string())?, p2.map_err(|e| e.to_string())?);
+    let gain = if p1 > 0.0 {
+        100.0 * (p2 - p1) / p1
+    } else {
+        f64::INFINITY
+    };
+    Ok(Report {
+        json: json!({ "players": n, "rounds": rounds, "top": top, "tournaments": tournaments, "p1": p1, "p2": p2, "gain_percent": gain, "test_cases": cases }),
+        text: format!("n = {n} distinguishable players, m = {rounds}, r = {top}, {tournaments} tournaments: P1 (random deals) {:.3}, P2 (test cases) {:.3}, gain {gain:+.0}%\n", p1, p2),
+    })
+}

@@ -134,7 +134,7 @@ enum Command {
     },
     /// The AI ladder: each rung in a duplicate match against the one below it.
     Ladder {
-        /// Rungs or players, weakest first (default: the built-in ladder L0..L11).
+        /// Rungs or players, weakest first (default: the built-in ladder L0..L10).
         #[arg(long)]
         rungs: Option<String>,
         #[arg(long, default_value_t = 500)]
@@ -151,7 +151,7 @@ enum Command {
     Dist {
         /// A seed, or a deal in bracket notation.
         deal: String,
-        /// ladder (L0..L11 as landlord against L5 farmers), quick (L0..L5), strong (L6..L11 against L8).
+        /// ladder (L0..L10 as landlord against L7 farmers), quick (L0..L7), strong (L7..L10 against L8).
         #[arg(long, default_value = "quick")]
         panel: String,
         /// Games per table.
@@ -205,6 +205,49 @@ enum Command {
         center: String,
         #[arg(long, default_value_t = 0.15)]
         eps: f64,
+    },
+    /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
+    Tournament {
+        /// duplicate, equal, random, or all three side by side.
+        #[arg(long, default_value = "all")]
+        format: String,
+        /// The tables' landlord AIs.
+        #[arg(long, default_value = "L0,L2,L4,L5,L6,L7")]
+        tables: String,
+        /// The farmer AIs every table plays against.
+        #[arg(long, default_value = "L7")]
+        farmers: String,
+        #[arg(long, default_value_t = 6)]
+        rounds: u32,
+        #[arg(long, default_value_t = 200)]
+        matches: u32,
+        /// For the equal format: a library and a GDI centre with --eps.
+        #[arg(long)]
+        library: Option<String>,
+        #[arg(long)]
+        center: Option<String>,
+        #[arg(long, default_value_t = 0.15)]
+        eps: f64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// The test-case paper's P1/P2: distinguishable players on random deals and on selected test cases.
+    P1p2 {
+        #[arg(long)]
+        library: String,
+        /// The AIs the players' triples are formed from.
+        #[arg(long, default_value = "L0,L3,L5,L7")]
+        ais: String,
+        #[arg(long, default_value_t = 30)]
+        players: usize,
+        #[arg(long)]
+        rounds: u32,
+        #[arg(long)]
+        top: u32,
+        #[arg(long, default_value_t = 200)]
+        tournaments: u32,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
     LeadAgreement {
@@ -388,6 +431,36 @@ fn run(command: Command, json: bool) -> Result<Report, String> {
             count,
         } => lab::select(&library, players, rounds, top, count),
         Command::Equal { library, center, eps } => lab::equal(&library, &center, eps),
+        Command::Tournament {
+            format,
+            tables,
+            farmers,
+            rounds,
+            matches,
+            library,
+            center,
+            eps,
+            seed,
+        } => lab::tournament(
+            &format,
+            &tables,
+            &farmers,
+            rounds,
+            matches,
+            library.as_deref(),
+            center.as_deref(),
+            eps,
+            seed,
+        ),
+        Command::P1p2 {
+            library,
+            ais,
+            players,
+            rounds,
+            top,
+            tournaments,
+            seed,
+        } => lab::p1p2(&library, &ais, players, rounds, top, tournaments, seed),
         Command::Match { players, deals, seed } => matches::duplicate_match(&players, deals, seed, json),
         Command::Ladder { rungs, deals, seed } => matches::ladder(rungs.as_deref(), deals, seed, json),
         Command::Deal { seed } => Ok(deal(seed.unwrap_or_else(fresh_seed))),

@@ -21,9 +21,9 @@ use crate::i18n::Lang;
 use crate::route::{PlayLink, Route};
 
 /// The rung the opponents play at unless the link says otherwise.
-pub const DEFAULT_LEVEL: &str = "L6";
+pub const DEFAULT_LEVEL: &str = "L8";
 /// The rung that answers 提示.
-const HINT_LEVEL: &str = "L8";
+const HINT_LEVEL: &str = "L10";
 /// Time an AI may think per move (ms).
 const AI_TIME_MS: f64 = 1500.0;
 /// The least time between moves (ms) at each pace, slow to fast.

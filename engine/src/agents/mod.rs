@@ -46,20 +46,19 @@ pub const PLAYER_NAMES: [&str; 5] = [
 
 /// The ladder: named rungs from weakest to strongest, each a player spec.
 /// The order is the measured one (`ddz ladder`, README): every rung beats
-/// the one below it in duplicate matches.
-pub const LADDER: [(&str, &str); 12] = [
+/// the one below it in duplicate matches, with 95% intervals apart.
+pub const LADDER: [(&str, &str); 11] = [
     ("L0", "random"),
-    ("L1", "heuristic:noise=0.6"),
-    ("L2", "heuristic:noise=0.35"),
-    ("L3", "greedy"),
-    ("L4", "heuristic:noise=0.07"),
-    ("L5", "heuristic"),
-    ("L6", "hybrid:switch=20:samples=6:nodes=1000"),
-    ("L7", "hybrid:switch=30:samples=6:nodes=1000"),
-    ("L8", "hybrid:switch=30:samples=8:nodes=2000"),
-    ("L9", "hybrid:switch=36:samples=12:nodes=3000"),
-    ("L10", "hybrid:switch=36:samples=16:nodes=6000"),
-    ("L11", "hybrid:switch=40:samples=24:nodes=10000"),
+    ("L1", "heuristic:noise=0.8"),
+    ("L2", "heuristic:noise=0.6"),
+    ("L3", "heuristic:noise=0.45"),
+    ("L4", "heuristic:noise=0.3"),
+    ("L5", "greedy"),
+    ("L6", "heuristic:noise=0.07"),
+    ("L7", "heuristic"),
+    ("L8", "hybrid:switch=20:samples=4:nodes=1000"),
+    ("L9", "hybrid:switch=30:samples=4:nodes=1000"),
+    ("L10", "hybrid:switch=30:samples=8:nodes=2000"),
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

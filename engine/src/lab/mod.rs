@@ -11,6 +11,7 @@ pub mod dih;
 pub mod duplicate;
 pub mod library;
 pub mod panel;
+pub mod tournament;
 
 use crate::agents::{make_player, PlayerError};
 use crate::deal::Deal;

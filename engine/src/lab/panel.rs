@@ -36,9 +36,9 @@ pub struct Panel {
 pub const PANELS: [&str; 3] = ["ladder", "quick", "strong"];
 
 impl Panel {
-    /// `ladder`: every ladder rung as the landlord against L5 farmers (the
+    /// `ladder`: every ladder rung as the landlord against L7 farmers (the
     /// papers' graded landlords against one fixed pair); `quick`: the rungs
-    /// without sampling (L0..L5); `strong`: L6..L11 against L8 farmers.
+    /// without sampling (L0..L7); `strong`: L7..L10 against L8 farmers.
     pub fn named(name: &str) -> Option<Panel> {
         let tables = |rungs: &[(&str, &str)], farmers: &str| {
             rungs
@@ -50,9 +50,9 @@ impl Panel {
                 .collect::<Vec<_>>()
         };
         let tables = match name {
-            "ladder" => tables(&LADDER, "L5"),
-            "quick" => tables(&LADDER[..6], "L5"),
-            "strong" => tables(&LADDER[6..], "L8"),
+            "ladder" => tables(&LADDER, "L7"),
+            "quick" => tables(&LADDER[..8], "L7"),
+            "strong" => tables(&LADDER[7..], "L8"),
             _ => return None,
         };
         Some(Panel {
@@ -186,7 +186,7 @@ mod tests {
         let deal = Deal::from_seed(5);
         let clock = MonotonicClock::default();
         let a = score_distribution(&deal, 5, &panel, 2, &clock).unwrap();
-        assert_eq!(a.games(), 12);
+        assert_eq!(a.games(), 16);
         assert_eq!(a, score_distribution(&deal, 5, &panel, 2, &clock).unwrap());
         assert!(Panel::named("nobody").is_none());
         // Every score landed in the score set.

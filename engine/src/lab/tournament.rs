@@ -1,0 +1,311 @@
+//! Simulated tournaments (lab.md): rank points per round, the three deal
+//! formats side by side, the test-case paper's distinguishable players
+//! (its algorithm 1) and its P1/P2 comparison.
+//!
+//! Ranking within a round is standard competition ranking on the round's
+//! scores (ties share the best place, the next place skips); a place is
+//! worth 2 × (n − place + 1) rank points, and a tournament total is the sum
+//! over its rounds.
+
+use serde::{Deserialize, Serialize};
+
+use crate::agents::{make_player, play_out, Player, PlayerError};
+use crate::clock::Clock;
+use crate::deal::Deal;
+use crate::game::{Game, Scoring};
+use crate::rng::{self, Rng};
+
+/// Competition ranking, best first: the place (1-based) of each score.
+pub fn places(scores: &[i64]) -> Vec<u32> {
+    scores
+        .iter()
+        .map(|s| 1 + scores.iter().filter(|&&o| o > *s).count() as u32)
+        .collect()
+}
+
+/// Rank points of each score in a round of `scores.len()` players.
+pub fn rank_points(scores: &[i64]) -> Vec<u32> {
+    let n = scores.len() as u32;
+    places(scores).into_iter().map(|p| 2 * (n - p + 1)).collect()
+}
+
+/// The landlord's tournament score when `landlord` plays `deal` against
+/// two `farmers`, every seat seeded from `seed`.
+pub fn landlord_score(
+    deal: &Deal,
+    landlord: &str,
+    farmers: &str,
+    seed: u64,
+    clock: &dyn Clock,
+) -> Result<i64, PlayerError> {
+    let mut seeds = rng::from_seed(seed);
+    let mut table: Vec<Box<dyn Player>> = Vec::with_capacity(3);
+    for name in [landlord, farmers, farmers] {
+        table.push(make_player(name, rng::split(&mut seeds))?);
+    }
+    let mut game = Game::new(deal);
+    Ok(play_out(&mut game, &mut table, clock, None)?.score(Scoring::Tournament))
+}
+
+/// How the tables of a tournament get their deals.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Format {
+    /// Every table gets the same deal each round.
+    Duplicate,
+    /// Each table gets a different deal from this pool (seeds of deals of
+    /// one strength: within ε of a GDI centre).
+    Equal(Vec<u64>),
+    /// Each table gets its own random deal.
+    Random,
+}
+
+impl Format {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Format::Duplicate => "duplicate",
+            Format::Equal(_) => "equal",
+            Format::Random => "random",
+        }
+    }
+}
+
+/// Each table's chance of each final place, over the simulated matches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlaceProbabilities {
+    pub tables: Vec<String>,
+    /// `p[t][k]`: table t finished in place k + 1.
+    pub p: Vec<Vec<f64>>,
+    pub matches: u32,
+}
+
+impl PlaceProbabilities {
+    /// Each table's expected place.
+    pub fn expected_places(&self) -> Vec<f64> {
+        self.p
+            .iter()
+            .map(|row| row.iter().enumerate().map(|(k, q)| (k + 1) as f64 * q).sum())
+            .collect()
+    }
+}
+
+/// Simulates `matches` tournaments of `rounds` rounds: each table (a
+/// landlord AI against two `farmers`) plays its deal each round, and the
+/// tables' rank points are added up; the final places are by total.
+pub fn simulate(
+    landlords: &[String],
+    farmers: &str,
+    format: &Format,
+    rounds: u32,
+    matches: u32,
+    seed: u64,
+    clock: &dyn Clock,
+) -> Result<PlaceProbabilities, PlayerError> {
+    let t = landlords.len();
+    let mut counts = vec![vec![0u32; t]; t];
+    let mut rng = rng::from_seed(seed);
+    for _ in 0..matches {
+        let mut totals = vec![0i64; t];
+        for _ in 0..rounds {
+            let deals = deals_for_round(format, t, &mut rng);
+            let mut scores = Vec::with_capacity(t);
+            for (i, landlord) in landlords.iter().enumerate() {
+                scores.push(landlord_score(
+                    &deals[i],
+                    landlord,
+                    farmers,
+                    rng::split(&mut rng),
+                    clock,
+                )?);
+            }
+            for (total, points) in totals.iter_mut().zip(rank_points(&scores)) {
+                *total += i64::from(points);
+            }
+        }
+        for (i, place) in places(&totals).into_iter().enumerate() {
+            counts[i][place as usize - 1] += 1;
+        }
+    }
+    Ok(PlaceProbabilities {
+        tables: landlords.to_vec(),
+        p: counts
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|c| f64::from(c) / f64::from(matches.max(1)))
+                    .collect()
+            })
+            .collect(),
+        matches,
+    })
+}
+
+fn deals_for_round(format: &Format, tables: usize, rng: &mut Rng) -> Vec<Deal> {
+    match format {
+        Format::Duplicate => vec![Deal::from_seed(rng::split(rng)); tables],
+        Format::Random => (0..tables).map(|_| Deal::from_seed(rng::split(rng))).collect(),
+        Format::Equal(pool) => {
+            // Different deals for the tables, drawn from the pool.
+            let mut seeds = pool.clone();
+            rng::shuffle(rng, &mut seeds);
+            (0..tables)
+                .map(|i| Deal::from_seed(seeds.get(i % seeds.len().max(1)).copied().unwrap_or_default()))
+                .collect()
+        }
+    }
+}
+
+/// Spearman's rank correlation of two lists (1: the same order).
+pub fn rank_correlation(a: &[f64], b: &[f64]) -> f64 {
+    let rank = |v: &[f64]| -> Vec<f64> {
+        let mut idx: Vec<usize> = (0..v.len()).collect();
+        idx.sort_by(|&i, &j| v[i].total_cmp(&v[j]));
+        let mut r = vec![0.0; v.len()];
+        for (k, &i) in idx.iter().enumerate() {
+            r[i] = k as f64;
+        }
+        r
+    };
+    let (ra, rb) = (rank(a), rank(b));
+    let n = a.len() as f64;
+    if n < 2.0 {
+        return 1.0;
+    }
+    let d2: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - y).powi(2)).sum();
+    1.0 - 6.0 * d2 / (n * (n * n - 1.0))
+}
+
+/// A tournament player: its own three AIs (landlord, farmer 1, farmer 2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Triple(pub [String; 3]);
+
+impl Triple {
+    /// Its score on a deal: its landlord's score with its own AIs seated.
+    pub fn score(&self, deal: &Deal, seed: u64, clock: &dyn Clock) -> Result<i64, PlayerError> {
+        let mut seeds = rng::from_seed(seed);
+        let mut table: Vec<Box<dyn Player>> = Vec::with_capacity(3);
+        for name in &self.0 {
+            table.push(make_player(name, rng::split(&mut seeds))?);
+        }
+        let mut game = Game::new(deal);
+        Ok(play_out(&mut game, &mut table, clock, None)?.score(Scoring::Tournament))
+    }
+}
+
+/// The paper's algorithm 1: every triple of `ais` plays the same `deals`;
+/// score rates (T − T_min)/(T_max − T_min) split into `count` equal
+/// intervals; one triple from each interval that has one (the first met).
+pub fn distinguishable_players(
+    ais: &[&str],
+    deals: &[u64],
+    count: usize,
+    clock: &dyn Clock,
+) -> Result<Vec<(Triple, f64)>, PlayerError> {
+    let mut triples = Vec::new();
+    for a in ais {
+        for b in ais {
+            for c in ais {
+                triples.push(Triple([a.to_string(), b.to_string(), c.to_string()]));
+            }
+        }
+    }
+    let mut totals = Vec::with_capacity(triples.len());
+    for t in &triples {
+        let mut total = 0i64;
+        for &s in deals {
+            total += t.score(&Deal::from_seed(s), s, clock)?;
+        }
+        totals.push(total);
+    }
+    let (lo, hi) = (*totals.iter().min().unwrap_or(&0), *totals.iter().max().unwrap_or(&0));
+    let rate = |t: i64| {
+        if hi > lo {
+            (t - lo) as f64 / (hi - lo) as f64
+        } else {
+            0.0
+        }
+    };
+    let mut chosen: Vec<Option<(Triple, f64)>> = vec![None; count.max(1)];
+    for (t, &total) in triples.into_iter().zip(&totals) {
+        let r = rate(total);
+        let slot = ((r * count as f64) as usize).min(count.max(1) - 1);
+        chosen[slot].get_or_insert((t, r));
+    }
+    Ok(chosen.into_iter().flatten().collect())
+}
+
+/// Whether the top `top` of `totals` are pairwise distinct.
+pub fn top_distinct(totals: &[i64], top: usize) -> bool {
+    let mut sorted = totals.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    sorted.windows(2).take(top.saturating_sub(1)).all(|w| w[0] > w[1]) && top <= totals.len()
+}
+
+/// The test-case paper's P: over `tournaments` simulated tournaments of
+/// `players` on the deals `rounds_of(i)` gives for tournament i, the share
+/// whose top `top` rank-point totals are distinct.
+pub fn distinguishable_share(
+    players: &[Triple],
+    top: usize,
+    tournaments: u32,
+    mut rounds_of: impl FnMut(u32) -> Vec<u64>,
+    seed: u64,
+    clock: &dyn Clock,
+) -> Result<f64, PlayerError> {
+    let mut rng = rng::from_seed(seed);
+    let mut hits = 0;
+    for i in 0..tournaments {
+        let mut totals = vec![0i64; players.len()];
+        for s in rounds_of(i) {
+            let deal = Deal::from_seed(s);
+            let mut scores = Vec::with_capacity(players.len());
+            for p in players {
+                scores.push(p.score(&deal, rng::split(&mut rng), clock)?);
+            }
+            for (total, points) in totals.iter_mut().zip(rank_points(&scores)) {
+                *total += i64::from(points);
+            }
+        }
+        hits += u32::from(top_distinct(&totals, top));
+    }
+    Ok(f64::from(hits) / f64::from(tournaments.max(1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::MonotonicClock;
+
+    #[test]
+    fn competition_ranking_and_points() {
+        assert_eq!(places(&[3, 1, 3, 2]), [1, 4, 1, 3]);
+        assert_eq!(rank_points(&[3, 1, 3, 2]), [8, 2, 8, 4]);
+        assert!(top_distinct(&[5, 3, 3, 1], 2));
+        assert!(!top_distinct(&[5, 5, 3], 2));
+        assert!(top_distinct(&[5, 4, 3, 3], 3) && !top_distinct(&[5, 4, 4, 3], 3));
+    }
+
+    #[test]
+    fn place_probabilities_sum_to_one() {
+        let clock = MonotonicClock::default();
+        let tables: Vec<String> = ["L0", "L3", "L5"].map(String::from).to_vec();
+        for format in [Format::Duplicate, Format::Random, Format::Equal(vec![1, 2, 3, 4, 5])] {
+            let p = simulate(&tables, "L5", &format, 3, 20, 1, &clock).unwrap();
+            for row in &p.p {
+                assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            }
+            // Every match hands out a first place (ties share it).
+            assert!((0..3).map(|t| p.p[t][0]).sum::<f64>() >= 1.0 - 1e-9);
+            assert_eq!(p, simulate(&tables, "L5", &format, 3, 20, 1, &clock).unwrap());
+        }
+        assert!((rank_correlation(&[1.0, 2.0, 3.0], &[1.5, 2.5, 9.0]) - 1.0).abs() < 1e-12);
+        assert!((rank_correlation(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]) + 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn distinguishable_players_spread_over_the_intervals() {
+        let clock = MonotonicClock::default();
+        let chosen = distinguishable_players(&["L0", "L5"], &[1, 2, 3, 4, 5, 6], 4, &clock).unwrap();
+        assert!(!chosen.is_empty() && chosen.len() <= 4);
+        assert!(chosen.windows(2).all(|w| w[0].1 < w[1].1));
+    }
+}
