@@ -10,6 +10,10 @@ use std::time::Duration;
 
 use engine::agents::{GreedyPlayer, RandomPlayer};
 use engine::clock::Deadline;
+use engine::lab::dih::{dih, Distribution};
+use engine::lab::library::Library;
+use engine::lab::panel::{gdi_distance, Panel, PanelRun, ScoreDistribution};
+use engine::lab::tournament::{Format, PlaceProbabilities, TournamentRun};
 use engine::solver::{Position, SolveOptions, SolveResult, Solver};
 use engine::{rng, Cards, Clock, Deal, Game, Move, Play, Player, Seat};
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -59,11 +63,72 @@ pub struct ChooseJob {
     pub time_limit_ms: f64,
 }
 
+/// What the Lab page asks of the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LabJob {
+    /// Play a deal at every table of a named panel.
+    Panel {
+        deal: Deal,
+        seed: u64,
+        panel: String,
+        games: u32,
+    },
+    /// DIH(D; n, m, r) for m = 1 ..= `max_rounds`.
+    DihCurve {
+        points: Vec<(i64, f64)>,
+        players: u32,
+        top: u32,
+        max_rounds: u32,
+    },
+    /// The built-in library ranked by DIH for (n, m, r), or by distance to
+    /// a GDI centre (nearest first; deals with other score sets left out).
+    Rank {
+        players: u32,
+        rounds: u32,
+        top: u32,
+        centre: Option<Vec<f64>>,
+    },
+    /// Tournaments in the three formats side by side.
+    Tournament {
+        tables: Vec<String>,
+        farmers: String,
+        rounds: u32,
+        matches: u32,
+        centre: Vec<f64>,
+        eps: f64,
+        seed: u64,
+    },
+}
+
+/// One deal of the ranked library.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RankedDeal {
+    pub seed: u64,
+    pub dih: f64,
+    pub distance: Option<f64>,
+    pub gdi: Vec<f64>,
+    pub scores: Vec<i64>,
+    pub counts: Vec<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LabResult {
+    Panel(ScoreDistribution),
+    DihCurve(Vec<f64>),
+    Rank {
+        deals: usize,
+        rows: Vec<RankedDeal>,
+    },
+    /// (format, place probabilities) for duplicate, equal, random.
+    Tournament(Vec<(String, PlaceProbabilities)>),
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
     Simulate(SimulationJob),
     Solve(SolveJob),
     Choose(ChooseJob),
+    Lab(u32, LabJob),
     /// Stop the running job, if any.
     Cancel,
 }
@@ -114,6 +179,10 @@ pub enum Response {
         id: u32,
         mv: Move,
         ms: f64,
+    },
+    LabDone {
+        id: u32,
+        result: LabResult,
     },
     Failed {
         id: u32,
@@ -219,6 +288,29 @@ impl Simulation {
     }
 }
 
+/// Requests answered in one go (an AI's move within its time limit, a DIH
+/// curve, a ranking of the library), even while a long job runs.
+fn is_quick(request: &Request) -> bool {
+    matches!(
+        request,
+        Request::Choose(_) | Request::Lab(_, LabJob::DihCurve { .. } | LabJob::Rank { .. })
+    )
+}
+
+fn answer_at_once(request: &Request, clock: &WebClock) -> Option<Response> {
+    match request {
+        Request::Choose(job) => Some(match choose(job, clock) {
+            Ok((mv, ms)) => Response::Chose { id: job.id, mv, ms },
+            Err(message) => Response::Failed { id: job.id, message },
+        }),
+        Request::Lab(id, job) => {
+            let mut run = LabRun::new(job.clone());
+            Some(run.advance(*id, &Deadline::NONE, clock))
+        }
+        _ => None,
+    }
+}
+
 /// How long a slice of simulation runs before the worker reports and listens.
 const SLICE_MS: f64 = 30.0;
 
@@ -243,17 +335,16 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
         let id = match &request {
             Request::Simulate(job) => job.id,
             Request::Solve(job) => job.id,
-            Request::Choose(job) => {
-                // One call within its time limit: no slices to cancel between.
-                let answer = match choose(job, &clock) {
-                    Ok((mv, ms)) => Response::Chose { id: job.id, mv, ms },
-                    Err(message) => Response::Failed { id: job.id, message },
-                };
-                if scope.send(answer).await.is_err() {
-                    return;
+            request if is_quick(request) => {
+                if let Some(answer) = answer_at_once(request, &clock) {
+                    if scope.send(answer).await.is_err() {
+                        return;
+                    }
                 }
                 continue;
             }
+            Request::Choose(job) => job.id,
+            Request::Lab(id, _) => *id,
             Request::Cancel => continue, // nothing running
         };
         let mut job = Job::start(request, &mut solver);
@@ -261,7 +352,10 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
             let answer = job.advance(&clock, &mut solver);
             let finished = matches!(
                 answer,
-                Response::Finished { .. } | Response::Solved { .. } | Response::Failed { .. }
+                Response::Finished { .. }
+                    | Response::Solved { .. }
+                    | Response::LabDone { .. }
+                    | Response::Failed { .. }
             );
             if scope.send(answer).await.is_err() {
                 return;
@@ -274,6 +368,14 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
             match scope.next().now_or_never() {
                 None => continue,
                 Some(None) => return,
+                // A quick question is answered without stopping the job.
+                Some(Some(request)) if is_quick(&request) => {
+                    if let Some(answer) = answer_at_once(&request, &clock) {
+                        if scope.send(answer).await.is_err() {
+                            return;
+                        }
+                    }
+                }
                 Some(Some(request)) => {
                     let _ = scope.send(Response::Cancelled { id }).await;
                     if !matches!(request, Request::Cancel) {
@@ -295,7 +397,179 @@ enum Job {
         spent: f64,
         nodes: u64,
     },
+    Lab(u32, Box<LabRun>),
     Invalid(u32, String),
+}
+
+/// The built-in hand library (`assets/library.json`, built by the command
+/// in the README), parsed once.
+fn library() -> Result<&'static Library, String> {
+    static LIBRARY: std::sync::OnceLock<Result<Library, String>> = std::sync::OnceLock::new();
+    LIBRARY
+        .get_or_init(|| {
+            serde_json::from_str(include_str!("../assets/library.json"))
+                .map_err(|e| format!("the built-in library: {e}"))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// A lab job in progress.
+pub enum LabRun {
+    Panel(Box<PanelRun>),
+    Tournament(Vec<(String, TournamentRun)>, u32),
+    /// Answered at once.
+    Done(Result<LabResult, String>),
+}
+
+impl LabRun {
+    pub fn new(job: LabJob) -> LabRun {
+        match job {
+            LabJob::Panel {
+                deal,
+                seed,
+                panel,
+                games,
+            } => match Panel::named(&panel) {
+                Some(p) => LabRun::Panel(Box::new(PanelRun::new(deal, seed, p, games.clamp(1, 100)))),
+                None => LabRun::Done(Err(format!("unknown panel '{panel}'"))),
+            },
+            LabJob::DihCurve {
+                points,
+                players,
+                top,
+                max_rounds,
+            } => {
+                LabRun::Done(Distribution::new(&points).map_err(|e| e.to_string()).map(|d| {
+                    LabResult::DihCurve((1..=max_rounds.min(200)).map(|m| dih(&d, players, m, top)).collect())
+                }))
+            }
+            LabJob::Rank {
+                players,
+                rounds,
+                top,
+                centre,
+            } => LabRun::Done(library().map(|lib| {
+                let mut rows: Vec<RankedDeal> = lib
+                    .entries
+                    .iter()
+                    .filter_map(|e| {
+                        let distance = match &centre {
+                            Some(c) => Some(gdi_distance(&e.gdi, c)?),
+                            None => None,
+                        };
+                        Some(RankedDeal {
+                            seed: e.seed,
+                            dih: e.dih(players, rounds, top),
+                            distance,
+                            gdi: e.gdi.clone(),
+                            scores: e.distribution.scores.clone(),
+                            counts: e.distribution.counts.clone(),
+                        })
+                    })
+                    .collect();
+                match centre {
+                    Some(_) => rows.sort_by(|a, b| a.distance.unwrap_or(0.0).total_cmp(&b.distance.unwrap_or(0.0))),
+                    None => rows.sort_by(|a, b| b.dih.total_cmp(&a.dih)),
+                }
+                LabResult::Rank {
+                    deals: lib.entries.len(),
+                    rows,
+                }
+            })),
+            LabJob::Tournament {
+                tables,
+                farmers,
+                rounds,
+                matches,
+                centre,
+                eps,
+                seed,
+            } => {
+                let pool: Vec<u64> = match library() {
+                    Ok(lib) => lib.equal_strength(&centre, eps).iter().map(|(e, _)| e.seed).collect(),
+                    Err(e) => return LabRun::Done(Err(e)),
+                };
+                if pool.len() < tables.len() {
+                    return LabRun::Done(Err(format!(
+                        "only {} library deals lie within {eps} of that centre; {} tables need as many",
+                        pool.len(),
+                        tables.len()
+                    )));
+                }
+                let run = |format| TournamentRun::new(tables.clone(), farmers.clone(), format, rounds, matches, seed);
+                LabRun::Tournament(
+                    vec![
+                        ("duplicate".into(), run(Format::Duplicate)),
+                        ("equal".into(), run(Format::Equal(pool))),
+                        ("random".into(), run(Format::Random)),
+                    ],
+                    matches,
+                )
+            }
+        }
+    }
+
+    /// Works until `deadline`; the answer when done, else progress.
+    fn advance(&mut self, id: u32, deadline: &Deadline<'_>, clock: &dyn Clock) -> Response {
+        let failed = |e: engine::PlayerError| Response::Failed {
+            id,
+            message: e.to_string(),
+        };
+        match self {
+            LabRun::Done(result) => match result.clone() {
+                Ok(result) => Response::LabDone { id, result },
+                Err(message) => Response::Failed { id, message },
+            },
+            LabRun::Panel(run) => {
+                while !run.is_done() {
+                    if let Err(e) = run.step(clock) {
+                        return failed(e);
+                    }
+                    if deadline.expired() {
+                        break;
+                    }
+                }
+                if run.is_done() {
+                    Response::LabDone {
+                        id,
+                        result: LabResult::Panel(run.result().clone()),
+                    }
+                } else {
+                    Response::Progress {
+                        id,
+                        done: run.played(),
+                        total: run.total(),
+                    }
+                }
+            }
+            LabRun::Tournament(runs, matches) => {
+                'work: for (_, run) in runs.iter_mut() {
+                    while !run.is_done() {
+                        if let Err(e) = run.step(clock) {
+                            return failed(e);
+                        }
+                        if deadline.expired() {
+                            break 'work;
+                        }
+                    }
+                }
+                let done: u32 = runs.iter().map(|(_, r)| r.played()).sum();
+                if runs.iter().all(|(_, r)| r.is_done()) {
+                    Response::LabDone {
+                        id,
+                        result: LabResult::Tournament(runs.iter().map(|(f, r)| (f.clone(), r.result())).collect()),
+                    }
+                } else {
+                    Response::Progress {
+                        id,
+                        done,
+                        total: 3 * *matches,
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Job {
@@ -318,6 +592,7 @@ impl Job {
                 Err(e) => Job::Invalid(job.id, e.to_string()),
             },
             Request::Choose(job) => Job::Invalid(job.id, "answered directly".into()),
+            Request::Lab(id, job) => Job::Lab(id, Box::new(LabRun::new(job))),
             Request::Cancel => Job::Invalid(0, "nothing to do".into()),
         }
     }
@@ -373,6 +648,7 @@ impl Job {
                     }
                 }
             }
+            Job::Lab(id, run) => run.advance(*id, &Deadline::after(clock as &dyn Clock, SLICE_MS), clock),
             Job::Invalid(id, message) => Response::Failed {
                 id: *id,
                 message: message.clone(),

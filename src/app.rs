@@ -9,6 +9,7 @@ use crate::agent::EngineWorker;
 use crate::i18n::Lang;
 use crate::pages::deal::DealPage;
 use crate::pages::endgame::EndgamePage;
+use crate::pages::lab::LabPage;
 use crate::pages::play::PlayPage;
 use crate::pages::soon::Soon;
 use crate::route::{DealLink, Route};
@@ -74,7 +75,7 @@ pub fn App() -> Html {
         Route::Deal(link) => html! { <DealPage link={link.clone()} /> },
         Route::Play(link) => html! { <PlayPage link={link.clone()} /> },
         Route::Endgame(link) => html! { <EndgamePage link={link.clone()} /> },
-        Route::Lab => html! { <Soon title={ t.nav_lab } text={ t.lab_soon } /> },
+        Route::Lab(link) => html! { <LabPage link={link.clone()} /> },
         Route::NotFound(_) => html! { <Soon title={ t.not_found } text="" /> },
     };
     let dismiss = {
@@ -94,7 +95,7 @@ pub fn App() -> Html {
                         { nav_link(Route::Deal(DealLink::Fresh), t.nav_deal) }
                         { nav_link(Route::Play(Default::default()), t.nav_play) }
                         { nav_link(Route::Endgame(Default::default()), t.nav_endgame) }
-                        { nav_link(Route::Lab, t.nav_lab) }
+                        { nav_link(Route::Lab(Default::default()), t.nav_lab) }
                     </nav>
                     <div class="langs" role="group" aria-label={ t.language }>
                         { switch_to(Lang::Zh, "中文") }

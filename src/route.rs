@@ -8,7 +8,7 @@ pub enum Route {
     Deal(DealLink),
     Play(PlayLink),
     Endgame(EndgameLink),
-    Lab,
+    Lab(LabLink),
     NotFound(String),
 }
 
@@ -56,6 +56,39 @@ impl PlayLink {
         if self.practice {
             parts.push("practice=1".into());
         }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", parts.join("&"))
+        }
+    }
+}
+
+/// The Lab page's deal and panel, as written (checked by the page).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LabLink {
+    pub seed: Option<String>,
+    pub panel: Option<String>,
+}
+
+impl LabLink {
+    fn from_query(query: &str) -> LabLink {
+        let mut link = LabLink::default();
+        for (key, value) in pairs(query) {
+            match key {
+                "seed" => link.seed = Some(value),
+                "panel" => link.panel = Some(value),
+                _ => {}
+            }
+        }
+        link
+    }
+
+    fn to_query(&self) -> String {
+        let parts: Vec<String> = [("seed", &self.seed), ("panel", &self.panel)]
+            .iter()
+            .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v))))
+            .collect();
         if parts.is_empty() {
             String::new()
         } else {
@@ -156,7 +189,7 @@ impl Route {
             "" | "deal" => Route::Deal(DealLink::from_query(query)),
             "play" => Route::Play(PlayLink::from_query(query)),
             "endgame" => Route::Endgame(EndgameLink::from_query(query)),
-            "lab" => Route::Lab,
+            "lab" => Route::Lab(LabLink::from_query(query)),
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -179,7 +212,7 @@ impl Route {
             },
             Route::Play(link) => format!("#/play{}", link.to_query()),
             Route::Endgame(link) => format!("#/endgame{}", link.to_query()),
-            Route::Lab => "#/lab".into(),
+            Route::Lab(link) => format!("#/lab{}", link.to_query()),
             Route::NotFound(path) => format!("#/{path}"),
         }
     }
@@ -287,7 +320,11 @@ mod tests {
                 puzzle: Some(2),
                 ..Default::default()
             }),
-            Route::Lab,
+            Route::Lab(LabLink::default()),
+            Route::Lab(LabLink {
+                seed: Some("42".into()),
+                panel: Some("quick".into()),
+            }),
         ] {
             assert_eq!(Route::from_hash(&route.to_hash()), route);
         }

@@ -627,3 +627,59 @@ test("a selection that is not a legal play is explained; practice mode undoes; t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI computes it, a sortable library, tournaments", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/lab?seed=42&panel=quick`);
+  await page.locator("#lab-dist").waitFor({ timeout: 30000 });
+  const want = cli(["dist", "42", "--panel", "quick", "--games", "2", "--json"]);
+  assert.equal(await page.getAttribute("#lab-dist", "data-counts"), JSON.stringify(want.counts).replaceAll(",", ", "));
+  assert.equal(await page.getAttribute("#lab-dist", "data-games"), String(want.games));
+  const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) => b.map((x) => Number(x.dataset.value)));
+  bars.forEach((v, i) => assert.ok(Math.abs(v - want.probabilities[i]) < 1e-12));
+  // Charts save as CSV too.
+  const csv = decodeURIComponent((await page.getAttribute("#lab-dist .export-csv", "href")).split(",").slice(1).join(","));
+  assert.match(csv, /^score,games,share\n/);
+
+  // DIH for a typed distribution equals the CLI's.
+  const dist = "-3:0.05,-2:0.15,-1:0.25,1:0.3,2:0.17,3:0.08";
+  await page.fill("#dih-dist", dist);
+  await page.locator("#dih-dist").dispatchEvent("change");
+  for (const [id, v] of [["#dih-n", "108"], ["#dih-m", "18"], ["#dih-r", "10"]]) {
+    await page.fill(id, v);
+    await page.locator(id).dispatchEvent("change");
+  }
+  const cliDih = cli(["dih", "--dist", dist, "--players", "108", "--rounds", "18", "--top", "10", "--json"]).dih;
+  await page.waitForFunction((v) => {
+    const el = document.querySelector("#dih-value");
+    return el && Math.abs(Number(el.dataset.value) - v) < 1e-12;
+  }, cliDih);
+
+  // The library ranks by DIH and sorts by any column.
+  await page.click("#rank-run");
+  await page.locator("#rank-table tbody tr").first().waitFor();
+  const dihs = () => page.locator("#rank-table tbody tr").evaluateAll((r) => r.map((x) => Number(x.dataset.dih)));
+  let v = await dihs();
+  assert.ok(v.every((x, i) => i === 0 || v[i - 1] >= x), "ranked by DIH, highest first");
+  await page.click('#rank-table th button[data-col="1"]'); // DIH: descending
+  await page.click('#rank-table th button[data-col="1"]'); // again: ascending
+  v = await dihs();
+  assert.ok(v.every((x, i) => i === 0 || v[i - 1] <= x), "sorted ascending");
+  assert.equal(await page.getAttribute('#rank-table th:nth-child(2)', "aria-sort"), "ascending");
+  // A row opens its deal.
+  const seed = await page.locator("#rank-table tbody tr").first().getAttribute("data-seed");
+  await page.locator("#rank-table tbody tr").first().click();
+  await page.waitForFunction((s) => location.hash.includes(`seed=${s}`), seed);
+
+  // Tournaments in the three formats, side by side.
+  await page.fill("#t-matches", "20");
+  await page.locator("#t-matches").dispatchEvent("change");
+  await page.click("#tournament-run");
+  await page.locator("#tournament-result").waitFor({ timeout: 60000 });
+  assert.deepEqual(
+    await page.locator("#tournament-result figure").evaluateAll((f) => f.map((x) => x.dataset.format)),
+    ["duplicate", "equal", "random"],
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,3 +1,4 @@
 pub mod card;
+pub mod chart;
 pub mod picker;
 pub mod split;

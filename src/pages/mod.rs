@@ -1,4 +1,5 @@
 pub mod deal;
 pub mod endgame;
+pub mod lab;
 pub mod play;
 pub mod soon;

@@ -128,24 +128,75 @@ pub fn score_distribution(
     games: u32,
     clock: &dyn Clock,
 ) -> Result<ScoreDistribution, PlayerError> {
-    let scores = score_set(deal);
-    let mut counts = vec![0u64; scores.len()];
-    let mut seeds = rng::from_seed(seed ^ 0x9a4e_1000_0000_0000);
-    for table in &panel.tables {
-        for _ in 0..games {
-            let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(3);
-            for name in [&table.landlord, &table.farmers, &table.farmers] {
-                players.push(make_player(name, rng::split(&mut seeds))?);
-            }
-            let mut game = Game::new(deal);
-            let outcome = play_out(&mut game, &mut players, clock, None)?;
-            let score = outcome.score(Scoring::Tournament);
-            if let Some(i) = scores.iter().position(|&s| s == score) {
-                counts[i] += 1;
-            }
+    let mut run = PanelRun::new(*deal, seed, panel.clone(), games);
+    while !run.is_done() {
+        run.step(clock)?;
+    }
+    Ok(run.result().clone())
+}
+
+/// A panel's games on one deal, played one at a time (so a caller can
+/// report progress and stop between them).
+pub struct PanelRun {
+    deal: Deal,
+    panel: Panel,
+    games: u32,
+    seeds: rng::Rng,
+    played: u32,
+    result: ScoreDistribution,
+}
+
+impl PanelRun {
+    pub fn new(deal: Deal, seed: u64, panel: Panel, games: u32) -> PanelRun {
+        let scores = score_set(&deal);
+        PanelRun {
+            deal,
+            games,
+            seeds: rng::from_seed(seed ^ 0x9a4e_1000_0000_0000),
+            played: 0,
+            result: ScoreDistribution {
+                counts: vec![0; scores.len()],
+                scores,
+            },
+            panel,
         }
     }
-    Ok(ScoreDistribution { scores, counts })
+
+    pub fn total(&self) -> u32 {
+        self.panel.tables.len() as u32 * self.games
+    }
+
+    pub fn played(&self) -> u32 {
+        self.played
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.played >= self.total()
+    }
+
+    pub fn result(&self) -> &ScoreDistribution {
+        &self.result
+    }
+
+    /// Plays the next game (table by table, `games` each).
+    pub fn step(&mut self, clock: &dyn Clock) -> Result<(), PlayerError> {
+        if self.is_done() {
+            return Ok(());
+        }
+        let table = &self.panel.tables[(self.played / self.games.max(1)) as usize];
+        let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(3);
+        for name in [&table.landlord, &table.farmers, &table.farmers] {
+            players.push(make_player(name, rng::split(&mut self.seeds))?);
+        }
+        let mut game = Game::new(&self.deal);
+        let outcome = play_out(&mut game, &mut players, clock, None)?;
+        let score = outcome.score(Scoring::Tournament);
+        if let Some(i) = self.result.scores.iter().position(|&s| s == score) {
+            self.result.counts[i] += 1;
+        }
+        self.played += 1;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

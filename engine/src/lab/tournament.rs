@@ -100,20 +100,78 @@ pub fn simulate(
     seed: u64,
     clock: &dyn Clock,
 ) -> Result<PlaceProbabilities, PlayerError> {
-    let t = landlords.len();
-    let mut counts = vec![vec![0u32; t]; t];
-    let mut rng = rng::from_seed(seed);
-    for _ in 0..matches {
+    let mut run = TournamentRun::new(
+        landlords.to_vec(),
+        farmers.to_string(),
+        format.clone(),
+        rounds,
+        matches,
+        seed,
+    );
+    while !run.is_done() {
+        run.step(clock)?;
+    }
+    Ok(run.result())
+}
+
+/// Simulated tournaments, one match at a time.
+pub struct TournamentRun {
+    landlords: Vec<String>,
+    farmers: String,
+    format: Format,
+    rounds: u32,
+    matches: u32,
+    rng: Rng,
+    played: u32,
+    counts: Vec<Vec<u32>>,
+}
+
+impl TournamentRun {
+    pub fn new(
+        landlords: Vec<String>,
+        farmers: String,
+        format: Format,
+        rounds: u32,
+        matches: u32,
+        seed: u64,
+    ) -> TournamentRun {
+        let t = landlords.len();
+        TournamentRun {
+            landlords,
+            farmers,
+            format,
+            rounds,
+            matches,
+            rng: rng::from_seed(seed),
+            played: 0,
+            counts: vec![vec![0; t]; t],
+        }
+    }
+
+    pub fn played(&self) -> u32 {
+        self.played
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.played >= self.matches
+    }
+
+    /// Plays the next match.
+    pub fn step(&mut self, clock: &dyn Clock) -> Result<(), PlayerError> {
+        if self.is_done() {
+            return Ok(());
+        }
+        let t = self.landlords.len();
         let mut totals = vec![0i64; t];
-        for _ in 0..rounds {
-            let deals = deals_for_round(format, t, &mut rng);
+        for _ in 0..self.rounds {
+            let deals = deals_for_round(&self.format, t, &mut self.rng);
             let mut scores = Vec::with_capacity(t);
-            for (i, landlord) in landlords.iter().enumerate() {
+            for (i, landlord) in self.landlords.iter().enumerate() {
                 scores.push(landlord_score(
                     &deals[i],
                     landlord,
-                    farmers,
-                    rng::split(&mut rng),
+                    &self.farmers,
+                    rng::split(&mut self.rng),
                     clock,
                 )?);
             }
@@ -122,21 +180,28 @@ pub fn simulate(
             }
         }
         for (i, place) in places(&totals).into_iter().enumerate() {
-            counts[i][place as usize - 1] += 1;
+            self.counts[i][place as usize - 1] += 1;
+        }
+        self.played += 1;
+        Ok(())
+    }
+
+    /// Place probabilities over the matches played so far.
+    pub fn result(&self) -> PlaceProbabilities {
+        PlaceProbabilities {
+            tables: self.landlords.clone(),
+            p: self
+                .counts
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|&c| f64::from(c) / f64::from(self.played.max(1)))
+                        .collect()
+                })
+                .collect(),
+            matches: self.played,
         }
     }
-    Ok(PlaceProbabilities {
-        tables: landlords.to_vec(),
-        p: counts
-            .into_iter()
-            .map(|row| {
-                row.into_iter()
-                    .map(|c| f64::from(c) / f64::from(matches.max(1)))
-                    .collect()
-            })
-            .collect(),
-        matches,
-    })
 }
 
 fn deals_for_round(format: &Format, tables: usize, rng: &mut Rng) -> Vec<Deal> {
