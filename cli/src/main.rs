@@ -6,6 +6,7 @@ mod agent;
 mod lab;
 mod matches;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -347,12 +348,19 @@ fn main() -> ExitCode {
     }
     match run(cli.command, cli.json) {
         Ok(report) => {
-            if cli.json {
-                println!("{}", report.json);
+            let text = if cli.json {
+                format!("{}\n", report.json)
             } else {
-                print!("{}", report.text);
+                report.text
+            };
+            // A reader that stops early (`ddz ... | head`) is not an error.
+            match std::io::stdout().lock().write_all(text.as_bytes()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: writing the output: {e}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
             }
-            ExitCode::SUCCESS
         }
         Err(message) => {
             if cli.json {

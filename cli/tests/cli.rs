@@ -439,3 +439,19 @@ fn the_lab_commands_agree_with_each_other() {
     fails_with(&["dist", "3", "--panel", "nobody"], "unknown panel 'nobody'");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    // `ddz moves HAND | head -1`: the pipe closes before the output is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["moves", "33344455566677788899", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run ddz");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -1,0 +1,16 @@
+//! What an address that names no page shows, with the way back.
+
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+
+#[component]
+pub fn NotFound() -> Html {
+    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    html! {
+        <main id="main" class="page not-found">
+            <h1>{ t.not_found }</h1>
+            <p><a href="#/deal">{ t.nav_deal }</a></p>
+        </main>
+    }
+}
