@@ -10,8 +10,8 @@ use crate::i18n::Lang;
 use crate::pages::deal::DealPage;
 use crate::pages::endgame::EndgamePage;
 use crate::pages::lab::LabPage;
+use crate::pages::not_found::NotFound;
 use crate::pages::play::PlayPage;
-use crate::pages::soon::Soon;
 use crate::route::{DealLink, Route};
 use crate::settings::{self, Settings};
 
@@ -76,7 +76,7 @@ pub fn App() -> Html {
         Route::Play(link) => html! { <PlayPage link={link.clone()} /> },
         Route::Endgame(link) => html! { <EndgamePage link={link.clone()} /> },
         Route::Lab(link) => html! { <LabPage link={link.clone()} /> },
-        Route::NotFound(_) => html! { <Soon title={ t.not_found } text="" /> },
+        Route::NotFound(_) => html! { <NotFound /> },
     };
     let dismiss = {
         let notice = notice.clone();

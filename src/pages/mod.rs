@@ -1,5 +1,5 @@
 pub mod deal;
 pub mod endgame;
 pub mod lab;
+pub mod not_found;
 pub mod play;
-pub mod soon;
