@@ -304,6 +304,7 @@ pub fn tournament(
         .collect::<Result<_, _>>()?;
     let mut text = format!("{matches} matches of {rounds} rounds, landlords against {farmers} farmers\n");
     let reference = results[0].expected_places();
+    let first = &results[0];
     for (f, r) in formats.iter().zip(&results) {
         text += &format!(
             "\n{} format: chance of each place (1st .. {}th)\n",
@@ -320,19 +321,20 @@ pub fn tournament(
             );
         }
         text += &format!(
-            "  expected places: {}; rank correlation with the first format's: {:+.3}\n",
+            "  expected places: {}\n  against the first format's: rank correlation {:+.3}, place-probability distance {:.3}\n",
             r.expected_places()
                 .iter()
                 .map(|x| format!("{x:.2}"))
                 .collect::<Vec<_>>()
                 .join(", "),
-            rank_correlation(&r.expected_places(), &reference)
+            rank_correlation(&r.expected_places(), &reference),
+            r.distance(first)
         );
     }
     let rows: Vec<_> = formats
         .iter()
         .zip(&results)
-        .map(|(f, r)| json!({ "format": f.name(), "tables": r.tables, "places": r.p, "expected_places": r.expected_places(), "rank_correlation": rank_correlation(&r.expected_places(), &reference) }))
+        .map(|(f, r)| json!({ "format": f.name(), "tables": r.tables, "places": r.p, "expected_places": r.expected_places(), "rank_correlation": rank_correlation(&r.expected_places(), &reference), "distance": r.distance(first) }))
         .collect();
     Ok(Report {
         json: json!({ "rounds": rounds, "matches": matches, "eps": eps, "formats": rows }),

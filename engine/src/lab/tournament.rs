@@ -86,6 +86,15 @@ impl PlaceProbabilities {
             .map(|row| row.iter().enumerate().map(|(k, q)| (k + 1) as f64 * q).sum())
             .collect()
     }
+
+    /// How far these place probabilities are from `other`'s: the total
+    /// variation distance of each table's place distribution (half the sum
+    /// of absolute differences, 0 to 1), averaged over the tables.
+    pub fn distance(&self, other: &PlaceProbabilities) -> f64 {
+        let tv = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum::<f64>() / 2.0;
+        let rows = self.p.len().min(other.p.len()).max(1);
+        self.p.iter().zip(&other.p).map(|(a, b)| tv(a, b)).sum::<f64>() / rows as f64
+    }
 }
 
 /// Simulates `matches` tournaments of `rounds` rounds: each table (a
@@ -364,6 +373,22 @@ mod tests {
         }
         assert!((rank_correlation(&[1.0, 2.0, 3.0], &[1.5, 2.5, 9.0]) - 1.0).abs() < 1e-12);
         assert!((rank_correlation(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]) + 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn place_probability_distance() {
+        let of = |p: Vec<Vec<f64>>| PlaceProbabilities {
+            tables: vec!["a".into(), "b".into()],
+            p,
+            matches: 1,
+        };
+        let a = of(vec![vec![1.0, 0.0], vec![0.0, 1.0]]);
+        let swapped = of(vec![vec![0.0, 1.0], vec![1.0, 0.0]]);
+        let half = of(vec![vec![0.5, 0.5], vec![0.5, 0.5]]);
+        assert_eq!(a.distance(&a), 0.0);
+        assert_eq!(a.distance(&swapped), 1.0);
+        assert_eq!(a.distance(&half), 0.5);
+        assert_eq!(half.distance(&a), 0.5);
     }
 
     #[test]
