@@ -671,7 +671,14 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   await page.locator("#rank-table tbody tr").first().click();
   await page.waitForFunction((s) => location.hash.includes(`seed=${s}`), seed);
 
-  // Tournaments in the three formats, side by side.
+  // Tournaments in the three formats, side by side; a bad ε is named, not run.
+  await page.fill("#t-eps", "0,15");
+  await page.locator("#t-eps").dispatchEvent("change");
+  await page.locator("#tournament-input-error").waitFor();
+  assert.match(await page.textContent("#tournament-input-error"), /0,15/);
+  assert.ok(await page.locator("#tournament-run").isDisabled());
+  await page.fill("#t-eps", "0.15");
+  await page.locator("#t-eps").dispatchEvent("change");
   await page.fill("#t-matches", "20");
   await page.locator("#t-matches").dispatchEvent("change");
   await page.click("#tournament-run");

@@ -158,6 +158,10 @@ fn progress_view<T>(status: &Status<T>, id: &str, t: &crate::i18n::Strings, canc
     }
 }
 
+/// The built-in library's median GDI among deals with one bomb in all
+/// hands (three grades): a centre with deals of that strength around it.
+const DEFAULT_CENTRE: &str = "0.70,0.27,0.05";
+
 fn parse_centre(text: &str) -> Result<Vec<f64>, String> {
     text.split(',')
         .enumerate()
@@ -603,7 +607,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
             <p class="note">{ t.rank_explain }</p>
             <div class="lab-controls">
                 <span class="field wide"><label for="rank-centre">{ t.rank_centre }</label>
-                    <input id="rank-centre" value={ (*centre_text).clone() } onchange={on_centre} placeholder="0.96,0.91,0.79" /></span>
+                    <input id="rank-centre" value={ (*centre_text).clone() } onchange={on_centre} placeholder={ DEFAULT_CENTRE } /></span>
                 <button type="button" class="primary" id="rank-run" onclick={on_rank}>{ t.rank_run }</button>
             </div>
             if by_distance && centre.is_err() {
@@ -615,8 +619,8 @@ pub fn LabPage(props: &LabPageProps) -> Html {
 
     // --- Tournaments -------------------------------------------------------
     let t_tables = use_state(|| "L0,L2,L4,L5,L6,L7".to_string());
-    let t_centre = use_state(|| "0.88,0.63,0.38".to_string());
-    let t_eps = use_state(|| "0.25".to_string());
+    let t_centre = use_state(|| DEFAULT_CENTRE.to_string());
+    let t_eps = use_state(|| "0.15".to_string());
     let t_matches = use_state(|| 100u32);
     let text_input = |handle: &UseStateHandle<String>| {
         let handle = handle.clone();
@@ -626,15 +630,18 @@ pub fn LabPage(props: &LabPageProps) -> Html {
             }
         })
     };
+    // Checked as typed: the run button waits for a valid centre and ε.
+    let t_strength = match (parse_centre(&t_centre), t_eps.trim().parse::<f64>()) {
+        (Err(e), _) => Err((t.bad_centre)(&e)),
+        (Ok(centre), Ok(eps)) if eps > 0.0 && eps <= 1.0 => Ok((centre, eps)),
+        (Ok(_), _) => Err((t.bad_eps)(t_eps.trim())),
+    };
     let on_tournament = {
-        let (send, tables, centre, eps, matches) = (
-            send.clone(),
-            (*t_tables).clone(),
-            (*t_centre).clone(),
-            (*t_eps).clone(),
-            *t_matches,
-        );
+        let (send, tables, strength, matches) = (send.clone(), (*t_tables).clone(), t_strength.clone(), *t_matches);
         Callback::from(move |_: MouseEvent| {
+            let Ok((centre, eps)) = strength.clone() else {
+                return;
+            };
             send(
                 Section::Tournament,
                 LabJob::Tournament {
@@ -646,8 +653,8 @@ pub fn LabPage(props: &LabPageProps) -> Html {
                     farmers: "L7".into(),
                     rounds: 4,
                     matches,
-                    centre: parse_centre(&centre).unwrap_or_default(),
-                    eps: eps.trim().parse().unwrap_or(0.15),
+                    centre,
+                    eps,
                     seed: 1,
                 },
             )
@@ -688,8 +695,11 @@ pub fn LabPage(props: &LabPageProps) -> Html {
                 <span class="field"><label for="t-centre">{ t.rank_centre }</label><input id="t-centre" value={ (*t_centre).clone() } onchange={ text_input(&t_centre) } /></span>
                 <span class="field"><label for="t-eps">{ "ε" }</label><input id="t-eps" value={ (*t_eps).clone() } onchange={ text_input(&t_eps) } /></span>
                 <span class="field"><label for="t-matches">{ t.tournament_matches }</label><input id="t-matches" type="number" min="10" max="2000" value={ t_matches.to_string() } onchange={ number(&t_matches, 10, 2000) } /></span>
-                <button type="button" class="primary" id="tournament-run" onclick={on_tournament}>{ t.run }</button>
+                <button type="button" class="primary" id="tournament-run" onclick={on_tournament} disabled={ t_strength.is_err() }>{ t.run }</button>
             </div>
+            if let Err(e) = &t_strength {
+                <p class="error" role="alert" id="tournament-input-error">{ e.clone() }</p>
+            }
             { tournament_view }
         </section>
     };
