@@ -266,8 +266,8 @@ pub fn tournament(
     for name in landlords.iter().map(String::as_str).chain([farmers]) {
         engine::make_player(name, 0).map_err(|e| e.to_string())?;
     }
-    let equal = || -> Result<Format, String> {
-        let path = library.ok_or("the equal format needs --library (and --center)")?;
+    let pool = || -> Result<Vec<u64>, String> {
+        let path = library.ok_or("the equal formats need --library (and --center)")?;
         let lib = read_library(path)?;
         let centre: Vec<f64> = match center {
             Some(c) => c
@@ -278,7 +278,7 @@ pub fn tournament(
                         .map_err(|_| format!("--center: '{x}' is not a number"))
                 })
                 .collect::<Result<_, _>>()?,
-            None => return Err("the equal format needs --center G1,G2,...".into()),
+            None => return Err("the equal formats need --center G1,G2,...".into()),
         };
         let pool: Vec<u64> = lib.equal_strength(&centre, eps).iter().map(|(e, _)| e.seed).collect();
         if pool.len() < landlords.len() {
@@ -288,14 +288,27 @@ pub fn tournament(
                 landlords.len()
             ));
         }
-        Ok(Format::Equal(pool))
+        Ok(pool)
     };
     let formats = match format {
         "duplicate" => vec![Format::Duplicate],
+        "duplicate-equal" => vec![Format::DuplicateOf(pool()?)],
+        "equal" => vec![Format::Equal(pool()?)],
         "random" => vec![Format::Random],
-        "equal" => vec![equal()?],
-        "all" => vec![Format::Duplicate, equal()?, Format::Random],
-        other => return Err(format!("--format: '{other}' is not duplicate, equal, random or all")),
+        "all" => {
+            let pool = pool()?;
+            vec![
+                Format::Duplicate,
+                Format::DuplicateOf(pool.clone()),
+                Format::Equal(pool),
+                Format::Random,
+            ]
+        }
+        other => {
+            return Err(format!(
+                "--format: '{other}' is not duplicate, duplicate-equal, equal, random or all"
+            ))
+        }
     };
     let clock = MonotonicClock::default();
     let results: Vec<_> = formats
@@ -304,7 +317,7 @@ pub fn tournament(
         .collect::<Result<_, _>>()?;
     let mut text = format!("{matches} matches of {rounds} rounds, landlords against {farmers} farmers\n");
     let reference = results[0].expected_places();
-    let first = &results[0];
+    let list = |xs: &[f64], f: &dyn Fn(f64) -> String| xs.iter().map(|&x| f(x)).collect::<Vec<_>>().join(" ");
     for (f, r) in formats.iter().zip(&results) {
         text += &format!(
             "\n{} format: chance of each place (1st .. {}th)\n",
@@ -312,32 +325,37 @@ pub fn tournament(
             landlords.len()
         );
         for (name, row) in r.tables.iter().zip(&r.p) {
-            text += &format!(
-                "  {name:<6} {}\n",
-                row.iter()
-                    .map(|q| format!("{:>5.1}%", 100.0 * q))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
+            text += &format!("  {name:<6} {}\n", list(row, &|q| format!("{:>5.1}%", 100.0 * q)));
         }
         text += &format!(
-            "  expected places: {}\n  against the first format's: rank correlation {:+.3}, place-probability distance {:.3}\n",
-            r.expected_places()
-                .iter()
-                .map(|x| format!("{x:.2}"))
-                .collect::<Vec<_>>()
-                .join(", "),
+            "  expected places: {}; rank correlation with the first format's: {:+.3}\n",
+            list(&r.expected_places(), &|x| format!("{x:.2}")),
             rank_correlation(&r.expected_places(), &reference),
-            r.distance(first)
         );
+    }
+    // How far apart the formats' place probabilities are, pairwise.
+    let distances: Vec<Vec<f64>> = results
+        .iter()
+        .map(|a| results.iter().map(|b| a.distance(b)).collect())
+        .collect();
+    if formats.len() > 1 {
+        text += "\nplace-probability distance (mean total variation over the tables)\n";
+        text += &format!(
+            "  {:<16}{}\n",
+            "",
+            formats.iter().map(|f| format!("{:>16}", f.name())).collect::<String>()
+        );
+        for (f, row) in formats.iter().zip(&distances) {
+            text += &format!("  {:<16}{}\n", f.name(), list(row, &|d| format!("{d:>15.3}")));
+        }
     }
     let rows: Vec<_> = formats
         .iter()
         .zip(&results)
-        .map(|(f, r)| json!({ "format": f.name(), "tables": r.tables, "places": r.p, "expected_places": r.expected_places(), "rank_correlation": rank_correlation(&r.expected_places(), &reference), "distance": r.distance(first) }))
+        .map(|(f, r)| json!({ "format": f.name(), "tables": r.tables, "places": r.p, "expected_places": r.expected_places(), "rank_correlation": rank_correlation(&r.expected_places(), &reference) }))
         .collect();
     Ok(Report {
-        json: json!({ "rounds": rounds, "matches": matches, "eps": eps, "formats": rows }),
+        json: json!({ "rounds": rounds, "matches": matches, "eps": eps, "formats": rows, "distances": distances }),
         text,
     })
 }

@@ -209,7 +209,8 @@ enum Command {
     },
     /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
     Tournament {
-        /// duplicate, equal, random, or all three side by side.
+        /// duplicate, equal, random, duplicate-equal (the control: the equal
+        /// format's deals, but every table the same), or all side by side.
         #[arg(long, default_value = "all")]
         format: String,
         /// The tables' landlord AIs.
@@ -222,7 +223,7 @@ enum Command {
         rounds: u32,
         #[arg(long, default_value_t = 200)]
         matches: u32,
-        /// For the equal format: a library and a GDI centre with --eps.
+        /// For the equal formats: a library and a GDI centre with --eps.
         #[arg(long)]
         library: Option<String>,
         #[arg(long)]

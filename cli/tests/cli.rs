@@ -422,6 +422,52 @@ fn the_lab_commands_agree_with_each_other() {
         "--json",
     ]);
     assert_eq!(eq["deals"][0]["seed"], 3);
+    // Tournaments in every format: place probabilities, and distances
+    // between formats that are zero only on the diagonal's own format.
+    let pool = eq["deals"].as_array().unwrap().len();
+    let tables = if pool >= 3 { "L0,L5,L7" } else { "L0,L7" };
+    let t = json(&[
+        "tournament",
+        "--library",
+        out,
+        "--center",
+        &centre.join(","),
+        "--eps",
+        "0.2",
+        "--tables",
+        tables,
+        "--rounds",
+        "2",
+        "--matches",
+        "12",
+        "--json",
+    ]);
+    let names: Vec<&str> = t["formats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["format"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["duplicate", "duplicate-equal", "equal", "random"]);
+    for f in t["formats"].as_array().unwrap() {
+        for row in f["places"].as_array().unwrap() {
+            let sum: f64 = row.as_array().unwrap().iter().map(|q| q.as_f64().unwrap()).sum();
+            assert!((sum - 1.0).abs() < 1e-9);
+        }
+    }
+    let d = t["distances"].as_array().unwrap();
+    for (i, row) in d.iter().enumerate() {
+        for (j, x) in row.as_array().unwrap().iter().enumerate() {
+            let x = x.as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&x));
+            assert_eq!(x, d[j][i].as_f64().unwrap());
+            if i == j {
+                assert_eq!(x, 0.0);
+            }
+        }
+    }
+    fails_with(&["tournament", "--format", "equal"], "formats need --library");
+    fails_with(&["tournament", "--format", "swiss"], "'swiss' is not duplicate");
     fails_with(
         &[
             "dih",

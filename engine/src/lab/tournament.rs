@@ -52,6 +52,9 @@ pub fn landlord_score(
 pub enum Format {
     /// Every table gets the same deal each round.
     Duplicate,
+    /// Every table gets the same deal each round, drawn from this pool: the
+    /// control for `Equal`, with the same deals but shared.
+    DuplicateOf(Vec<u64>),
     /// Each table gets a different deal from this pool (seeds of deals of
     /// one strength: within ε of a GDI centre).
     Equal(Vec<u64>),
@@ -63,6 +66,7 @@ impl Format {
     pub fn name(&self) -> &'static str {
         match self {
             Format::Duplicate => "duplicate",
+            Format::DuplicateOf(_) => "duplicate-equal",
             Format::Equal(_) => "equal",
             Format::Random => "random",
         }
@@ -216,6 +220,11 @@ impl TournamentRun {
 fn deals_for_round(format: &Format, tables: usize, rng: &mut Rng) -> Vec<Deal> {
     match format {
         Format::Duplicate => vec![Deal::from_seed(rng::split(rng)); tables],
+        Format::DuplicateOf(pool) => {
+            let pick = rng::below(rng, pool.len().clamp(1, u32::MAX as usize) as u32) as usize;
+            let seed = pool.get(pick).copied().unwrap_or_default();
+            vec![Deal::from_seed(seed); tables]
+        }
         Format::Random => (0..tables).map(|_| Deal::from_seed(rng::split(rng))).collect(),
         Format::Equal(pool) => {
             // Different deals for the tables, drawn from the pool.
@@ -362,7 +371,12 @@ mod tests {
     fn place_probabilities_sum_to_one() {
         let clock = MonotonicClock::default();
         let tables: Vec<String> = ["L0", "L3", "L5"].map(String::from).to_vec();
-        for format in [Format::Duplicate, Format::Random, Format::Equal(vec![1, 2, 3, 4, 5])] {
+        for format in [
+            Format::Duplicate,
+            Format::DuplicateOf(vec![1, 2, 3]),
+            Format::Random,
+            Format::Equal(vec![1, 2, 3, 4, 5]),
+        ] {
             let p = simulate(&tables, "L5", &format, 3, 20, 1, &clock).unwrap();
             for row in &p.p {
                 assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-9);
