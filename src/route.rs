@@ -67,7 +67,8 @@ impl PlayLink {
 /// The Lab page's deal and panel, as written (checked by the page).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LabLink {
-    pub seed: Option<String>,
+    /// A seed (`seed=42`) or a deal in bracket notation (`deal=[..][..][..]`).
+    pub deal: Option<String>,
     pub panel: Option<String>,
 }
 
@@ -76,7 +77,7 @@ impl LabLink {
         let mut link = LabLink::default();
         for (key, value) in pairs(query) {
             match key {
-                "seed" => link.seed = Some(value),
+                "seed" | "deal" => link.deal = Some(value),
                 "panel" => link.panel = Some(value),
                 _ => {}
             }
@@ -85,7 +86,11 @@ impl LabLink {
     }
 
     fn to_query(&self) -> String {
-        let parts: Vec<String> = [("seed", &self.seed), ("panel", &self.panel)]
+        let deal_key = match &self.deal {
+            Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) => "seed",
+            _ => "deal",
+        };
+        let parts: Vec<String> = [(deal_key, &self.deal), ("panel", &self.panel)]
             .iter()
             .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v))))
             .collect();
@@ -322,8 +327,12 @@ mod tests {
             }),
             Route::Lab(LabLink::default()),
             Route::Lab(LabLink {
-                seed: Some("42".into()),
+                deal: Some("42".into()),
                 panel: Some("quick".into()),
+            }),
+            Route::Lab(LabLink {
+                deal: Some("[3456789TJQKA2XD33344][4445556667778889][99TTTJJJQQQKKKAAA]".into()),
+                panel: None,
             }),
         ] {
             assert_eq!(Route::from_hash(&route.to_hash()), route);

@@ -641,6 +641,22 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   const csv = decodeURIComponent((await page.getAttribute("#lab-dist .export-csv", "href")).split(",").slice(1).join(","));
   assert.match(csv, /^score,games,share\n/);
 
+  // A pasted deal is played too, as `ddz dist DEAL` plays it; a broken one is explained.
+  const pasted = cli(["deal", "--seed", "7", "--json"]).deal;
+  await page.fill("#lab-seed", pasted.slice(0, -3) + "]");
+  await page.click("#lab-seed-go");
+  await page.locator("#lab-seed-error").waitFor();
+  assert.match(await page.textContent("#lab-seed-error"), /(缺少|missing) KX/);
+  await page.fill("#lab-seed", pasted);
+  await page.click("#lab-seed-go");
+  await page.waitForFunction((d) => document.querySelector(".lab-deal")?.dataset.deal === d, pasted);
+  const wantPasted = cli(["dist", pasted, "--panel", "quick", "--games", "2", "--json"]);
+  await page.waitForFunction(
+    (c) => document.querySelector("#lab-dist")?.dataset.counts === c,
+    JSON.stringify(wantPasted.counts).replaceAll(",", ", "),
+    { timeout: 30000 },
+  );
+
   // DIH for a typed distribution equals the CLI's.
   const dist = "-3:0.05,-2:0.15,-1:0.25,1:0.3,2:0.17,3:0.08";
   await page.fill("#dih-dist", dist);

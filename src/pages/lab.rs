@@ -212,24 +212,31 @@ pub fn LabPage(props: &LabPageProps) -> Html {
     };
 
     // --- The deal and its panel -------------------------------------------
-    let seed_text = props.link.seed.clone().unwrap_or_else(|| "42".into());
+    let seed_text = props.link.deal.clone().unwrap_or_else(|| "42".into());
     let panel_name = props
         .link
         .panel
         .clone()
         .filter(|p| PANELS.contains(&p.as_str()))
         .unwrap_or_else(|| "quick".into());
-    let seed: Result<u64, String> = seed_text.trim().parse().map_err(|_| seed_text.clone());
+    // A seed, or a deal in bracket notation (its players seeded from 0, as
+    // `ddz dist` does).
+    let seed: Result<(Deal, u64), String> = match seed_text.trim().parse::<u64>() {
+        Ok(s) => Ok((Deal::from_seed(s), s)),
+        Err(_) => Deal::parse(seed_text.trim())
+            .map(|d| (d, 0))
+            .map_err(|e| t.deal_error(&e)),
+    };
     let games = use_state(|| 2u32);
     {
         // A new deal or panel is played at once.
         let (send, games) = (send.clone(), *games);
         use_effect_with((seed.clone(), panel_name.clone()), move |(seed, panel)| {
-            if let Ok(s) = seed {
+            if let Ok((deal, s)) = seed {
                 send(
                     Section::Panel,
                     LabJob::Panel {
-                        deal: Deal::from_seed(*s),
+                        deal: *deal,
                         seed: *s,
                         panel: panel.clone(),
                         games,
@@ -256,7 +263,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             Route::Lab(LabLink {
-                seed: Some((*seed_input).trim().to_string()),
+                deal: Some((*seed_input).trim().to_string()),
                 panel: Some(panel.clone()),
             })
             .go();
@@ -267,7 +274,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(p) = input_value(&e) {
                 Route::Lab(LabLink {
-                    seed: Some(seed_text.clone()),
+                    deal: Some(seed_text.clone()),
                     panel: Some(p),
                 })
                 .go();
@@ -285,12 +292,12 @@ pub fn LabPage(props: &LabPageProps) -> Html {
     let on_rerun = {
         let (send, games, seed, panel) = (send.clone(), *games, seed.clone(), panel_name.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Ok(s) = seed {
+            if let Ok((deal, s)) = &seed {
                 send(
                     Section::Panel,
                     LabJob::Panel {
-                        deal: Deal::from_seed(s),
-                        seed: s,
+                        deal: *deal,
+                        seed: *s,
                         panel: panel.clone(),
                         games,
                     },
@@ -299,17 +306,16 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         })
     };
     let deal_view = match &seed {
-        Ok(s) => {
-            let deal = Deal::from_seed(*s);
+        Ok((deal, s)) => {
             html! {
-                <div class="lab-deal" data-seed={ s.to_string() }>
+                <div class="lab-deal" data-seed={ s.to_string() } data-deal={ deal.to_string() }>
                     { for Seat::ALL.iter().map(|&seat| html! {
                         <div class="lab-hand"><span class="note">{ t.seat(seat) }</span><Hand cards={ deal.hand(seat) } label={ t.seat(seat) } marked={ if seat == Seat::Landlord { deal.bottom().unwrap_or_default() } else { engine::Cards::EMPTY } } /></div>
                     }) }
                 </div>
             }
         }
-        Err(text) => html! { <p class="error" id="lab-seed-error" role="alert">{ (t.lab_bad_seed)(text) }</p> },
+        Err(message) => html! { <p class="error" id="lab-seed-error" role="alert">{ message.clone() }</p> },
     };
     let dist_charts = match &state.panel {
         Status::Done(d) => {
@@ -356,8 +362,8 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         <section class="lab-section" aria-labelledby="lab-deal-title">
             <h2 id="lab-deal-title">{ t.lab_deal_title }</h2>
             <form class="lab-controls" onsubmit={on_deal}>
-                <span class="field"><label for="lab-seed">{ t.seed_shown }</label>
-                    <input id="lab-seed" value={ (*seed_input).clone() } oninput={on_seed} inputmode="numeric" /></span>
+                <span class="field wide"><label for="lab-seed">{ t.lab_deal_input }</label>
+                    <input id="lab-seed" value={ (*seed_input).clone() } oninput={on_seed} placeholder="42 · [..20..][..17..][..17..]" spellcheck="false" /></span>
                 <button type="submit" id="lab-seed-go">{ t.show_deal }</button>
                 <span class="field"><label for="lab-panel">{ t.lab_panel }</label>
                     <select id="lab-panel" onchange={on_panel}>
@@ -539,7 +545,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
             let open = |seed: u64| {
                 Callback::from(move |_: MouseEvent| {
                     Route::Lab(LabLink {
-                        seed: Some(seed.to_string()),
+                        deal: Some(seed.to_string()),
                         panel: None,
                     })
                     .go();
