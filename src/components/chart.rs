@@ -11,7 +11,7 @@ use crate::i18n::Lang;
 
 const W: f64 = 720.0;
 const H: f64 = 380.0;
-const LEFT: f64 = 78.0;
+const LEFT: f64 = 100.0;
 const RIGHT: f64 = 20.0;
 const TOP: f64 = 48.0;
 const BOTTOM: f64 = 70.0;
@@ -149,13 +149,13 @@ pub fn Export(props: &ExportProps) -> Html {
 
 fn frame(id: &AttrValue, title: &str, x_label: &str, y_label: &str, body: Html) -> Html {
     html! {
-        <svg id={id.clone()} class="chart" xmlns="http://www.w3.org/2000/svg" viewBox={ format!("0 0 {W} {H}") }
+        <svg id={id.clone()} class="plot" xmlns="http://www.w3.org/2000/svg" viewBox={ format!("0 0 {W} {H}") }
             role="img" aria-label={ title.to_string() } font-family={FONT}>
             <rect x="0" y="0" width={ W.to_string() } height={ H.to_string() } fill="#ffffff" />
-            <text x={ (W / 2.0).to_string() } y="30" text-anchor="middle" font-size="22" font-weight="700" fill={INK}>{ title.to_string() }</text>
-            <text x={ ((LEFT + W - RIGHT) / 2.0).to_string() } y={ (H - 14.0).to_string() } text-anchor="middle" font-size="18" fill={INK}>{ x_label.to_string() }</text>
-            <text x="20" y={ ((TOP + H - BOTTOM) / 2.0).to_string() } text-anchor="middle" font-size="18" fill={INK}
-                transform={ format!("rotate(-90 20 {})", (TOP + H - BOTTOM) / 2.0) }>{ y_label.to_string() }</text>
+            <text x={ (W / 2.0).to_string() } y="34" text-anchor="middle" font-size="28" font-weight="700" fill={INK}>{ title.to_string() }</text>
+            <text x={ ((LEFT + W - RIGHT) / 2.0).to_string() } y={ (H - 14.0).to_string() } text-anchor="middle" font-size="22" fill={INK}>{ x_label.to_string() }</text>
+            <text x="22" y={ ((TOP + H - BOTTOM) / 2.0).to_string() } text-anchor="middle" font-size="20" fill={INK}
+                transform={ format!("rotate(-90 22 {})", (TOP + H - BOTTOM) / 2.0) }>{ y_label.to_string() }</text>
             <line x1={ LEFT.to_string() } y1={ (H - BOTTOM).to_string() } x2={ (W - RIGHT).to_string() } y2={ (H - BOTTOM).to_string() } stroke={INK} stroke-width="2" />
             <line x1={ LEFT.to_string() } y1={ TOP.to_string() } x2={ LEFT.to_string() } y2={ (H - BOTTOM).to_string() } stroke={INK} stroke-width="2" />
             { body }
@@ -163,17 +163,38 @@ fn frame(id: &AttrValue, title: &str, x_label: &str, y_label: &str, body: Html) 
     }
 }
 
-fn y_ticks(max: f64, percent: bool) -> Html {
+/// A round top for an axis whose values reach `max`, and its step: 1, 2,
+/// 2.5 or 5 times a power of ten, four or five steps in all.
+fn nice_axis(max: f64) -> (f64, f64) {
+    let max = if max.is_finite() && max > 0.0 { max } else { 1.0 };
+    let magnitude = 10f64.powf((max / 4.0).log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|step| max / step <= 5.0 + 1e-9)
+        .unwrap_or(10.0 * magnitude);
+    ((max / step - 1e-9).ceil().max(1.0) * step, step)
+}
+
+/// The font size (at most 20) at which `text` fits in `width`.
+fn fitting(text: &str, width: f64) -> String {
+    // A digit of this font is about 0.6 em wide; a CJK character 1 em.
+    let ems: f64 = text.chars().map(|c| if c.is_ascii() { 0.62 } else { 1.0 }).sum();
+    format!("{:.0}", (0.8 * width / ems.max(1.0)).clamp(9.0, 20.0))
+}
+
+fn y_ticks(top: f64, step: f64, percent: bool) -> Html {
     let plot_h = H - TOP - BOTTOM;
-    (0..=4)
+    let steps = (top / step).round().clamp(1.0, 10.0) as u32;
+    (0..=steps)
         .map(|i| {
-            let v = max * f64::from(i) / 4.0;
-            let y = H - BOTTOM - plot_h * f64::from(i) / 4.0;
-            let label = if percent { format!("{:.0}%", 100.0 * v) } else { format!("{v:.2}") };
+            let v = step * f64::from(i);
+            let y = H - BOTTOM - plot_h * v / top;
+            let label = if percent { format!("{:.0}%", 100.0 * v) } else { format!("{}", (v * 1e6).round() / 1e6) };
             html! {
                 <>
                     <line x1={ (LEFT - 6.0).to_string() } y1={ y.to_string() } x2={ (W - RIGHT).to_string() } y2={ y.to_string() } stroke="#d8d2bf" stroke-width="1" />
-                    <text x={ (LEFT - 10.0).to_string() } y={ (y + 6.0).to_string() } text-anchor="end" font-size="16" fill={INK}>{ label }</text>
+                    <text x={ (LEFT - 10.0).to_string() } y={ (y + 6.0).to_string() } text-anchor="end" font-size="20" fill={INK}>{ label }</text>
                 </>
             }
         })
@@ -199,10 +220,11 @@ pub struct BarChartProps {
 #[component]
 pub fn BarChart(props: &BarChartProps) -> Html {
     let n = props.values.len().max(1) as f64;
-    let max = props
-        .max
-        .unwrap_or_else(|| props.values.iter().copied().fold(0.0, f64::max))
-        .max(1e-9);
+    let (max, step) = nice_axis(
+        props
+            .max
+            .unwrap_or_else(|| props.values.iter().copied().fold(0.0, f64::max)),
+    );
     let plot_w = W - LEFT - RIGHT;
     let plot_h = H - TOP - BOTTOM;
     let slot = plot_w / n;
@@ -214,12 +236,12 @@ pub fn BarChart(props: &BarChartProps) -> Html {
         html! {
             <g class="bar" data-label={ label.clone() } data-value={ v.to_string() }>
                 <rect x={ x.to_string() } y={ y.to_string() } width={ (slot * 0.7).to_string() } height={ h.to_string() } fill={BAR} />
-                <text x={ (x + slot * 0.35).to_string() } y={ (y - 6.0).to_string() } text-anchor="middle" font-size="16" fill={ACCENT} font-weight="700">{ value }</text>
-                <text x={ (x + slot * 0.35).to_string() } y={ (H - BOTTOM + 24.0).to_string() } text-anchor="middle" font-size="17" fill={INK}>{ label.clone() }</text>
+                <text x={ (x + slot * 0.35).to_string() } y={ (y - 6.0).to_string() } text-anchor="middle" font-size={ fitting(&value, slot) } fill={ACCENT} font-weight="700">{ value.clone() }</text>
+                <text x={ (x + slot * 0.35).to_string() } y={ (H - BOTTOM + 24.0).to_string() } text-anchor="middle" font-size={ fitting(label, slot) } fill={INK}>{ label.clone() }</text>
             </g>
         }
     });
-    let body = html! { <>{ y_ticks(max, props.percent) }{ for bars }</> };
+    let body = html! { <>{ y_ticks(max, step, props.percent) }{ for bars }</> };
     frame(&props.id, &props.title, &props.x_label, &props.y_label, body)
 }
 
@@ -249,7 +271,7 @@ pub fn LineChart(props: &LineChartProps) -> Html {
             .unwrap_or(1.0)
             .max(props.xs.first().copied().unwrap_or(0.0) + 1.0),
     );
-    let max = props.ys.iter().copied().fold(0.0, f64::max).max(1e-9);
+    let (max, step) = nice_axis(props.ys.iter().copied().fold(0.0, f64::max));
     let px = |x: f64| LEFT + plot_w * (x - x0) / (x1 - x0);
     let py = |y: f64| H - BOTTOM - plot_h * (y / max).clamp(0.0, 1.0);
     let path: String = props
@@ -260,19 +282,19 @@ pub fn LineChart(props: &LineChartProps) -> Html {
         .map(|(i, (&x, &y))| format!("{}{:.1},{:.1}", if i == 0 { "M" } else { " L" }, px(x), py(y)))
         .collect();
     let ticks = props.xs.iter().enumerate().filter(|(i, _)| props.xs.len() <= 12 || i % 5 == 4 || *i == 0).map(|(_, &x)| {
-        html! { <text x={ px(x).to_string() } y={ (H - BOTTOM + 24.0).to_string() } text-anchor="middle" font-size="16" fill={INK}>{ format!("{x}") }</text> }
+        html! { <text x={ px(x).to_string() } y={ (H - BOTTOM + 24.0).to_string() } text-anchor="middle" font-size="20" fill={INK}>{ format!("{x}") }</text> }
     });
     let mark = props.mark.and_then(|i| Some((*props.xs.get(i)?, *props.ys.get(i)?))).map(|(x, y)| {
         html! {
             <g class="mark">
                 <circle cx={ px(x).to_string() } cy={ py(y).to_string() } r="7" fill={ACCENT} />
-                <text x={ (px(x) + 10.0).to_string() } y={ (py(y) - 10.0).to_string() } font-size="17" font-weight="700" fill={ACCENT}>{ format!("{y:.4}") }</text>
+                <text x={ (px(x) + 10.0).to_string() } y={ (py(y) - 10.0).to_string() } font-size="20" font-weight="700" fill={ACCENT}>{ format!("{y:.4}") }</text>
             </g>
         }
     });
     let body = html! {
         <>
-            { y_ticks(max, false) }
+            { y_ticks(max, step, false) }
             { for ticks }
             <path d={path} fill="none" stroke={BAR} stroke-width="3" />
             { for mark }
@@ -309,17 +331,38 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
             html! {
                 <g class="cell" data-row={ r.to_string() } data-col={ c.to_string() } data-value={ v.to_string() }>
                     <rect x={ x.to_string() } y={ y.to_string() } width={ cw.to_string() } height={ ch.to_string() } fill={fill} stroke="#ffffff" />
-                    <text x={ (x + cw / 2.0).to_string() } y={ (y + ch / 2.0 + 6.0).to_string() } text-anchor="middle" font-size="16" fill={ink}>{ format!("{:.0}", 100.0 * v) }</text>
+                    <text x={ (x + cw / 2.0).to_string() } y={ (y + ch / 2.0 + 6.0).to_string() } text-anchor="middle" font-size="20" fill={ink}>{ format!("{:.0}", 100.0 * v) }</text>
                 </g>
             }
         })
     });
     let col_labels = props.cols.iter().enumerate().map(|(c, l)| {
-        html! { <text x={ (LEFT + cw * (c as f64 + 0.5)).to_string() } y={ (H - BOTTOM + 24.0).to_string() } text-anchor="middle" font-size="17" fill={INK}>{ l.clone() }</text> }
+        html! { <text x={ (LEFT + cw * (c as f64 + 0.5)).to_string() } y={ (H - BOTTOM + 24.0).to_string() } text-anchor="middle" font-size="20" fill={INK}>{ l.clone() }</text> }
     });
     let row_labels = props.rows.iter().enumerate().map(|(r, l)| {
-        html! { <text x={ (LEFT - 10.0).to_string() } y={ (TOP + ch * (r as f64 + 0.5) + 6.0).to_string() } text-anchor="end" font-size="17" fill={INK}>{ l.clone() }</text> }
+        html! { <text x={ (LEFT - 10.0).to_string() } y={ (TOP + ch * (r as f64 + 0.5) + 6.0).to_string() } text-anchor="end" font-size="20" fill={INK}>{ l.clone() }</text> }
     });
     let body = html! { <>{ for cells }{ for col_labels }{ for row_labels }</> };
     frame(&props.id, &props.title, &props.x_label, &props.y_label, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_axis;
+
+    #[test]
+    fn axes_end_on_round_numbers() {
+        assert_eq!(nice_axis(1.0), (1.0, 0.2));
+        assert_eq!(nice_axis(0.75), (0.8, 0.2));
+        assert_eq!(nice_axis(0.7495), (0.8, 0.2));
+        assert_eq!(nice_axis(37.0), (40.0, 10.0));
+        assert_eq!(nice_axis(0.0), (1.0, 0.2));
+        for max in [0.013, 0.2, 0.99, 3.7, 12.0, 1234.0] {
+            let (top, step) = nice_axis(max);
+            assert!(
+                top >= max && top / step <= 5.0 + 1e-9 && top / step >= 1.0 - 1e-9,
+                "{max}: {top} {step}"
+            );
+        }
+    }
 }

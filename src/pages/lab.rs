@@ -698,7 +698,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
             <p class="note">{ t.tournament_explain }</p>
             <div class="lab-controls">
                 <span class="field wide"><label for="t-tables">{ t.tournament_tables }</label><input id="t-tables" value={ (*t_tables).clone() } onchange={ text_input(&t_tables) } /></span>
-                <span class="field"><label for="t-centre">{ t.rank_centre }</label><input id="t-centre" value={ (*t_centre).clone() } onchange={ text_input(&t_centre) } /></span>
+                <span class="field"><label for="t-centre">{ t.tournament_centre }</label><input id="t-centre" value={ (*t_centre).clone() } onchange={ text_input(&t_centre) } /></span>
                 <span class="field"><label for="t-eps">{ "ε" }</label><input id="t-eps" value={ (*t_eps).clone() } onchange={ text_input(&t_eps) } /></span>
                 <span class="field"><label for="t-matches">{ t.tournament_matches }</label><input id="t-matches" type="number" min="10" max="2000" value={ t_matches.to_string() } onchange={ number(&t_matches, 10, 2000) } /></span>
                 <button type="button" class="primary" id="tournament-run" onclick={on_tournament} disabled={ t_strength.is_err() }>{ t.run }</button>
