@@ -228,21 +228,28 @@ pub fn LabPage(props: &LabPageProps) -> Html {
             .map_err(|e| t.deal_error(&e)),
     };
     let games = use_state(|| 2u32);
-    {
-        // A new deal or panel is played at once.
-        let (send, games) = (send.clone(), *games);
-        use_effect_with((seed.clone(), panel_name.clone()), move |(seed, panel)| {
-            if let Ok((deal, s)) = seed {
+    let play_panel = {
+        let send = send.clone();
+        move |deal: &Result<(Deal, u64), String>, panel: &str, games: u32| {
+            if let Ok((deal, seed)) = deal {
+                let (deal, seed, panel) = (*deal, *seed, panel.to_string());
                 send(
                     Section::Panel,
                     LabJob::Panel {
-                        deal: *deal,
-                        seed: *s,
-                        panel: panel.clone(),
+                        deal,
+                        seed,
+                        panel,
                         games,
                     },
                 );
             }
+        }
+    };
+    {
+        // A new deal or panel is played at once.
+        let (play_panel, games) = (play_panel.clone(), *games);
+        use_effect_with((seed.clone(), panel_name.clone()), move |(seed, panel)| {
+            play_panel(seed, panel, games)
         });
     }
     let seed_input = use_state(|| seed_text.clone());
@@ -290,20 +297,8 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         })
     };
     let on_rerun = {
-        let (send, games, seed, panel) = (send.clone(), *games, seed.clone(), panel_name.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let Ok((deal, s)) = &seed {
-                send(
-                    Section::Panel,
-                    LabJob::Panel {
-                        deal: *deal,
-                        seed: *s,
-                        panel: panel.clone(),
-                        games,
-                    },
-                );
-            }
-        })
+        let (games, seed, panel) = (*games, seed.clone(), panel_name.clone());
+        Callback::from(move |_: MouseEvent| play_panel(&seed, &panel, games))
     };
     let deal_view = match &seed {
         Ok((deal, s)) => {
