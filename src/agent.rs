@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use engine::agents::{GreedyPlayer, RandomPlayer};
 use engine::clock::Deadline;
-use engine::lab::dih::{dih, Distribution};
+use engine::lab::dih::{dih, Distribution, DistributionError};
 use engine::lab::library::Library;
 use engine::lab::panel::{gdi_distance, Panel, PanelRun, ScoreDistribution};
 use engine::lab::tournament::{Format, PlaceProbabilities, TournamentRun};
@@ -188,6 +188,43 @@ pub enum Response {
         id: u32,
         message: String,
     },
+    /// A lab job that cannot run, for the page to explain in its language.
+    LabFailed {
+        id: u32,
+        error: LabError,
+    },
+}
+
+/// Why a lab job cannot run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LabError {
+    UnknownPanel(String),
+    BadDistribution(DistributionError),
+    /// Fewer deals of the library lie within `eps` of the centre than there
+    /// are tables.
+    TooFewDeals {
+        found: usize,
+        needed: usize,
+        eps: f64,
+    },
+    UnknownPlayer(String),
+    BadPlayerOption {
+        name: String,
+        why: String,
+    },
+    /// Anything else (a broken built-in library, a player's illegal move),
+    /// in the engine's words.
+    Other(String),
+}
+
+impl From<engine::PlayerError> for LabError {
+    fn from(e: engine::PlayerError) -> LabError {
+        match e {
+            engine::PlayerError::Unknown(name) => LabError::UnknownPlayer(name),
+            engine::PlayerError::BadOption { name, why } => LabError::BadPlayerOption { name, why },
+            other => LabError::Other(other.to_string()),
+        }
+    }
 }
 
 /// Replays `record` on `deal` and asks the player for the next move. An
@@ -355,6 +392,7 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
                 Response::Finished { .. }
                     | Response::Solved { .. }
                     | Response::LabDone { .. }
+                    | Response::LabFailed { .. }
                     | Response::Failed { .. }
             );
             if scope.send(answer).await.is_err() {
@@ -403,7 +441,7 @@ enum Job {
 
 /// The built-in hand library (`assets/library.json`, built by the command
 /// in the README), parsed once.
-fn library() -> Result<&'static Library, String> {
+fn library() -> Result<&'static Library, LabError> {
     static LIBRARY: std::sync::OnceLock<Result<Library, String>> = std::sync::OnceLock::new();
     LIBRARY
         .get_or_init(|| {
@@ -411,7 +449,7 @@ fn library() -> Result<&'static Library, String> {
                 .map_err(|e| format!("the built-in library: {e}"))
         })
         .as_ref()
-        .map_err(Clone::clone)
+        .map_err(|e| LabError::Other(e.clone()))
 }
 
 /// A lab job in progress.
@@ -419,7 +457,7 @@ pub enum LabRun {
     Panel(Box<PanelRun>),
     Tournament(Vec<(String, TournamentRun)>, u32),
     /// Answered at once.
-    Done(Result<LabResult, String>),
+    Done(Result<LabResult, LabError>),
 }
 
 impl LabRun {
@@ -432,7 +470,7 @@ impl LabRun {
                 games,
             } => match Panel::named(&panel) {
                 Some(p) => LabRun::Panel(Box::new(PanelRun::new(deal, seed, p, games.clamp(1, 100)))),
-                None => LabRun::Done(Err(format!("unknown panel '{panel}'"))),
+                None => LabRun::Done(Err(LabError::UnknownPanel(panel))),
             },
             LabJob::DihCurve {
                 points,
@@ -440,7 +478,7 @@ impl LabRun {
                 top,
                 max_rounds,
             } => {
-                LabRun::Done(Distribution::new(&points).map_err(|e| e.to_string()).map(|d| {
+                LabRun::Done(Distribution::new(&points).map_err(LabError::BadDistribution).map(|d| {
                     LabResult::DihCurve((1..=max_rounds.min(200)).map(|m| dih(&d, players, m, top)).collect())
                 }))
             }
@@ -491,11 +529,11 @@ impl LabRun {
                     Err(e) => return LabRun::Done(Err(e)),
                 };
                 if pool.len() < tables.len() {
-                    return LabRun::Done(Err(format!(
-                        "only {} library deals lie within {eps} of that centre; {} tables need as many",
-                        pool.len(),
-                        tables.len()
-                    )));
+                    return LabRun::Done(Err(LabError::TooFewDeals {
+                        found: pool.len(),
+                        needed: tables.len(),
+                        eps,
+                    }));
                 }
                 let run = |format| TournamentRun::new(tables.clone(), farmers.clone(), format, rounds, matches, seed);
                 LabRun::Tournament(
@@ -512,14 +550,11 @@ impl LabRun {
 
     /// Works until `deadline`; the answer when done, else progress.
     fn advance(&mut self, id: u32, deadline: &Deadline<'_>, clock: &dyn Clock) -> Response {
-        let failed = |e: engine::PlayerError| Response::Failed {
-            id,
-            message: e.to_string(),
-        };
+        let failed = |e: engine::PlayerError| Response::LabFailed { id, error: e.into() };
         match self {
             LabRun::Done(result) => match result.clone() {
                 Ok(result) => Response::LabDone { id, result },
-                Err(message) => Response::Failed { id, message },
+                Err(error) => Response::LabFailed { id, error },
             },
             LabRun::Panel(run) => {
                 while !run.is_done() {

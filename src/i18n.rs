@@ -1,8 +1,11 @@
 //! The UI's two languages. Every string the UI shows is a field of
 //! [`Strings`], so a text missing in one language is a compile error.
 
+use engine::lab::dih::DistributionError;
 use engine::solver::PositionError;
 use engine::{Cards, CardsError, DealError, Kind, Play, PlayError, Rank, Seat, Split};
+
+use crate::agent::LabError;
 
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
@@ -232,6 +235,56 @@ impl Strings {
             kind.name_zh()
         } else {
             kind.name()
+        }
+    }
+
+    /// Why a score distribution is not one, in this language.
+    pub fn distribution_error(&self, error: &DistributionError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            DistributionError::Empty if zh => "至少要有一个得分。".into(),
+            DistributionError::Empty => "A distribution needs at least one score.".into(),
+            DistributionError::BadProbability { score, p } if zh => {
+                format!("得分 {score} 的概率是 {p}，应在 0 到 1 之间。")
+            }
+            DistributionError::BadProbability { score, p } => {
+                format!("The probability of score {score} is {p}; it must be between 0 and 1.")
+            }
+            DistributionError::NotNormalised(sum) if zh => format!("概率之和是 {sum}，不是 1。"),
+            DistributionError::NotNormalised(sum) => format!("The probabilities add up to {sum}, not 1."),
+            DistributionError::Repeated(score) if zh => format!("得分 {score} 出现了两次。"),
+            DistributionError::Repeated(score) => format!("Score {score} is listed twice."),
+            DistributionError::Syntax { item, text } if zh => {
+                format!("第 {item} 项“{text}”不是“得分:概率”。")
+            }
+            DistributionError::Syntax { item, text } => format!("Item {item}, '{text}', is not SCORE:PROBABILITY."),
+        }
+    }
+
+    /// Why a lab job cannot run, in this language.
+    pub fn lab_error(&self, error: &LabError) -> String {
+        let zh = self.lang == Lang::Zh;
+        let known = engine::agents::PLAYER_NAMES.join(", ");
+        let top = engine::agents::LADDER.len() - 1;
+        match error {
+            LabError::UnknownPanel(name) if zh => format!("没有名为“{name}”的牌桌组。"),
+            LabError::UnknownPanel(name) => format!("There is no panel called '{name}'."),
+            LabError::BadDistribution(e) => self.distribution_error(e),
+            LabError::TooFewDeals { found, needed, eps } if zh => format!(
+                "牌库里只有 {found} 副牌在中心的 ε = {eps} 以内，而 {needed} 张牌桌各需一副：请放宽 ε 或换一个中心。"
+            ),
+            LabError::TooFewDeals { found, needed, eps } => format!(
+                "Only {found} deals of the library lie within ε = {eps} of the centre, and {needed} tables need one each: widen ε or move the centre."
+            ),
+            LabError::UnknownPlayer(name) if zh => {
+                format!("没有名为“{name}”的 AI。可用：{known}，或梯级 L0–L{top}。")
+            }
+            LabError::UnknownPlayer(name) => {
+                format!("There is no AI called '{name}'. Known: {known}, or a ladder rung L0–L{top}.")
+            }
+            LabError::BadPlayerOption { name, why } if zh => format!("AI “{name}”的选项不对：{why}"),
+            LabError::BadPlayerOption { name, why } => format!("The options of AI '{name}' are not right: {why}"),
+            LabError::Other(message) => format!("{}{message}", self.worker_failed),
         }
     }
 
@@ -814,5 +867,24 @@ mod tests {
         let err = engine::Deal::parse("[33z]").unwrap_err();
         assert!(EN.deal_error(&err).contains("'z' at position 4"));
         assert!(ZH.deal_error(&err).contains("第 4 个字符“z”"));
+    }
+
+    #[test]
+    fn lab_errors_are_explained_in_both_languages() {
+        let err = engine::lab::dih::Distribution::parse("1:0.5,x").unwrap_err();
+        assert_eq!(EN.distribution_error(&err), "Item 2, 'x', is not SCORE:PROBABILITY.");
+        assert_eq!(ZH.distribution_error(&err), "第 2 项“x”不是“得分:概率”。");
+        let err = engine::make_player("L99", 0).err().map(LabError::from).unwrap();
+        assert!(EN.lab_error(&err).starts_with("There is no AI called 'L99'."));
+        assert!(ZH.lab_error(&err).starts_with("没有名为“L99”的 AI。"));
+        let err = LabError::TooFewDeals {
+            found: 3,
+            needed: 6,
+            eps: 0.15,
+        };
+        assert!(EN
+            .lab_error(&err)
+            .starts_with("Only 3 deals of the library lie within ε = 0.15"));
+        assert!(ZH.lab_error(&err).contains("只有 3 副牌"));
     }
 }

@@ -703,6 +703,13 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   assert.ok(await page.locator("#tournament-run").isDisabled());
   await page.fill("#t-eps", "0.15");
   await page.locator("#t-eps").dispatchEvent("change");
+  // An AI nobody knows is named in the page's language.
+  await page.fill("#t-tables", "L0,nobody");
+  await page.locator("#t-tables").dispatchEvent("change");
+  await page.click("#tournament-run");
+  await page.getByText("There is no AI called 'nobody'").waitFor();
+  await page.fill("#t-tables", "L0,L2,L4,L5,L6,L7");
+  await page.locator("#t-tables").dispatchEvent("change");
   await page.fill("#t-matches", "20");
   await page.locator("#t-matches").dispatchEvent("change");
   await page.click("#tournament-run");

@@ -18,7 +18,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
-use crate::agent::{EngineWorker, LabJob, LabResult, RankedDeal, Request, Response};
+use crate::agent::{EngineWorker, LabError, LabJob, LabResult, RankedDeal, Request, Response};
 use crate::components::card::Hand;
 use crate::components::chart::{BarChart, Export, Heatmap, LineChart, Table};
 use crate::i18n::Lang;
@@ -39,7 +39,21 @@ enum Status<T> {
     Running(u32, u32),
     Done(T),
     Cancelled,
-    Failed(String),
+    Failed(LabError),
+}
+
+impl<T> Status<T> {
+    /// Follows a worker answer that is not a result: progress, a cancel,
+    /// a failure.
+    fn follow(&mut self, response: &Response) {
+        match response {
+            Response::Progress { done, total, .. } => *self = Status::Running(*done, *total),
+            Response::Cancelled { .. } => *self = Status::Cancelled,
+            Response::LabFailed { error, .. } => *self = Status::Failed(error.clone()),
+            Response::Failed { message, .. } => *self = Status::Failed(LabError::Other(message.clone())),
+            _ => {}
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -71,64 +85,34 @@ impl Reducible for LabState {
                     Section::Tournament => next.tournament = Status::Running(0, 0),
                 }
             }
+            LabAction::Answer(Response::LabDone { id, result }) => {
+                // A result for a job this page no longer waits for is stale.
+                if !self.jobs.iter().any(|(j, _)| *j == id) {
+                    return self;
+                }
+                match result {
+                    LabResult::Panel(d) => next.panel = Status::Done(d),
+                    LabResult::DihCurve(v) => next.dih = Status::Done(v),
+                    LabResult::Rank { deals, rows } => next.rank = Status::Done((deals, rows)),
+                    LabResult::Tournament(t) => next.tournament = Status::Done(t),
+                }
+            }
             LabAction::Answer(response) => {
                 let id = match &response {
                     Response::Progress { id, .. }
-                    | Response::LabDone { id, .. }
                     | Response::Cancelled { id }
+                    | Response::LabFailed { id, .. }
                     | Response::Failed { id, .. } => *id,
                     _ => return self,
                 };
                 let Some(&(_, section)) = self.jobs.iter().find(|(j, _)| *j == id) else {
                     return self;
                 };
-                macro_rules! set {
-                    ($field:ident, $value:expr) => {
-                        next.$field = $value
-                    };
-                }
-                let status_of = |response: &Response| -> Option<Status<()>> {
-                    match response {
-                        Response::Progress { done, total, .. } => Some(Status::Running(*done, *total)),
-                        Response::Cancelled { .. } => Some(Status::Cancelled),
-                        Response::Failed { message, .. } => Some(Status::Failed(message.clone())),
-                        _ => None,
-                    }
-                };
-                let lift = |s: Status<()>| -> (u32, u32, Option<String>, bool) {
-                    match s {
-                        Status::Running(d, t) => (d, t, None, false),
-                        Status::Failed(m) => (0, 0, Some(m), false),
-                        _ => (0, 0, None, true),
-                    }
-                };
-                if let Some(status) = status_of(&response) {
-                    let (d, t, failed, cancelled) = lift(status);
-                    macro_rules! apply {
-                        ($field:ident) => {
-                            set!(
-                                $field,
-                                match (failed, cancelled) {
-                                    (Some(m), _) => Status::Failed(m),
-                                    (None, true) => Status::Cancelled,
-                                    _ => Status::Running(d, t),
-                                }
-                            )
-                        };
-                    }
-                    match section {
-                        Section::Panel => apply!(panel),
-                        Section::Dih => apply!(dih),
-                        Section::Rank => apply!(rank),
-                        Section::Tournament => apply!(tournament),
-                    }
-                } else if let Response::LabDone { result, .. } = response {
-                    match result {
-                        LabResult::Panel(d) => next.panel = Status::Done(d),
-                        LabResult::DihCurve(v) => next.dih = Status::Done(v),
-                        LabResult::Rank { deals, rows } => next.rank = Status::Done((deals, rows)),
-                        LabResult::Tournament(t) => next.tournament = Status::Done(t),
-                    }
+                match section {
+                    Section::Panel => next.panel.follow(&response),
+                    Section::Dih => next.dih.follow(&response),
+                    Section::Rank => next.rank.follow(&response),
+                    Section::Tournament => next.tournament.follow(&response),
                 }
             }
         }
@@ -153,7 +137,7 @@ fn progress_view<T>(status: &Status<T>, id: &str, t: &crate::i18n::Strings, canc
             </p>
         },
         Status::Cancelled => html! { <p id={ format!("{id}-cancelled") }>{ t.cancelled }</p> },
-        Status::Failed(m) => html! { <p class="error" role="alert">{ t.worker_failed }{ m.clone() }</p> },
+        Status::Failed(e) => html! { <p class="error" role="alert">{ t.lab_error(e) }</p> },
         _ => html! {},
     }
 }
@@ -431,7 +415,9 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         })
     };
     let dih_view = match (&state.dih, &parsed) {
-        (_, Err(e)) => html! { <p class="error" id="dih-error" role="alert">{ t.dih_bad_dist }{ e.to_string() }</p> },
+        (_, Err(e)) => {
+            html! { <p class="error" id="dih-error" role="alert">{ t.dih_bad_dist }{ t.distribution_error(e) }</p> }
+        }
         (Status::Done(curve), Ok(_)) => {
             let value = curve.get(*rounds as usize - 1).copied().unwrap_or(0.0);
             let xs: Vec<f64> = (1..=curve.len()).map(|m| m as f64).collect();

@@ -34,7 +34,7 @@ pub struct Distribution {
     points: Vec<(i64, f64)>,
 }
 
-#[derive(Clone, Debug, PartialEq, Error)]
+#[derive(Clone, Debug, PartialEq, Error, Serialize, Deserialize)]
 pub enum DistributionError {
     #[error("a distribution needs at least one score")]
     Empty,
