@@ -1,6 +1,6 @@
 //! Small bridges to the browser: the engine's clock seam over
 //! `performance.now()` (or `Date.now()` where there is no `performance`),
-//! and fresh seeds from `Math.random()`.
+//! fresh seeds from `Math.random()`, and form controls' values.
 
 use engine::Clock;
 use wasm_bindgen::JsCast;
@@ -64,4 +64,13 @@ pub fn bench_solve(landlord: usize, farmer: usize, positions: u32, seed: u64, li
     )
     .ok_or_else(|| format!("{landlord}+{farmer} cards do not fit a deck"))?;
     serde_json::to_string(&cases).map_err(|e| e.to_string())
+}
+
+/// The value of the input or select element an event came from.
+pub fn input_value(e: &yew::Event) -> Option<String> {
+    let target = e.target()?;
+    if let Ok(i) = target.clone().dyn_into::<web_sys::HtmlInputElement>() {
+        return Some(i.value());
+    }
+    target.dyn_into::<web_sys::HtmlSelectElement>().ok().map(|s| s.value())
 }

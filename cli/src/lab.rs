@@ -212,18 +212,22 @@ pub fn select(path: &str, players: u32, rounds: u32, top: u32, count: Option<usi
     })
 }
 
-/// `ddz equal`: deals within ε of a GDI centre.
-pub fn equal(path: &str, center: &str, eps: f64) -> Result<Report, String> {
-    let lib = read_library(path)?;
-    let centre: Vec<f64> = center
-        .split(',')
+/// A GDI centre written `G1,G2,...`.
+fn parse_centre(text: &str) -> Result<Vec<f64>, String> {
+    text.split(',')
         .enumerate()
         .map(|(i, x)| {
             x.trim()
                 .parse::<f64>()
                 .map_err(|_| format!("--center: item {} '{x}' is not a number", i + 1))
         })
-        .collect::<Result<_, _>>()?;
+        .collect()
+}
+
+/// `ddz equal`: deals within ε of a GDI centre.
+pub fn equal(path: &str, center: &str, eps: f64) -> Result<Report, String> {
+    let lib = read_library(path)?;
+    let centre = parse_centre(center)?;
     if eps.is_nan() || eps <= 0.0 {
         return Err("--eps must be above 0".into());
     }
@@ -269,17 +273,7 @@ pub fn tournament(
     let pool = || -> Result<Vec<u64>, String> {
         let path = library.ok_or("the equal formats need --library (and --center)")?;
         let lib = read_library(path)?;
-        let centre: Vec<f64> = match center {
-            Some(c) => c
-                .split(',')
-                .map(|x| {
-                    x.trim()
-                        .parse::<f64>()
-                        .map_err(|_| format!("--center: '{x}' is not a number"))
-                })
-                .collect::<Result<_, _>>()?,
-            None => return Err("the equal formats need --center G1,G2,...".into()),
-        };
+        let centre = parse_centre(center.ok_or("the equal formats need --center G1,G2,...")?)?;
         let pool: Vec<u64> = lib.equal_strength(&centre, eps).iter().map(|(e, _)| e.seed).collect();
         if pool.len() < landlords.len() {
             return Err(format!(

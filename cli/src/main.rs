@@ -176,23 +176,15 @@ enum Command {
         library: Option<String>,
         #[arg(long)]
         entry: Option<u64>,
-        #[arg(long)]
-        players: u32,
-        #[arg(long)]
-        rounds: u32,
-        #[arg(long)]
-        top: u32,
+        #[command(flatten)]
+        shape: TournamentShape,
     },
     /// Test-case selection: the library's deals with the highest DIH for n, m, r.
     Select {
         #[arg(long)]
         library: String,
-        #[arg(long)]
-        players: u32,
-        #[arg(long)]
-        rounds: u32,
-        #[arg(long)]
-        top: u32,
+        #[command(flatten)]
+        shape: TournamentShape,
         /// How many deals (default: the number of rounds).
         #[arg(long)]
         count: Option<usize>,
@@ -413,9 +405,7 @@ fn run(command: Command, json: bool) -> Result<Report, String> {
             games,
             library,
             entry,
-            players,
-            rounds,
-            top,
+            shape,
         } => {
             let source = match (&dist, &deal, &library) {
                 (Some(text), _, _) => lab::DihSource::Text(text),
@@ -430,15 +420,11 @@ fn run(command: Command, json: bool) -> Result<Report, String> {
                 },
                 _ => return Err("give --dist, --deal or --library with --entry".into()),
             };
-            lab::dih_command(source, players, rounds, top)
+            lab::dih_command(source, shape.players, shape.rounds, shape.top)
         }
-        Command::Select {
-            library,
-            players,
-            rounds,
-            top,
-            count,
-        } => lab::select(&library, players, rounds, top, count),
+        Command::Select { library, shape, count } => {
+            lab::select(&library, shape.players, shape.rounds, shape.top, count)
+        }
         Command::Equal { library, center, eps } => lab::equal(&library, &center, eps),
         Command::Tournament {
             format,
@@ -760,6 +746,17 @@ fn lead_agreement(seed: u64, deals: u64, players: &str) -> Result<Report, String
         100.0 * base.farmers.share(),
     );
     Ok(Report { json, text })
+}
+
+/// A tournament's n players, m rounds and r top places to tell apart.
+#[derive(Args)]
+struct TournamentShape {
+    #[arg(long)]
+    players: u32,
+    #[arg(long)]
+    rounds: u32,
+    #[arg(long)]
+    top: u32,
 }
 
 #[derive(Args)]

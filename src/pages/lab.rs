@@ -23,6 +23,7 @@ use crate::components::card::Hand;
 use crate::components::chart::{BarChart, Export, Heatmap, LineChart, Table};
 use crate::i18n::Lang;
 use crate::route::{LabLink, Route};
+use crate::web::input_value;
 
 /// Which section a worker job belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,14 +119,6 @@ impl Reducible for LabState {
         }
         std::rc::Rc::new(next)
     }
-}
-
-fn input_value(e: &Event) -> Option<String> {
-    let target = e.target()?;
-    if let Ok(i) = target.clone().dyn_into::<web_sys::HtmlInputElement>() {
-        return Some(i.value());
-    }
-    target.dyn_into::<web_sys::HtmlSelectElement>().ok().map(|s| s.value())
 }
 
 fn progress_view<T>(status: &Status<T>, id: &str, t: &crate::i18n::Strings, cancel: Callback<MouseEvent>) -> Html {

@@ -416,46 +416,26 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         practice: setup.practice,
         pace: Some(setup.pace.to_string()),
     };
-    let on_seat = {
-        let (setup, link_for) = (setup.clone(), link_for);
-        Callback::from(move |e: Event| {
-            if let Some(s) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
-                let mut link = link_for(&setup);
-                link.seat = Some(s.value());
-                go(link);
-            }
-        })
-    };
-    let on_level = {
+    // A setting changed: the page moves to the link with it.
+    let change = |apply: fn(&mut PlayLink, &web_sys::EventTarget) -> Option<()>| {
         let setup = setup.clone();
         Callback::from(move |e: Event| {
-            if let Some(s) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
-                let mut link = link_for(&setup);
-                link.level = Some(s.value());
+            let mut link = link_for(&setup);
+            if e.target().and_then(|t| apply(&mut link, &t)).is_some() {
                 go(link);
             }
         })
     };
-    let on_pace = {
-        let setup = setup.clone();
-        Callback::from(move |e: Event| {
-            if let Some(s) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
-                let mut link = link_for(&setup);
-                link.pace = Some(s.value());
-                go(link);
-            }
-        })
-    };
-    let on_practice = {
-        let setup = setup.clone();
-        Callback::from(move |e: Event| {
-            if let Some(c) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                let mut link = link_for(&setup);
-                link.practice = c.checked();
-                go(link);
-            }
-        })
-    };
+    fn selected(t: &web_sys::EventTarget) -> Option<String> {
+        t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value())
+    }
+    let on_seat = change(|link, t| selected(t).map(|v| link.seat = Some(v)));
+    let on_level = change(|link, t| selected(t).map(|v| link.level = Some(v)));
+    let on_pace = change(|link, t| selected(t).map(|v| link.pace = Some(v)));
+    let on_practice = change(|link, t| {
+        t.dyn_ref::<web_sys::HtmlInputElement>()
+            .map(|c| link.practice = c.checked())
+    });
     let on_new = {
         let setup = setup.clone();
         Callback::from(move |_: MouseEvent| {
