@@ -3,6 +3,7 @@
 //! message naming the problem and exit code 2.
 
 mod agent;
+mod bid;
 mod lab;
 mod matches;
 
@@ -39,6 +40,22 @@ enum Command {
         /// The same seed gives the same deal everywhere; random if omitted.
         #[arg(long)]
         seed: Option<u64>,
+    },
+    /// The auction (叫分): each 17-card hand's assessment by the AI and its
+    /// calls from bidder 0; with --deals, the self-play table that
+    /// calibrates the AI's rule.
+    Bid {
+        /// The deal's seed (with --deals, the first of them); random if
+        /// omitted (0 with --deals).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Calibrate over this many deals: every hand played as the landlord
+        /// by --player at all three seats, the landlord's win rate by max bid.
+        #[arg(long)]
+        deals: Option<u64>,
+        /// The player at all seats for --deals.
+        #[arg(long, default_value = "L7", requires = "deals")]
+        player: String,
     },
     /// List the legal plays of a hand, leading or following a play.
     Moves {
@@ -459,6 +476,10 @@ fn run(command: Command, json: bool) -> Result<Report, String> {
         Command::Match { players, deals, seed } => matches::duplicate_match(&players, deals, seed, json),
         Command::Ladder { rungs, deals, seed } => matches::ladder(rungs.as_deref(), deals, seed, json),
         Command::Deal { seed } => Ok(deal(seed.unwrap_or_else(fresh_seed))),
+        Command::Bid { seed, deals, player } => match deals {
+            Some(deals) => bid::calibrate(deals, seed.unwrap_or(0), &player, json),
+            None => Ok(bid::auction(seed.unwrap_or_else(fresh_seed))),
+        },
         Command::Moves { hand, follow } => moves(&hand, follow.as_deref()),
         Command::Play {
             seed,

@@ -11,7 +11,8 @@ use engine::lab::duplicate::{play_deal, DealResult, Summary};
 
 use crate::Report;
 
-fn progress(total: u64, quiet: bool) -> ProgressBar {
+/// A progress bar over `total` deals on stderr (hidden when `quiet`).
+pub fn progress(total: u64, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }

@@ -3,7 +3,8 @@
 
 use std::process::{Command, Output};
 
-use engine::{Cards, Deal, Seat};
+use engine::agents::bidding::assess;
+use engine::{Auction, AuctionState, Bid, Cards, Deal, Seat};
 use serde_json::Value;
 
 fn ddz(args: &[&str]) -> Output {
@@ -484,6 +485,107 @@ fn the_lab_commands_agree_with_each_other() {
     );
     fails_with(&["dist", "3", "--panel", "nobody"], "unknown panel 'nobody'");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bid_plays_the_ai_auction_and_agrees_with_the_engine() {
+    // Seed 316: every hand passes.
+    for seed in [0u64, 1, 42, 316, u64::MAX] {
+        let v = json(&["bid", "--seed", &seed.to_string(), "--json"]);
+        assert_eq!(v["seed"], seed);
+        let auction = Auction::from_seed(seed);
+        assert_eq!(v["bottom"], auction.bottom().to_string());
+        let bids: Vec<Bid> = serde_json::from_value(v["bids"].clone()).unwrap();
+        let hands = v["hands"].as_array().unwrap();
+        assert_eq!(hands.len(), 3);
+        for (i, h) in hands.iter().enumerate() {
+            let s = assess(auction.hand(i));
+            assert_eq!(h["bidder"], i);
+            assert_eq!(h["hand"], auction.hand(i).to_string());
+            assert_eq!(h["plays"], s.plays);
+            assert_eq!(h["score"], s.score);
+            assert_eq!(h["max_bid"], s.max_bid.name());
+            assert_eq!(h["controls"]["points"], s.controls.points());
+            assert_eq!(h["controls"]["big_joker"], s.controls.big_joker);
+            assert_eq!(h["controls"]["twos"], s.controls.twos);
+            assert_eq!(h["call"], serde_json::json!(bids.get(i).map(|b| b.name())));
+        }
+        // The calls are a legal, finished auction, and the landlord and
+        // the deal are the ones they make.
+        let done = auction.with_bids(&bids).unwrap();
+        match done.state() {
+            AuctionState::Won { landlord, bid } => {
+                assert_eq!(v["landlord"], landlord);
+                assert_eq!(v["bid"], bid.name());
+                assert_eq!(bids.iter().max(), Some(&bid));
+                let deal: Deal = v["deal"].as_str().unwrap().parse().unwrap();
+                assert_eq!(deal.hands(), done.deal().unwrap().hands());
+                assert_eq!(
+                    deal.hand(Seat::Landlord),
+                    auction.hand(landlord).checked_add(auction.bottom()).unwrap()
+                );
+                assert_eq!(deal.hand(Seat::Farmer1), auction.hand((landlord + 1) % 3));
+            }
+            AuctionState::AllPassed => {
+                assert_eq!(seed, 316);
+                assert!(v["landlord"].is_null() && v["bid"].is_null() && v["deal"].is_null());
+            }
+            AuctionState::Open { .. } => panic!("seed {seed}: the auction did not end: {bids:?}"),
+        }
+    }
+    let text = String::from_utf8(ddz(&["bid", "--seed", "42"]).stdout).unwrap();
+    assert!(text.contains("bidder 2 is the landlord with a bid of 3"), "{text}");
+    let text = String::from_utf8(ddz(&["bid", "--seed", "316"]).stdout).unwrap();
+    assert!(text.contains("all passed"), "{text}");
+    // Without a seed: one that reproduces the auction.
+    let v = json(&["bid", "--json"]);
+    let seed = v["seed"].as_u64().unwrap();
+    assert_eq!(json(&["bid", "--json", "--seed", &seed.to_string()]), v);
+}
+
+#[test]
+fn bid_calibration_counts_every_hand_once() {
+    let v = json(&["bid", "--deals", "12", "--seed", "3", "--json"]);
+    assert_eq!(v["hands"], 36);
+    assert_eq!(v["player"], "L7");
+    let rows = v["by_max_bid"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["max_bid"].as_str().unwrap()).collect();
+    assert_eq!(names, ["pass", "1", "2", "3"]);
+    let hands: u64 = rows.iter().map(|r| r["hands"].as_u64().unwrap()).sum();
+    let wins: u64 = rows.iter().map(|r| r["landlord_wins"].as_u64().unwrap()).sum();
+    assert_eq!(hands, 36);
+    assert_eq!(v["all"]["landlord_wins"], wins);
+    for r in rows.iter().chain(v["by_score"].as_array().unwrap()) {
+        let (low, p, high) = (
+            r["low"].as_f64().unwrap(),
+            r["win_rate"].as_f64().unwrap(),
+            r["high"].as_f64().unwrap(),
+        );
+        assert!((0.0..=p).contains(&low) && (p..=1.0).contains(&high), "{r}");
+    }
+    // Each hand's maximum bid is the one `ddz bid` shows for it.
+    let shown: u64 = (3..15)
+        .map(|s| json(&["bid", "--seed", &s.to_string(), "--json"]))
+        .flat_map(|b| b["hands"].as_array().unwrap().clone())
+        .filter(|h| h["max_bid"] == "3")
+        .count() as u64;
+    assert_eq!(rows[3]["hands"], shown);
+}
+
+#[test]
+fn bid_explains_bad_input() {
+    fails_with(&["bid", "--seed", "x"], "invalid value 'x' for '--seed");
+    fails_with(&["bid", "--seed=-1"], "invalid value '-1' for '--seed");
+    fails_with(&["bid", "--deals", "0"], "--deals must be at least 1");
+    fails_with(
+        &["bid", "--deals", "2", "--player", "nobody"],
+        "unknown player 'nobody'",
+    );
+    fails_with(&["bid", "--player", "L5"], "--deals");
+    fails_with(
+        &["bid", "--deals", "2", "--seed", &u64::MAX.to_string()],
+        "runs past the last seed",
+    );
 }
 
 #[test]

@@ -48,18 +48,7 @@ impl Deal {
     /// Checks that the hands hold the deck exactly, 20/17/17, and that the
     /// bottom cards (if given) are three of the landlord's.
     pub fn new(hands: [Cards; 3], bottom: Option<Cards>) -> Result<Deal, DealError> {
-        let mut missing = String::new();
-        let mut extra = String::new();
-        for rank in Rank::ALL {
-            let held: u8 = hands.iter().map(|h| h.count(rank)).sum();
-            for _ in held..rank.copies() {
-                missing.push(rank.letter());
-            }
-            for _ in rank.copies()..held {
-                extra.push(rank.letter());
-            }
-        }
-        if !missing.is_empty() || !extra.is_empty() {
+        if let Some((missing, extra)) = deck_difference(&hands) {
             return Err(DealError::NotADeck { missing, extra });
         }
         for seat in Seat::ALL {
@@ -78,6 +67,16 @@ impl Deal {
             }
         }
         Ok(Deal { hands, bottom })
+    }
+
+    /// A deal the caller has already checked (an auction's, which holds
+    /// one deck 17/17/17 + 3 by construction).
+    pub(crate) fn from_checked(hands: [Cards; 3], bottom: Cards) -> Deal {
+        debug_assert!(Deal::new(hands, Some(bottom)).is_ok());
+        Deal {
+            hands,
+            bottom: Some(bottom),
+        }
     }
 
     pub fn hand(&self, seat: Seat) -> Cards {
@@ -189,6 +188,23 @@ pub enum DealError {
     Bottom(Cards),
 }
 
+/// How `parts` together differ from one deck: the missing and the
+/// duplicated cards (rank letters), or `None` if they are exactly the deck.
+pub(crate) fn deck_difference(parts: &[Cards]) -> Option<(String, String)> {
+    let mut missing = String::new();
+    let mut extra = String::new();
+    for rank in Rank::ALL {
+        let held: u8 = parts.iter().map(|h| h.count(rank)).sum();
+        for _ in held..rank.copies() {
+            missing.push(rank.letter());
+        }
+        for _ in rank.copies()..held {
+            extra.push(rank.letter());
+        }
+    }
+    (!missing.is_empty() || !extra.is_empty()).then_some((missing, extra))
+}
+
 fn ordinal(group: usize) -> &'static str {
     [
         "first (landlord)",
@@ -198,7 +214,7 @@ fn ordinal(group: usize) -> &'static str {
     ][group.min(3)]
 }
 
-fn not_a_deck(missing: &str, extra: &str) -> String {
+pub(crate) fn not_a_deck(missing: &str, extra: &str) -> String {
     let mut parts = vec![];
     if !missing.is_empty() {
         parts.push(format!("missing {missing}"));

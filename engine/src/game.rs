@@ -33,6 +33,26 @@ pub enum Scoring {
     Online,
 }
 
+impl Scoring {
+    /// What a deal is worth for `bombs` bombs and rockets played, and
+    /// whether it ended in spring or anti-spring: tournament 1 + b (spring
+    /// does not count), online 2^b (b capped at 60), doubled for spring.
+    /// With bidding (rules.md) the bid is the base this multiplies.
+    pub fn multiplier(self, bombs: u32, spring: bool) -> i64 {
+        match self {
+            Scoring::Tournament => 1 + i64::from(bombs),
+            Scoring::Online => {
+                let doubled = 1i64 << bombs.min(60);
+                if spring {
+                    doubled * 2
+                } else {
+                    doubled
+                }
+            }
+        }
+    }
+}
+
 /// How a deal ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Outcome {
@@ -62,18 +82,7 @@ impl Outcome {
     /// The landlord's score under `scoring`.
     pub fn score(&self, scoring: Scoring) -> i64 {
         let sign = if self.winning_team() == Team::Landlord { 1 } else { -1 };
-        let multiplier = match scoring {
-            Scoring::Tournament => 1 + i64::from(self.bombs),
-            Scoring::Online => {
-                let doubled = 1i64 << self.bombs.min(60);
-                if self.spring || self.anti_spring {
-                    doubled * 2
-                } else {
-                    doubled
-                }
-            }
-        };
-        sign * multiplier
+        sign * scoring.multiplier(self.bombs, self.spring || self.anti_spring)
     }
 }
 
@@ -514,6 +523,18 @@ mod tests {
         assert!(o.anti_spring && !o.spring);
         assert_eq!(o.score(Scoring::Tournament), -2);
         assert_eq!(o.score(Scoring::Online), -4);
+    }
+
+    #[test]
+    fn multipliers_under_both_rules() {
+        for spring in [false, true] {
+            assert_eq!(Scoring::Tournament.multiplier(0, spring), 1);
+            assert_eq!(Scoring::Tournament.multiplier(3, spring), 4);
+        }
+        assert_eq!(Scoring::Online.multiplier(0, false), 1);
+        assert_eq!(Scoring::Online.multiplier(3, false), 8);
+        assert_eq!(Scoring::Online.multiplier(3, true), 16);
+        assert_eq!(Scoring::Online.multiplier(u32::MAX, false), 1 << 60);
     }
 
     #[test]

@@ -28,6 +28,7 @@
 //! ```
 
 pub mod agents;
+pub mod bidding;
 pub mod cards;
 pub mod clock;
 pub mod deal;
@@ -41,6 +42,7 @@ pub mod solver;
 pub mod split;
 
 pub use agents::{make_player, play_out, Player, PlayerError};
+pub use bidding::{Auction, AuctionSetupError, AuctionState, Bid, BidError};
 pub use cards::{Cards, CardsError, Rank};
 pub use clock::{Clock, Deadline};
 pub use deal::{Deal, DealError};

@@ -73,7 +73,8 @@ impl Kind {
         }
     }
 
-    /// The Chinese name (rules.md).
+    /// The Chinese name players use (rules.md's, with 王炸 for the rocket
+    /// and 飞机带翅膀 for an airplane with single kickers).
     pub const fn name_zh(self) -> &'static str {
         match self {
             Kind::Single => "单张",
@@ -84,12 +85,12 @@ impl Kind {
             Kind::Straight => "顺子",
             Kind::PairChain => "连对",
             Kind::Airplane => "飞机",
-            Kind::AirplaneSingles => "飞机带单",
+            Kind::AirplaneSingles => "飞机带翅膀",
             Kind::AirplanePairs => "飞机带对",
             Kind::FourTwoSingles => "四带二",
             Kind::FourTwoPairs => "四带两对",
             Kind::Bomb => "炸弹",
-            Kind::Rocket => "火箭",
+            Kind::Rocket => "王炸",
         }
     }
 

@@ -7,10 +7,14 @@
 //!   ([`knowledge`]), solves each deal open-handed, plays the move that does
 //!   best over them; and the hybrid, heuristic early and sampling late.
 //!
+//! Before the play, [`bidding`] is the AI's call in the auction (叫分): a
+//! one-sentence rule on the hand's split and control cards.
+//!
 //! [`make_player`] builds one from a name with options, and [`LADDER`]
 //! names the rungs of graded strength that the lab's panels are made of.
 
 pub mod baseline;
+pub mod bidding;
 pub mod heuristic;
 pub mod knowledge;
 pub mod sampling;
