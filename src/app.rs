@@ -6,6 +6,7 @@ use yew::prelude::*;
 use yew_agent::reactor::ReactorProvider;
 
 use crate::agent::EngineWorker;
+use crate::components::card::SuitSprites;
 use crate::i18n::Lang;
 use crate::pages::deal::DealPage;
 use crate::pages::endgame::EndgamePage;
@@ -13,7 +14,7 @@ use crate::pages::lab::LabPage;
 use crate::pages::not_found::NotFound;
 use crate::pages::play::PlayPage;
 use crate::route::{DealLink, Route};
-use crate::settings::{self, Settings};
+use crate::settings;
 
 fn current_route() -> Route {
     let hash = web_sys::window()
@@ -37,7 +38,7 @@ fn set_document_lang(lang: Lang) {
 #[component]
 pub fn App() -> Html {
     let loaded = use_memo((), |_| settings::load());
-    let lang = use_state(|| loaded.0.lang());
+    let lang = use_state(|| loaded.0.lang);
     let notice = use_state(|| loaded.1.clone());
     let route = use_state(current_route);
 
@@ -55,7 +56,7 @@ pub fn App() -> Html {
     let switch_to = |target: Lang, label: &'static str| {
         let handle = lang.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
-            settings::save(&Settings::with_lang(target));
+            settings::update(|s| s.lang = target);
             handle.set(target);
         });
         html! {
@@ -108,6 +109,7 @@ pub fn App() -> Html {
                         <button type="button" onclick={dismiss} aria-label="OK">{ "×" }</button>
                     </p>
                 }
+                <SuitSprites />
                 { page }
             </ReactorProvider<EngineWorker>>
         </ContextProvider<Lang>>

@@ -9,4 +9,6 @@ pub mod i18n;
 pub mod pages;
 pub mod route;
 pub mod settings;
+pub mod sound;
+pub mod suits;
 pub mod web;

@@ -12,16 +12,20 @@ pub enum Route {
     NotFound(String),
 }
 
-/// A game against the AI as a link carries it: the deal's seed, the
-/// user's seat, the opponents' ladder rung, practice mode (undo allowed).
-/// Values are as written; the page checks them.
+/// A game against the AI as a link carries it: the deal's seed, the rules
+/// (`classic` bidding or `tournament`), who holds the first seeded hand
+/// (`first`: `me`, `right` or `left`, classic) or the user's seat
+/// (tournament), the opponents' level, and optionally the pace and practice
+/// mode. Values are as written; the page checks them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayLink {
     pub seed: Option<String>,
+    pub mode: Option<String>,
+    pub first: Option<String>,
     pub seat: Option<String>,
     pub level: Option<String>,
     pub practice: bool,
-    /// How fast the AI's moves come: `slow`, `normal` (default) or `fast`.
+    /// How fast the AI's moves come: `slow`, `normal` or `fast`.
     pub pace: Option<String>,
 }
 
@@ -31,6 +35,8 @@ impl PlayLink {
         for (key, value) in pairs(query) {
             match key {
                 "seed" => link.seed = Some(value),
+                "mode" => link.mode = Some(value),
+                "first" => link.first = Some(value),
                 "seat" => link.seat = Some(value),
                 "level" => link.level = Some(value),
                 "practice" => link.practice = value == "1",
@@ -45,6 +51,8 @@ impl PlayLink {
         let mut parts = vec![];
         for (key, value) in [
             ("seed", &self.seed),
+            ("mode", &self.mode),
+            ("first", &self.first),
             ("seat", &self.seat),
             ("level", &self.level),
             ("pace", &self.pace),
@@ -312,6 +320,14 @@ mod tests {
                 level: Some("L7".into()),
                 practice: true,
                 pace: Some("fast".into()),
+                ..PlayLink::default()
+            }),
+            Route::Play(PlayLink {
+                seed: Some("42".into()),
+                mode: Some("classic".into()),
+                first: Some("left".into()),
+                level: Some("master".into()),
+                ..PlayLink::default()
             }),
             Route::Endgame(EndgameLink::default()),
             Route::Endgame(EndgameLink {

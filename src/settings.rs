@@ -1,27 +1,47 @@
-//! Settings kept in the browser's localStorage. A stored value that cannot
-//! be read is reported to the user and replaced, never silently dropped.
+//! Settings kept in the browser's localStorage: the language and the Play
+//! page's preferences. Stored settings that cannot be read are reported to
+//! the user and replaced, and their text is kept aside, never silently
+//! dropped.
 
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
+use crate::pages::play::prefs::{Prefs, StoredPrefs};
+use crate::web;
 
 const KEY: &str = "ddz.settings";
+/// Where settings that could not be read are kept.
+pub const SET_ASIDE_KEY: &str = "ddz.settings.unreadable";
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
+    pub lang: Lang,
+    pub play: Prefs,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Stored {
     /// `zh-CN` or `en`.
-    pub lang: String,
+    lang: String,
+    /// Absent in settings saved before the Play page had preferences.
+    #[serde(default)]
+    play: Option<StoredPrefs>,
 }
 
 impl Settings {
-    pub fn lang(&self) -> Lang {
-        Lang::from_code(&self.lang).unwrap_or(Lang::Zh)
-    }
-
     pub fn with_lang(lang: Lang) -> Settings {
         Settings {
-            lang: lang.code().to_string(),
+            lang,
+            play: Prefs::default(),
         }
+    }
+
+    fn to_json(self) -> String {
+        let stored = Stored {
+            lang: self.lang.code().into(),
+            play: Some(self.play.into()),
+        };
+        serde_json::to_string(&stored).unwrap_or_default()
     }
 }
 
@@ -31,48 +51,65 @@ pub fn parse(stored: Option<&str>) -> Result<Option<Settings>, String> {
     let Some(text) = stored else {
         return Ok(None);
     };
-    let settings: Settings = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    if Lang::from_code(&settings.lang).is_none() {
-        return Err(format!("unknown language '{}'", settings.lang));
-    }
-    Ok(Some(settings))
+    let stored: Stored = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let lang = Lang::from_code(&stored.lang).ok_or_else(|| format!("unknown language '{}'", stored.lang))?;
+    let play = match stored.play {
+        Some(p) => p.check()?,
+        None => Prefs::default(),
+    };
+    Ok(Some(Settings { lang, play }))
+}
+
+fn default_settings() -> Settings {
+    let locale = web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .unwrap_or_default();
+    Settings::with_lang(Lang::from_locale(&locale))
 }
 
 /// Loads the settings: stored ones, else the browser language's default.
-/// The second value is the reason stored settings were replaced, if they were.
+/// The second value is the reason stored settings were replaced, if they
+/// were; their text is then kept under [`SET_ASIDE_KEY`].
 pub fn load() -> (Settings, Option<String>) {
-    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
-    let stored = storage.as_ref().and_then(|s| s.get_item(KEY).ok().flatten());
-    let default = || {
-        let locale = web_sys::window()
-            .and_then(|w| w.navigator().language())
-            .unwrap_or_default();
-        Settings::with_lang(Lang::from_locale(&locale))
-    };
+    let stored = web::storage_get(KEY);
     match parse(stored.as_deref()) {
         Ok(Some(settings)) => (settings, None),
-        Ok(None) => (default(), None),
+        Ok(None) => (default_settings(), None),
         Err(reason) => {
-            let settings = default();
-            save(&settings);
+            if let Some(text) = stored {
+                web::storage_set(SET_ASIDE_KEY, &text);
+            }
+            let settings = default_settings();
+            save(settings);
             (settings, Some(reason))
         }
     }
 }
 
-pub fn save(settings: &Settings) {
-    if let (Some(storage), Ok(text)) = (
-        web_sys::window().and_then(|w| w.local_storage().ok().flatten()),
-        serde_json::to_string(settings),
-    ) {
-        // A full or disabled storage only loses the preference, not the page.
-        let _ = storage.set_item(KEY, &text);
-    }
+/// The settings as they are stored now (the default if none can be read).
+pub fn current() -> Settings {
+    parse(web::storage_get(KEY).as_deref())
+        .ok()
+        .flatten()
+        .unwrap_or_else(default_settings)
+}
+
+pub fn save(settings: Settings) {
+    // A full or disabled storage only loses the preference, not the page.
+    web::storage_set(KEY, &settings.to_json());
+}
+
+/// Changes what is stored, keeping the rest.
+pub fn update(change: impl FnOnce(&mut Settings)) {
+    let mut settings = current();
+    change(&mut settings);
+    save(settings);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pages::play::prefs::Pace;
 
     #[test]
     fn stored_settings_are_checked() {
@@ -80,5 +117,11 @@ mod tests {
         assert_eq!(parse(Some(r#"{"lang":"en"}"#)), Ok(Some(Settings::with_lang(Lang::En))));
         assert!(parse(Some("{not json")).is_err());
         assert_eq!(parse(Some(r#"{"lang":"fr"}"#)), Err("unknown language 'fr'".into()));
+        let mut settings = Settings::with_lang(Lang::Zh);
+        settings.play.pace = Pace::Fast;
+        settings.play.counter = true;
+        assert_eq!(parse(Some(&settings.to_json())), Ok(Some(settings)));
+        let broken = settings.to_json().replace("\"fast\"", "\"warp\"");
+        assert_eq!(parse(Some(&broken)), Err("pace 'warp'".into()));
     }
 }

@@ -74,3 +74,38 @@ pub fn input_value(e: &yew::Event) -> Option<String> {
     }
     target.dyn_into::<web_sys::HtmlSelectElement>().ok().map(|s| s.value())
 }
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// A localStorage value; `None` if absent or if storage is unavailable.
+pub fn storage_get(key: &str) -> Option<String> {
+    local_storage().and_then(|s| s.get_item(key).ok().flatten())
+}
+
+/// Stores a value; a full or disabled storage is ignored (the caller loses
+/// only what it wanted to keep for later).
+pub fn storage_set(key: &str, value: &str) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(key, value);
+    }
+}
+
+pub fn storage_remove(key: &str) {
+    if let Some(s) = local_storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// Uniform in [0, 1), for what only needs to look varied (AI pauses).
+pub fn random_unit() -> f64 {
+    js_sys::Math::random()
+}
+
+/// Whether the user asked for less motion (`prefers-reduced-motion`).
+pub fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}

@@ -84,11 +84,13 @@ ensure_wasm_bindgen() {
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 }
 
+# Chromium, and a Chinese font so the browser tests (and their screenshots)
+# see the page as a Chinese reader does; the page's own CSS names it last.
 ensure_chromium() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && dpkg -s fonts-wqy-microhei >/dev/null 2>&1; then
     return
   fi
-  apt_install chromium chromium-driver
+  apt_install chromium chromium-driver fonts-wqy-microhei
 }
 
 # Playwright (library only: it drives Debian's Chromium, never downloads one).

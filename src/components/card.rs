@@ -1,34 +1,98 @@
-//! Card faces, drawn as our own SVG. Suits never matter in this game, so a
-//! face shows its rank only: large, high-contrast, readable from the back of
-//! a classroom.
+//! Card faces, drawn as our own SVG: rank and suit in the corners, red ♥♦
+//! and black ♠♣, a large pip or court letter in the middle, and two jokers
+//! nobody can confuse (大王 in red and gold, 小王 in black and grey). Suits are
+//! display only (see `suits.rs`). Cards in a hand overlap from the right, so
+//! what identifies a card sits in its left corner.
 
 use engine::{Cards, Rank};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::suits::{Face, Faces, Suit};
 
-/// The text on a card's face: `10` for the ten, `JOKER` for the jokers.
+/// The rank as players write it: `10` for the ten; the jokers by name.
 pub fn face_text(rank: Rank) -> &'static str {
-    const FACES: [&str; 15] = [
-        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JOKER", "JOKER",
-    ];
-    FACES[rank.index()]
+    const FACES: [&str; 13] = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
+    match rank {
+        Rank::BlackJoker => "小王",
+        Rank::RedJoker => "大王",
+        r => FACES[r.index()],
+    }
 }
 
-/// What a screen reader says for a card.
+/// A card's name in the page's language: `10`, `A`, 小王 / small joker.
 pub fn spoken(rank: Rank, lang: Lang) -> &'static str {
     match (rank, lang) {
-        (Rank::BlackJoker, Lang::Zh) => "小王",
-        (Rank::RedJoker, Lang::Zh) => "大王",
-        (Rank::BlackJoker, Lang::En) => "black joker",
-        (Rank::RedJoker, Lang::En) => "red joker",
+        (Rank::BlackJoker, Lang::En) => "small joker",
+        (Rank::RedJoker, Lang::En) => "big joker",
         (rank, _) => face_text(rank),
     }
+}
+
+fn suit_name(suit: Suit, lang: Lang) -> &'static str {
+    match (suit, lang) {
+        (Suit::Spades, Lang::Zh) => "黑桃",
+        (Suit::Hearts, Lang::Zh) => "红桃",
+        (Suit::Clubs, Lang::Zh) => "梅花",
+        (Suit::Diamonds, Lang::Zh) => "方块",
+        (Suit::Spades, Lang::En) => "spades",
+        (Suit::Hearts, Lang::En) => "hearts",
+        (Suit::Clubs, Lang::En) => "clubs",
+        (Suit::Diamonds, Lang::En) => "diamonds",
+    }
+}
+
+/// What a screen reader says for one physical card.
+pub fn spoken_face(face: Face, lang: Lang) -> String {
+    match (face.suit, lang) {
+        (None, _) => spoken(face.rank, lang).to_string(),
+        (Some(s), Lang::Zh) => format!("{}{}", suit_name(s, lang), spoken(face.rank, lang)),
+        (Some(s), Lang::En) => format!("{} of {}", spoken(face.rank, lang), suit_name(s, lang)),
+    }
+}
+
+/// The suit shapes, drawn once per page and used by every card (`<use>`).
+#[component]
+pub fn SuitSprites() -> Html {
+    html! {
+        <svg class="sprites" aria-hidden="true" width="0" height="0">
+            <defs>
+                <path id="suit-h" d="M5 9.6C5 9.6 0 6 0 2.9 0 1.2 1.2 0 2.7 0 3.7 0 4.5.6 5 1.5 5.5.6 6.3 0 7.3 0 8.8 0 10 1.2 10 2.9 10 6 5 9.6 5 9.6Z" />
+                <path id="suit-d" d="M5 0 9 5 5 10 1 5Z" />
+                <path id="suit-s" d="M5 0C5 0 0 3.9 0 6.4 0 7.9 1.1 8.9 2.4 8.9 3.2 8.9 3.9 8.6 4.4 8L3.7 10H6.3L5.6 8C6.1 8.6 6.8 8.9 7.6 8.9 8.9 8.9 10 7.9 10 6.4 10 3.9 5 0 5 0Z" />
+                <g id="suit-c">
+                    <circle cx="5" cy="2.5" r="2.4" />
+                    <circle cx="2.5" cy="6" r="2.4" />
+                    <circle cx="7.5" cy="6" r="2.4" />
+                    <path d="M4.4 5.5 3.7 10H6.3L5.6 5.5Z" />
+                </g>
+                <path id="crown" d="M2 16 0 4 6 9 10 0 14 9 20 4 18 16Z" />
+            </defs>
+        </svg>
+    }
+}
+
+fn suit_id(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Spades => "#suit-s",
+        Suit::Hearts => "#suit-h",
+        Suit::Clubs => "#suit-c",
+        Suit::Diamonds => "#suit-d",
+    }
+}
+
+/// A suit shape of `size` with its top-left corner at (x, y).
+fn pip(suit: Suit, x: f32, y: f32, size: f32) -> Html {
+    let scale = size / 10.0;
+    html! { <use href={ suit_id(suit) } transform={ format!("translate({x} {y}) scale({scale})") } /> }
 }
 
 #[derive(Properties, PartialEq)]
 pub struct CardProps {
     pub rank: Rank,
+    /// `None` for a joker, or where no suit is known.
+    #[prop_or_default]
+    pub suit: Option<Suit>,
     /// Drawn with a marker (for example, one of the bottom cards).
     #[prop_or_default]
     pub marked: bool,
@@ -38,40 +102,73 @@ pub struct CardProps {
 pub fn Card(props: &CardProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
     let rank = props.rank;
-    let tone = match rank {
-        Rank::RedJoker => "card red",
-        Rank::BlackJoker => "card black",
-        _ => "card",
+    let tone = match (rank, props.suit) {
+        (Rank::RedJoker, _) => "card big-joker",
+        (Rank::BlackJoker, _) => "card small-joker",
+        (_, Some(s)) if s.is_red() => "card red",
+        _ => "card black",
     };
     let class = classes!(tone, props.marked.then_some("marked"));
-    // Cards in a hand overlap from the right, so everything that identifies
-    // a card sits in its left third.
+    let label = spoken_face(Face { rank, suit: props.suit }, lang);
     let face = if rank.is_joker() {
-        html! {
-            <>
-                <text x="10" y="15" class="joker-letters" text-anchor="middle">
-                    { for "JOKER".chars().enumerate().map(|(i, c)| html! {
-                        <tspan x="10" dy={ if i == 0 { "0" } else { "10" } }>{ c }</tspan>
-                    }) }
-                </text>
-                <path class="star" d="M10 58 l3.5 7.2 8 1.1 -5.8 5.6 1.4 7.9 -7.1 -3.7 -7.1 3.7 1.4 -7.9 -5.8 -5.6 8 -1.1z" />
-            </>
-        }
+        joker(rank == Rank::RedJoker, lang)
     } else {
         let text = face_text(rank);
-        let narrow = if text.len() > 1 { "rank narrow" } else { "rank" };
-        html! {
-            <>
-                <text x="12" y="33" class={narrow} text-anchor="middle">{ text }</text>
-                <text x="48" y="72" class="corner" text-anchor="middle" transform="rotate(180 48 66)">{ text }</text>
-            </>
-        }
+        let corner = |flip: bool| {
+            let transform = flip.then_some("rotate(180 30 42)");
+            html! {
+                <g class="corner" {transform}>
+                    if text.len() > 1 {
+                        <text x="2.2" y="17" class="rank" textLength="15" lengthAdjust="spacingAndGlyphs">{ text }</text>
+                    } else {
+                        <text x="9.5" y="17" class="rank" text-anchor="middle">{ text }</text>
+                    }
+                    { for props.suit.map(|s| pip(s, 4.5, 21.0, 10.0)) }
+                </g>
+            }
+        };
+        let middle = match (rank, props.suit) {
+            (Rank::Jack | Rank::Queen | Rank::King, suit) => html! {
+                <>
+                    <rect class="court" x="18" y="22" width="34" height="48" rx="3" />
+                    <text x="35" y="56" class="court-letter" text-anchor="middle">{ text }</text>
+                    { for suit.map(|s| pip(s, 40.0, 25.0, 9.0)) }
+                </>
+            },
+            (_, Some(suit)) => pip(suit, 21.0, 30.0, if rank == Rank::Ace { 28.0 } else { 22.0 }),
+            _ => html! {},
+        };
+        html! { <>{ corner(false) }{ middle }{ corner(true) }</> }
     };
     html! {
-        <svg {class} viewBox="0 0 60 84" role="img" aria-label={ spoken(rank, lang) }>
-            <rect class="face" x="1" y="1" width="58" height="82" rx="6" />
+        <svg {class} viewBox="0 0 60 84" role="img" aria-label={ label }>
+            <rect class="face" x="0.75" y="0.75" width="58.5" height="82.5" rx="5" />
             { face }
         </svg>
+    }
+}
+
+/// 大王 and 小王: the name down the left edge (JOKER in English, as printed
+/// decks have it), a crown in the middle, filled and coloured for the big one.
+fn joker(big: bool, lang: Lang) -> Html {
+    let letters: Vec<char> = match (lang, big) {
+        (Lang::Zh, true) => "大王".chars().collect(),
+        (Lang::Zh, false) => "小王".chars().collect(),
+        (Lang::En, _) => "JOKER".chars().collect(),
+    };
+    let (size, step) = if lang == Lang::Zh { (14.5, 16.0) } else { (10.5, 10.5) };
+    html! {
+        <>
+            <text class="joker-name" x="9" y={ (size + 1.0).to_string() } text-anchor="middle" font-size={ size.to_string() }>
+                { for letters.iter().enumerate().map(|(i, c)| html! {
+                    <tspan x="9" dy={ if i == 0 { "0".to_string() } else { step.to_string() } }>{ c }</tspan>
+                }) }
+            </text>
+            <use href="#crown" class="crown" transform="translate(22 38) scale(1.5)" />
+            if big {
+                <circle class="jewel" cx="37" cy="57" r="3" />
+            }
+        </>
     }
 }
 
@@ -80,9 +177,9 @@ pub fn Card(props: &CardProps) -> Html {
 pub fn CardBack() -> Html {
     html! {
         <svg class="card back" viewBox="0 0 60 84" aria-hidden="true">
-            <rect class="face" x="1" y="1" width="58" height="82" rx="6" />
-            <rect class="pattern" x="6" y="6" width="48" height="72" rx="3" />
-            <path class="motif" d="M30 22 l10 20 -10 20 -10 -20z" />
+            <rect class="face" x="0.75" y="0.75" width="58.5" height="82.5" rx="5" />
+            <rect class="pattern" x="5" y="5" width="50" height="74" rx="3" />
+            <path class="motif" d="M30 24 l10 18 -10 18 -10 -18z" />
         </svg>
     }
 }
@@ -90,18 +187,55 @@ pub fn CardBack() -> Html {
 #[derive(Properties, PartialEq)]
 pub struct HandProps {
     pub cards: Cards,
+    /// The cards' suits (faces of exactly `cards`); without them each rank's
+    /// copies are given suits within this hand.
+    #[prop_or_default]
+    pub faces: Option<Faces>,
     /// Cards to mark (a sub-multiset of `cards`), e.g. the bottom cards.
     #[prop_or_default]
     pub marked: Cards,
+    /// High to low, as a hand is held (else low to high, as a play reads).
+    #[prop_or_default]
+    pub held: bool,
+    /// Cards to show first (a play's main cards, before its kickers).
+    #[prop_or_default]
+    pub first: Cards,
     pub label: AttrValue,
 }
 
-/// A hand as a fan of overlapping cards, low to high.
+/// A hand as a fan of overlapping cards.
 #[component]
 pub fn Hand(props: &HandProps) -> Html {
+    let faces = props
+        .faces
+        .filter(|f| f.cards() == props.cards)
+        .unwrap_or_else(|| Faces::deal(&[props.cards])[0]);
+    let mut order: Vec<Face> = if props.held {
+        faces.held()
+    } else {
+        faces.iter().collect()
+    };
+    if !props.first.is_empty() {
+        let mut first = props.first;
+        // A stable sort keeps each part in its order.
+        let mut rank_of = |face: &Face| {
+            let one = Cards::of(face.rank, 1).unwrap_or_default();
+            match first.checked_sub(one) {
+                Some(rest) => {
+                    first = rest;
+                    0
+                }
+                None => 1,
+            }
+        };
+        let keys: Vec<u8> = order.iter().map(&mut rank_of).collect();
+        let mut keyed: Vec<(u8, Face)> = keys.into_iter().zip(order).collect();
+        keyed.sort_by_key(|(k, _)| *k);
+        order = keyed.into_iter().map(|(_, f)| f).collect();
+    }
     let mut to_mark = props.marked;
-    let cards = props.cards.iter().map(|rank| {
-        let one = Cards::of(rank, 1).unwrap_or_default();
+    let cards = order.into_iter().map(|face| {
+        let one = Cards::of(face.rank, 1).unwrap_or_default();
         let marked = match to_mark.checked_sub(one) {
             Some(rest) => {
                 to_mark = rest;
@@ -109,7 +243,7 @@ pub fn Hand(props: &HandProps) -> Html {
             }
             None => false,
         };
-        html! { <li><Card {rank} {marked} /></li> }
+        html! { <li><Card rank={face.rank} suit={face.suit} {marked} /></li> }
     });
     html! {
         <ul class="hand" aria-label={ props.label.clone() } data-cards={ props.cards.to_string() }>

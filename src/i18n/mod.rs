@@ -6,6 +6,9 @@ use engine::solver::PositionError;
 use engine::{Cards, CardsError, DealError, Kind, Play, PlayError, Rank, Seat, Split};
 
 use crate::agent::LabError;
+use crate::components::card::spoken;
+
+pub mod play;
 
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
@@ -146,32 +149,6 @@ pub struct Strings {
     pub stop_playing: &'static str,
     pub stats: fn(u64, f64) -> String,
 
-    pub play_intro: &'static str,
-    pub your_seat: &'static str,
-    pub opponents: &'static str,
-    pub practice: &'static str,
-    pub new_deal: &'static str,
-    pub restart: &'static str,
-    pub seed_of_deal: fn(u64) -> String,
-    pub partner: &'static str,
-    pub you: &'static str,
-    pub your_hand: &'static str,
-    pub play_cards: &'static str,
-    pub undo: &'static str,
-    pub play_keys: &'static str,
-    pub your_lead: &'static str,
-    pub your_follow: fn(&str, &str) -> String,
-    pub not_a_combination: &'static str,
-    pub does_not_beat: fn(&str) -> String,
-    pub which_reading: &'static str,
-    pub card_counter: &'static str,
-    pub record: &'static str,
-    pub final_score: fn(&str, i64, u32) -> String,
-    pub replay: &'static str,
-    pub download_record: &'static str,
-    pub link_problems: fn(&str) -> String,
-    pub kinds_of_player: [&'static str; 5],
-    pub pace: &'static str,
     pub export: &'static str,
     pub lab_intro: &'static str,
     pub lab_deal_title: &'static str,
@@ -198,9 +175,9 @@ pub struct Strings {
     pub tournament_tables: &'static str,
     pub tournament_matches: &'static str,
     pub format_title: fn(&str) -> String,
-    pub paces: [&'static str; 3],
     pub settings_reset: fn(&str) -> String,
     pub crashed: &'static str,
+    pub play: &'static play::PlayStrings,
 }
 
 impl Strings {
@@ -215,26 +192,56 @@ impl Strings {
         }
     }
 
-    /// A player spec (`hybrid:switch=30:...`) as the kind of player it is.
-    pub fn player_kind(&self, spec: &str) -> &'static str {
-        let kind = spec.split(':').next().unwrap_or_default();
-        let i = ["random", "greedy", "heuristic", "sampler", "hybrid"]
-            .iter()
-            .position(|k| *k == kind)
-            .unwrap_or(2);
-        let noisy = spec.contains("noise=");
-        match (self.lang == Lang::Zh, i, noisy) {
-            (true, 2, true) => "拆牌规则（带随机失误）",
-            (false, 2, true) => "split heuristic with random slips",
-            _ => self.kinds_of_player[i],
+    /// A kind of combination by the name players use.
+    pub fn kind(&self, kind: Kind) -> &'static str {
+        if self.lang == Lang::Zh {
+            return kind.name_zh();
+        }
+        match kind {
+            Kind::Single => "single",
+            Kind::Pair => "pair",
+            Kind::Trio => "trio",
+            Kind::TrioSingle => "trio with a single",
+            Kind::TrioPair => "trio with a pair",
+            Kind::Straight => "straight",
+            Kind::PairChain => "pair chain",
+            Kind::Airplane => "airplane",
+            Kind::AirplaneSingles => "airplane with wings",
+            Kind::AirplanePairs => "airplane with pairs",
+            Kind::FourTwoSingles => "four with two",
+            Kind::FourTwoPairs => "four with two pairs",
+            Kind::Bomb => "bomb",
+            Kind::Rocket => "rocket",
         }
     }
 
-    pub fn kind(&self, kind: Kind) -> &'static str {
+    /// Cards as players say them, high to low within a group: `10 10`,
+    /// `大王 小王`.
+    pub fn cards_words(&self, cards: Cards) -> String {
+        let words: Vec<&str> = cards.iter().map(|r| spoken(r, self.lang)).collect();
+        words.join(" ")
+    }
+
+    /// A play as players say it: its kind and its cards (the main cards,
+    /// then the kickers): `三带一 7 7 7 + 4`, `7 7 7 + 4 (trio with a
+    /// single)`, `王炸`.
+    pub fn play_words(&self, play: Play) -> String {
+        let kind = self.kind(play.kind());
+        if play.kind() == Kind::Rocket {
+            return if self.lang == Lang::Zh {
+                kind.to_string()
+            } else {
+                format!("the {kind}")
+            };
+        }
+        let mut cards = self.cards_words(play.main_cards());
+        if !play.kickers().is_empty() {
+            cards = format!("{cards} + {}", self.cards_words(play.kickers()));
+        }
         if self.lang == Lang::Zh {
-            kind.name_zh()
+            format!("{kind} {cards}")
         } else {
-            kind.name()
+            format!("{cards} ({kind})")
         }
     }
 
@@ -612,32 +619,6 @@ pub static ZH: Strings = Strings {
     stop_playing: "结束对弈",
     stats: |nodes, ms| format!("{nodes} 个节点，{:.0} 毫秒", ms),
 
-    play_intro: "与两家 AI 打一副完整的牌：选座位和对手等级。点选、拖选或用键盘选牌（←/→ 移动，空格选中，回车出牌，P 不出，H 提示）。",
-    your_seat: "你的座位",
-    opponents: "对手等级",
-    practice: "练习模式（可悔牌）",
-    new_deal: "新牌局",
-    restart: "重打这副牌",
-    seed_of_deal: |seed| format!("牌局种子 {seed}"),
-    partner: "队友",
-    you: "你",
-    your_hand: "你的手牌",
-    play_cards: "出牌",
-    undo: "悔牌",
-    play_keys: "键盘：空格 选牌 · 回车 出牌 · P 不出 · H 提示",
-    your_lead: "轮到你出牌（自由出牌）。",
-    your_follow: |seat, play| format!("轮到你：压{seat}的 {play}，或不出。"),
-    not_a_combination: "选中的牌不成牌型。",
-    does_not_beat: |target| format!("压不过 {target}：要同牌型、同长度、更大，或者用炸弹。"),
-    which_reading: "这些牌有几种出法，选一种：",
-    card_counter: "记牌器",
-    record: "出牌记录",
-    final_score: |winner, score, bombs| format!("{winner}先出完。地主得分 {score:+}（倍数 1 + {bombs} 个炸弹/火箭）。"),
-    replay: "复盘",
-    download_record: "下载牌谱（JSON）",
-    link_problems: |what| format!("链接里有看不懂的值（{what}），已用默认值代替。"),
-    kinds_of_player: ["随机", "贪心规则", "拆牌规则", "采样+求解", "分段混合"],
-    pace: "出牌速度",
     export: "导出：",
     lab_intro: "一副牌有多难？让一组 AI 牌桌各打一遍，看得分分布与难度等级 GDI；算区分度 DIH；从牌库里选测试用例与同等牌力的牌局；模拟三种赛制。计算都在后台线程里进行。",
     lab_deal_title: "一副牌在一组牌桌上的得分",
@@ -673,9 +654,9 @@ pub static ZH: Strings = Strings {
         "equal" => "同等牌力 · Equal strength".into(),
         _ => "随机 · Random".into(),
     },
-    paces: ["慢", "中", "快"],
     settings_reset: |detail| format!("保存的设置无法读取，已重置（{detail}）。"),
     crashed: "程序出错了，请刷新页面。",
+    play: &play::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -777,32 +758,6 @@ pub static EN: Strings = Strings {
     stop_playing: "Stop playing",
     stats: |nodes, ms| format!("{nodes} nodes, {:.0} ms", ms),
 
-    play_intro: "A full deal against two AI players: choose your seat and their level. Select cards by clicking, dragging or the keyboard (←/→ move, Space selects, Enter plays, P passes, H hints).",
-    your_seat: "Your seat",
-    opponents: "Opponents",
-    practice: "Practice (undo allowed)",
-    new_deal: "New deal",
-    restart: "Replay this deal",
-    seed_of_deal: |seed| format!("Deal seed {seed}"),
-    partner: "partner",
-    you: "you",
-    your_hand: "Your hand",
-    play_cards: "Play",
-    undo: "Undo",
-    play_keys: "Keys: Space select · Enter play · P pass · H hint",
-    your_lead: "Your lead: play anything.",
-    your_follow: |seat, play| format!("Your turn: beat the {seat}'s {play}, or pass."),
-    not_a_combination: "The selected cards are not a combination.",
-    does_not_beat: |target| format!("That does not beat {target}: the same kind and length, higher, or a bomb."),
-    which_reading: "These cards can be played more than one way; pick one:",
-    card_counter: "Card counter",
-    record: "Record",
-    final_score: |winner, score, bombs| format!("The {winner} went out first. Landlord's score {score:+} (multiplier 1 + {bombs} bombs/rockets)."),
-    replay: "Replay",
-    download_record: "Download the record (JSON)",
-    link_problems: |what| format!("The link has values this page cannot read ({what}); defaults are used instead."),
-    kinds_of_player: ["random", "greedy rules", "split heuristic", "sampling + solver", "staged hybrid"],
-    pace: "Pace",
     export: "Save as:",
     lab_intro: "How hard is a deal? Let a panel of AI tables play it and see its score distribution and its grade difficulty (GDI); compute DIH; pick test cases and equal-strength deals from the library; simulate the three tournament formats. All computation runs in the background worker.",
     lab_deal_title: "A deal's scores over a panel",
@@ -838,9 +793,9 @@ pub static EN: Strings = Strings {
         "equal" => "同等牌力 · Equal strength".into(),
         _ => "随机 · Random".into(),
     },
-    paces: ["slow", "normal", "fast"],
     settings_reset: |detail| format!("A saved setting could not be read and was reset ({detail})."),
     crashed: "Something went wrong. Please reload the page.",
+    play: &play::EN,
 };
 
 #[cfg(test)]

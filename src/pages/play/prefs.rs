@@ -1,0 +1,240 @@
+//! The Play page's settings: the opponents' level, the pace, practice mode,
+//! the card counter, sound, the turn timer, and the mode and seat new deals
+//! start with. Kept in localStorage with the language (`settings.rs`).
+
+use engine::Seat;
+use serde::{Deserialize, Serialize};
+
+use super::model::Mode;
+
+/// The opponents' strength, in words a casual player knows. Each level is a
+/// rung of the engine's ladder (`ddz ladder` measures each above the last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Beginner,
+    Novice,
+    Intermediate,
+    Advanced,
+    Expert,
+    Master,
+}
+
+impl Level {
+    pub const ALL: [Level; 6] = [
+        Level::Beginner,
+        Level::Novice,
+        Level::Intermediate,
+        Level::Advanced,
+        Level::Expert,
+        Level::Master,
+    ];
+    pub const DEFAULT: Level = Level::Advanced;
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Novice => "novice",
+            Level::Intermediate => "intermediate",
+            Level::Advanced => "advanced",
+            Level::Expert => "expert",
+            Level::Master => "master",
+        }
+    }
+
+    /// The ladder rung that plays at this level.
+    pub const fn rung(self) -> &'static str {
+        match self {
+            Level::Beginner => "L1",
+            Level::Novice => "L3",
+            Level::Intermediate => "L6",
+            Level::Advanced => "L7",
+            Level::Expert => "L9",
+            Level::Master => "L10",
+        }
+    }
+
+    /// A level's key, or the rung it plays (`L9`, any case), as links write it.
+    pub fn parse(text: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.key() == text || l.rung().eq_ignore_ascii_case(text))
+    }
+}
+
+/// How long the AI's moves take to come, at the least.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pace {
+    Slow,
+    Normal,
+    Fast,
+}
+
+impl Pace {
+    pub const ALL: [Pace; 3] = [Pace::Slow, Pace::Normal, Pace::Fast];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Pace::Slow => "slow",
+            Pace::Normal => "normal",
+            Pace::Fast => "fast",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Pace> {
+        Pace::ALL.into_iter().find(|p| p.key() == text)
+    }
+
+    /// The pause before an AI's move (ms), given `u` uniform in [0, 1): it
+    /// varies by ±30% so the table does not tick like a metronome.
+    pub fn pause_ms(self, u: f64) -> u32 {
+        let base = match self {
+            Pace::Slow => 1500.0,
+            Pace::Normal => 850.0,
+            Pace::Fast => 250.0,
+        };
+        (base * (0.7 + 0.6 * u.clamp(0.0, 1.0))).round() as u32
+    }
+}
+
+/// Seconds the user has for a turn, if the timer is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Timer {
+    Off,
+    Seconds15,
+    Seconds30,
+}
+
+impl Timer {
+    pub const ALL: [Timer; 3] = [Timer::Off, Timer::Seconds15, Timer::Seconds30];
+
+    pub const fn seconds(self) -> Option<u32> {
+        match self {
+            Timer::Off => None,
+            Timer::Seconds15 => Some(15),
+            Timer::Seconds30 => Some(30),
+        }
+    }
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Timer::Off => "off",
+            Timer::Seconds15 => "15",
+            Timer::Seconds30 => "30",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Timer> {
+        Timer::ALL.into_iter().find(|t| t.key() == text)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefs {
+    pub level: Level,
+    pub pace: Pace,
+    pub practice: bool,
+    pub counter: bool,
+    pub sound: bool,
+    pub timer: Timer,
+    /// The mode new deals are played in.
+    pub mode: Mode,
+    /// The user's seat for tournament deals.
+    pub seat: Seat,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs {
+            level: Level::DEFAULT,
+            pace: Pace::Normal,
+            practice: false,
+            counter: false,
+            sound: true,
+            timer: Timer::Off,
+            mode: Mode::Classic,
+            seat: Seat::Landlord,
+        }
+    }
+}
+
+/// Prefs as stored: names, checked by [`StoredPrefs::check`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredPrefs {
+    level: String,
+    pace: String,
+    practice: bool,
+    counter: bool,
+    sound: bool,
+    timer: String,
+    mode: String,
+    seat: String,
+}
+
+impl From<Prefs> for StoredPrefs {
+    fn from(p: Prefs) -> StoredPrefs {
+        StoredPrefs {
+            level: p.level.key().into(),
+            pace: p.pace.key().into(),
+            practice: p.practice,
+            counter: p.counter,
+            sound: p.sound,
+            timer: p.timer.key().into(),
+            mode: p.mode.name().into(),
+            seat: p.seat.name().into(),
+        }
+    }
+}
+
+impl StoredPrefs {
+    /// The prefs, or the first value that is not one.
+    pub fn check(&self) -> Result<Prefs, String> {
+        let bad = |what: &str, value: &str| format!("{what} '{value}'");
+        Ok(Prefs {
+            level: Level::parse(&self.level).ok_or_else(|| bad("level", &self.level))?,
+            pace: Pace::parse(&self.pace).ok_or_else(|| bad("pace", &self.pace))?,
+            practice: self.practice,
+            counter: self.counter,
+            sound: self.sound,
+            timer: Timer::parse(&self.timer).ok_or_else(|| bad("timer", &self.timer))?,
+            mode: Mode::from_name(&self.mode).ok_or_else(|| bad("mode", &self.mode))?,
+            seat: Seat::from_name(&self.seat).ok_or_else(|| bad("seat", &self.seat))?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_climb_the_ladder_and_parse_from_links() {
+        let rungs: Vec<usize> = Level::ALL.iter().map(|l| l.rung()[1..].parse().unwrap()).collect();
+        assert!(rungs.windows(2).all(|w| w[0] < w[1]));
+        for level in Level::ALL {
+            assert_eq!(Level::parse(level.key()), Some(level));
+            assert_eq!(Level::parse(&level.rung().to_lowercase()), Some(level));
+        }
+        assert_eq!(Level::parse("L5"), None);
+    }
+
+    #[test]
+    fn pauses_vary_within_their_range() {
+        assert_eq!(Pace::Normal.pause_ms(0.0), 595);
+        assert_eq!(Pace::Normal.pause_ms(1.0), 1105);
+        assert!(Pace::Fast.pause_ms(0.5) < Pace::Slow.pause_ms(0.5));
+    }
+
+    #[test]
+    fn stored_prefs_round_trip_and_bad_ones_are_named() {
+        let prefs = Prefs {
+            timer: Timer::Seconds15,
+            mode: Mode::Tournament,
+            seat: Seat::Farmer2,
+            ..Prefs::default()
+        };
+        assert_eq!(StoredPrefs::from(prefs).check(), Ok(prefs));
+        let mut stored = StoredPrefs::from(prefs);
+        stored.pace = "warp".into();
+        assert_eq!(stored.check(), Err("pace 'warp'".into()));
+    }
+}

@@ -1,0 +1,124 @@
+// What the browser tests share: the site served from dist/ (at the root and
+// under a sub-path), one headless Chromium (Debian's, driven by Playwright),
+// fresh browser profiles, the CLI to compare with, and a UI-stall meter.
+
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { join, extname, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const dist = process.env.DDZ_DIST ?? join(root, "dist");
+const ddz = process.env.DDZ_BIN ?? join(root, "target", "release", "ddz");
+const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+/** Where the tests leave screenshots for people to look at. */
+export const shots = process.env.DDZ_SCREENSHOTS ?? join(root, "target", "screenshots");
+
+// The site is served at the root and under a sub-path, from the same build.
+export const SUB_PATH = "/hosted/under/a/sub-path/";
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".wasm": "application/wasm",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".webmanifest": "application/manifest+json",
+  ".json": "application/json",
+};
+
+export const site = { server: null, browser: null, base: null };
+
+function serve() {
+  return new Promise((ok) => {
+    const s = createServer(async (req, res) => {
+      let path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+      if (path.startsWith(SUB_PATH)) path = "/" + path.slice(SUB_PATH.length);
+      if (path.endsWith("/")) path += "index.html";
+      const file = join(dist, path);
+      if (!file.startsWith(dist)) {
+        res.writeHead(403).end();
+        return;
+      }
+      try {
+        let body = await readFile(file);
+        const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" };
+        if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+          body = gzipSync(body);
+          headers["content-encoding"] = "gzip";
+        }
+        res.writeHead(200, headers).end(body);
+      } catch {
+        res.writeHead(404).end("not found");
+      }
+    });
+    s.listen(0, "127.0.0.1", () => ok(s));
+  });
+}
+
+/** Serves dist/ and launches Chromium; call from `before`. */
+export async function start() {
+  site.server = await serve();
+  site.base = `http://127.0.0.1:${site.server.address().port}/`;
+  site.browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  });
+  return site;
+}
+
+export async function stop() {
+  await site.browser?.close();
+  site.server?.close();
+}
+
+/**
+ * A fresh browser profile (no service worker, no storage) and a page in it.
+ * `options` are Playwright's context options (viewport, hasTouch, ...).
+ */
+export async function freshPage(locale = "en-US", options = {}) {
+  const context = await site.browser.newContext({ locale, viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return { context, page, errors };
+}
+
+export function cli(args) {
+  return JSON.parse(execFileSync(ddz, args, { encoding: "utf8" }));
+}
+
+/** The longest the page's main thread went without running a timer, over a second. */
+export function worstStall(page) {
+  return page.evaluate(
+    () =>
+      new Promise((done) => {
+        let last = performance.now();
+        let worst = 0;
+        const start = last;
+        const tick = () => {
+          const now = performance.now();
+          worst = Math.max(worst, now - last);
+          last = now;
+          if (now - start < 1000) setTimeout(tick, 0);
+          else done(worst);
+        };
+        setTimeout(tick, 0);
+      })
+  );
+}
