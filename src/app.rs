@@ -53,15 +53,15 @@ pub fn App() -> Html {
     use_effect_with(*lang, |lang| set_document_lang(*lang));
 
     let t = lang.strings();
-    let switch_to = |target: Lang, label: &'static str| {
+    let switch_to = |target: Lang, label: &'static str, short: &'static str| {
         let handle = lang.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
             settings::update(|s| s.lang = target);
             handle.set(target);
         });
         html! {
-            <button type="button" class="lang" lang={ target.code() } aria-pressed={ (*lang == target).to_string() } {onclick}>
-                { label }
+            <button type="button" class="lang" lang={ target.code() } aria-label={ label } aria-pressed={ (*lang == target).to_string() } {onclick}>
+                <span class="long">{ label }</span><span class="short" aria-hidden="true">{ short }</span>
             </button>
         }
     };
@@ -99,13 +99,13 @@ pub fn App() -> Html {
                         { nav_link(Route::Lab(Default::default()), t.nav_lab) }
                     </nav>
                     <div class="langs" role="group" aria-label={ t.language }>
-                        { switch_to(Lang::Zh, "中文") }
-                        { switch_to(Lang::En, "English") }
+                        { switch_to(Lang::Zh, "中文", "中") }
+                        { switch_to(Lang::En, "English", "EN") }
                     </div>
                 </header>
                 if let Some(reason) = &*notice {
                     <p class="notice" role="status">
-                        { (t.settings_reset)(reason) }
+                        { (t.settings_reset)(&t.settings_error(reason)) }
                         <button type="button" onclick={dismiss} aria-label="OK">{ "×" }</button>
                     </p>
                 }

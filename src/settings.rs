@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
-use crate::pages::play::prefs::{Prefs, StoredPrefs};
+use crate::pages::play::prefs::{BadValue, Prefs, Setting, StoredPrefs};
 use crate::web;
 
 const KEY: &str = "ddz.settings";
@@ -45,16 +45,25 @@ impl Settings {
     }
 }
 
+/// Why stored settings cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    /// Not the settings' JSON at all.
+    Format,
+    Value(BadValue),
+}
+
 /// What was stored, checked: `Ok(None)` if nothing was, `Err` with the
 /// reason if it cannot be used.
-pub fn parse(stored: Option<&str>) -> Result<Option<Settings>, String> {
+pub fn parse(stored: Option<&str>) -> Result<Option<Settings>, SettingsError> {
     let Some(text) = stored else {
         return Ok(None);
     };
-    let stored: Stored = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let lang = Lang::from_code(&stored.lang).ok_or_else(|| format!("unknown language '{}'", stored.lang))?;
+    let stored: Stored = serde_json::from_str(text).map_err(|_| SettingsError::Format)?;
+    let lang = Lang::from_code(&stored.lang)
+        .ok_or_else(|| SettingsError::Value(BadValue::new(Setting::Language, &stored.lang)))?;
     let play = match stored.play {
-        Some(p) => p.check()?,
+        Some(p) => p.check().map_err(SettingsError::Value)?,
         None => Prefs::default(),
     };
     Ok(Some(Settings { lang, play }))
@@ -70,7 +79,7 @@ fn default_settings() -> Settings {
 /// Loads the settings: stored ones, else the browser language's default.
 /// The second value is the reason stored settings were replaced, if they
 /// were; their text is then kept under [`SET_ASIDE_KEY`].
-pub fn load() -> (Settings, Option<String>) {
+pub fn load() -> (Settings, Option<SettingsError>) {
     let stored = web::storage_get(KEY);
     match parse(stored.as_deref()) {
         Ok(Some(settings)) => (settings, None),
@@ -115,13 +124,19 @@ mod tests {
     fn stored_settings_are_checked() {
         assert_eq!(parse(None), Ok(None));
         assert_eq!(parse(Some(r#"{"lang":"en"}"#)), Ok(Some(Settings::with_lang(Lang::En))));
-        assert!(parse(Some("{not json")).is_err());
-        assert_eq!(parse(Some(r#"{"lang":"fr"}"#)), Err("unknown language 'fr'".into()));
+        assert_eq!(parse(Some("{not json")), Err(SettingsError::Format));
+        assert_eq!(
+            parse(Some(r#"{"lang":"fr"}"#)),
+            Err(SettingsError::Value(BadValue::new(Setting::Language, "fr")))
+        );
         let mut settings = Settings::with_lang(Lang::Zh);
         settings.play.pace = Pace::Fast;
         settings.play.counter = true;
         assert_eq!(parse(Some(&settings.to_json())), Ok(Some(settings)));
         let broken = settings.to_json().replace("\"fast\"", "\"warp\"");
-        assert_eq!(parse(Some(&broken)), Err("pace 'warp'".into()));
+        assert_eq!(
+            parse(Some(&broken)),
+            Err(SettingsError::Value(BadValue::new(Setting::Pace, "warp")))
+        );
     }
 }

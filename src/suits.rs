@@ -167,7 +167,6 @@ impl Faces {
     /// always get the same suits, and the parts' cards stay disjoint.
     pub fn deal(parts: &[Cards]) -> Vec<Faces> {
         let mut state = parts.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, p| mix(h ^ p.bits()));
-        let mut next = [0usize; 15];
         let orders: Vec<[usize; 4]> = Rank::ALL
             .iter()
             .map(|_| {
@@ -181,6 +180,18 @@ impl Faces {
                 order
             })
             .collect();
+        Faces::hand_out(parts, &orders)
+    }
+
+    /// Suits for cards without a deal behind them (a puzzle's hands): each
+    /// rank's suits handed out in the fixed order ♠♥♣♦ across the parts, so
+    /// cards keep their suits while the parts only lose cards from the end.
+    pub fn plain(parts: &[Cards]) -> Vec<Faces> {
+        Faces::hand_out(parts, &[[0, 1, 2, 3]; 15])
+    }
+
+    fn hand_out(parts: &[Cards], orders: &[[usize; 4]]) -> Vec<Faces> {
+        let mut next = [0usize; 15];
         parts
             .iter()
             .map(|part| {
@@ -196,6 +207,25 @@ impl Faces {
                 Faces(bits)
             })
             .collect()
+    }
+}
+
+/// A deal's faces: each seat's (the landlord's with the bottom cards), and
+/// the bottom cards' when the deal knows them. The parts are the seeded
+/// deal's hands before the bottom cards go to the landlord, so a seed shows
+/// the same suits on every page, bid for or not.
+pub fn deal_faces(deal: &engine::Deal) -> ([Faces; 3], Option<Faces>) {
+    use engine::Seat;
+    let [l, f1, f2] = deal.hands();
+    match deal.bottom().and_then(|b| l.checked_sub(b).map(|rest| (rest, b))) {
+        Some((rest, bottom)) => {
+            let parts = Faces::deal(&[rest, f1, f2, bottom]);
+            ([parts[0].union(parts[3]), parts[1], parts[2]], Some(parts[3]))
+        }
+        None => {
+            let parts = Faces::deal(&[deal.hand(Seat::Landlord), f1, f2]);
+            ([parts[0], parts[1], parts[2]], None)
+        }
     }
 }
 

@@ -188,7 +188,7 @@ pub fn CardBack() -> Html {
 pub struct HandProps {
     pub cards: Cards,
     /// The cards' suits (faces of exactly `cards`); without them each rank's
-    /// copies are given suits within this hand.
+    /// copies take ♠♥♣♦ in order.
     #[prop_or_default]
     pub faces: Option<Faces>,
     /// Cards to mark (a sub-multiset of `cards`), e.g. the bottom cards.
@@ -209,7 +209,7 @@ pub fn Hand(props: &HandProps) -> Html {
     let faces = props
         .faces
         .filter(|f| f.cards() == props.cards)
-        .unwrap_or_else(|| Faces::deal(&[props.cards])[0]);
+        .unwrap_or_else(|| Faces::plain(&[props.cards])[0]);
     let mut order: Vec<Face> = if props.held {
         faces.held()
     } else {

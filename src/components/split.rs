@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::components::card::Hand;
 use crate::i18n::Lang;
+use crate::suits::Faces;
 
 /// How many splits are offered: the best and the next ones.
 const OPTIONS: usize = 4;
@@ -19,6 +20,9 @@ pub struct SplitViewProps {
     /// Marks cards inside the groups too (e.g. the bottom cards).
     #[prop_or_default]
     pub marked: Cards,
+    /// The hand's suits, shared out among the groups.
+    #[prop_or_default]
+    pub faces: Option<Faces>,
 }
 
 #[component]
@@ -52,6 +56,17 @@ pub fn SplitView(props: &SplitViewProps) -> Html {
         }
     });
     let mut marked = props.marked;
+    let mut pool = props
+        .faces
+        .filter(|f| f.cards() == props.cards)
+        .unwrap_or_else(|| Faces::plain(&[props.cards])[0]);
+    let mut take_faces = |part: Cards| {
+        let picked = pool.pick(part, Faces::EMPTY);
+        if let Some(p) = picked {
+            pool = pool.minus(p);
+        }
+        picked
+    };
     let groups = split.plays().iter().map(|play| {
         let main = play.main_cards();
         let kickers = play.kickers();
@@ -65,13 +80,14 @@ pub fn SplitView(props: &SplitViewProps) -> Html {
         };
         let main_marked = take(main, &mut marked);
         let kicker_marked = take(kickers, &mut marked);
+        let (main_faces, kicker_faces) = (take_faces(main), take_faces(kickers));
         html! {
             <figure class="group" data-kind={ play.kind().name() } data-cards={ play.cards().to_string() }>
                 <div class="group-cards">
-                    <Hand cards={main} marked={main_marked} label={ format!("{} {}", t.kind(play.kind()), play.notation()) } />
+                    <Hand cards={main} faces={main_faces} marked={main_marked} label={ t.play_words(*play) } />
                     if !kickers.is_empty() {
                         <span class="plus" aria-hidden="true">{ "+" }</span>
-                        <Hand cards={kickers} marked={kicker_marked} label={ play.notation() } />
+                        <Hand cards={kickers} faces={kicker_faces} marked={kicker_marked} label={ t.cards_words(kickers) } />
                     }
                 </div>
                 <figcaption>{ t.kind(play.kind()) }</figcaption>

@@ -7,6 +7,8 @@ use engine::{Cards, CardsError, DealError, Kind, Play, PlayError, Rank, Seat, Sp
 
 use crate::agent::LabError;
 use crate::components::card::spoken;
+use crate::pages::play::prefs::{BadValue, Setting};
+use crate::settings::SettingsError;
 
 pub mod play;
 
@@ -245,6 +247,54 @@ impl Strings {
         }
     }
 
+    /// A setting's name, as the page's controls call it.
+    pub fn setting(&self, setting: Setting) -> &'static str {
+        let zh = self.lang == Lang::Zh;
+        match (setting, zh) {
+            (Setting::Language, true) => "语言",
+            (Setting::Seed, true) => "牌局编号",
+            (Setting::Mode, true) => "玩法",
+            (Setting::Seat, true) => "座位",
+            (Setting::First, true) => "先叫的一家",
+            (Setting::Level, true) => "对手水平",
+            (Setting::Pace, true) => "出牌速度",
+            (Setting::Timer, true) => "出牌计时",
+            (Setting::Language, false) => "language",
+            (Setting::Seed, false) => "deal number",
+            (Setting::Mode, false) => "rules",
+            (Setting::Seat, false) => "seat",
+            (Setting::First, false) => "first bidder",
+            (Setting::Level, false) => "opponents' level",
+            (Setting::Pace, false) => "pace",
+            (Setting::Timer, false) => "turn timer",
+        }
+    }
+
+    /// Values that could not be read: `出牌速度“warp”、座位“x”`.
+    pub fn bad_values(&self, bad: &[BadValue]) -> String {
+        let zh = self.lang == Lang::Zh;
+        let one = |b: &BadValue| {
+            if zh {
+                format!("{}“{}”", self.setting(b.setting), b.value)
+            } else {
+                format!("{} '{}'", self.setting(b.setting), b.value)
+            }
+        };
+        bad.iter()
+            .map(one)
+            .collect::<Vec<_>>()
+            .join(if zh { "、" } else { ", " })
+    }
+
+    /// Why stored settings were reset.
+    pub fn settings_error(&self, error: &SettingsError) -> String {
+        match (error, self.lang) {
+            (SettingsError::Format, Lang::Zh) => "格式无法识别".into(),
+            (SettingsError::Format, Lang::En) => "their format was not recognised".into(),
+            (SettingsError::Value(bad), _) => self.bad_values(std::slice::from_ref(bad)),
+        }
+    }
+
     /// Why a score distribution is not one, in this language.
     pub fn distribution_error(&self, error: &DistributionError) -> String {
         let zh = self.lang == Lang::Zh;
@@ -373,7 +423,7 @@ impl Strings {
         let zh = self.lang == Lang::Zh;
         let plays = split.plays();
         let list = |f: &dyn Fn(&Play) -> bool| -> Vec<String> {
-            plays.iter().filter(|p| f(p)).map(|p| p.notation()).collect()
+            plays.iter().filter(|p| f(p)).map(|p| self.play_words(*p)).collect()
         };
         let join = |v: Vec<String>| v.join(if zh { "、" } else { ", " });
         let mut parts = vec![if zh {
@@ -433,13 +483,18 @@ impl Strings {
                 acc.checked_add(high).unwrap_or(acc)
             });
         if !control.is_empty() {
+            let control = self.cards_words(control);
             parts.push(if zh {
                 format!("{control} 是控制牌，用来夺回出牌权。")
             } else {
                 format!("{control} are control cards that win the lead back.")
             });
         }
-        let singles = list(&|p| p.kind() == Kind::Single && p.rank() < Rank::Ace);
+        let singles: Vec<String> = plays
+            .iter()
+            .filter(|p| p.kind() == Kind::Single && p.rank() < Rank::Ace)
+            .map(|p| self.cards_words(p.cards()))
+            .collect();
         if !singles.is_empty() {
             parts.push(if zh {
                 format!("要设法送走的小单张：{}。", join(singles))

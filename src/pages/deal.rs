@@ -221,14 +221,16 @@ fn DealView(props: &DealViewProps) -> Html {
             }
         }
     });
+    let (faces, bottom_faces) = crate::suits::deal_faces(&deal);
     let seats = Seat::ALL.iter().map(|&seat| {
         let cards = deal.hand(seat);
+        let faces = faces[seat.index()];
         let marked = if seat == Seat::Landlord {
             deal.bottom().unwrap_or_default()
         } else {
             Default::default()
         };
-        html! { <SeatHand {seat} {cards} {marked} /> }
+        html! { <SeatHand {seat} {cards} {faces} {marked} /> }
     });
     let source = match props.seed {
         Some(seed) => html! { <p class="source">{ t.seed_shown }{ ": " }<strong id="shown-seed">{ seed }</strong></p> },
@@ -242,7 +244,7 @@ fn DealView(props: &DealViewProps) -> Html {
             if let Some(bottom) = deal.bottom() {
                 <section class="seat bottom" data-seat="bottom">
                     <h2>{ t.bottom_cards }</h2>
-                    <Hand cards={bottom} label={ t.bottom_cards } />
+                    <Hand cards={bottom} faces={bottom_faces} label={ t.bottom_cards } />
                 </section>
             }
             <p class="notation"><code id="deal-notation">{ deal.to_string() }</code></p>
@@ -254,6 +256,7 @@ fn DealView(props: &DealViewProps) -> Html {
 struct SeatHandProps {
     seat: Seat,
     cards: engine::Cards,
+    faces: crate::suits::Faces,
     marked: engine::Cards,
 }
 
@@ -263,7 +266,7 @@ fn SeatHand(props: &SeatHandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
     let t = lang.strings();
     let split = use_state(|| false);
-    let (seat, cards, marked) = (props.seat, props.cards, props.marked);
+    let (seat, cards, faces, marked) = (props.seat, props.cards, props.faces, props.marked);
     let label = format!("{} {}", t.seat(seat), (t.cards_count)(cards.len()));
     let toggle = {
         let split = split.clone();
@@ -278,9 +281,9 @@ fn SeatHand(props: &SeatHandProps) -> Html {
                 </button>
             </h2>
             if *split {
-                <SplitView {cards} {marked} />
+                <SplitView {cards} faces={Some(faces)} {marked} />
             } else {
-                <Hand {cards} {marked} {label} />
+                <Hand {cards} faces={Some(faces)} {marked} {label} held=true />
             }
         </section>
     }

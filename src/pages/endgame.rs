@@ -113,7 +113,7 @@ fn parse(link: &EndgameLink) -> Result<Puzzle, SetupProblem> {
 fn move_text(mv: Move, t: &Strings) -> String {
     match mv {
         Move::Pass => t.pass.to_string(),
-        Move::Play(p) => p.notation(),
+        Move::Play(p) => t.play_words(p),
     }
 }
 
@@ -491,7 +491,7 @@ fn result_view(position: Position, result: &SolveResult, t: &'static Strings) ->
     html! {
         <div id="eg-result" class="result" data-ms={ format!("{:.1}", result.ms) } data-winner={ if result.winner == Team::Landlord { "landlord" } else { "farmers" } } data-exact={ result.exact.to_string() }>
             <p><strong id="eg-verdict">{ (t.verdict)(result.winner == Team::Landlord, result.exact) }</strong></p>
-            <p>{ t.best_move }{ ": " }<strong id="eg-best">{ result.best.map(|m| move_text(m, t)).unwrap_or_default() }</strong></p>
+            <p>{ t.best_move }{ ": " }<strong id="eg-best" data-move={ result.best.map(|m| m.to_string()).unwrap_or_default() }>{ result.best.map(|m| move_text(m, t)).unwrap_or_default() }</strong></p>
             if !result.pv.is_empty() {
                 <p>{ t.winning_line }{ ":" }</p>
                 <ol class="line" id="eg-line">{ for steps }</ol>
@@ -570,21 +570,24 @@ struct PositionViewProps {
 fn PositionView(props: &PositionViewProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
     let p = props.position;
+    let hands: Vec<engine::Cards> = Seat::ALL[..p.seats()].iter().map(|&s| p.hand(s)).collect();
+    let faces = crate::suits::Faces::plain(&hands);
     let seats = Seat::ALL[..p.seats()].iter().map(|&seat| {
         let cards = p.hand(seat);
+        let faces = faces[seat.index()];
         let turn = p.to_move() == seat && p.winner().is_none();
         html! {
             <section class={ classes!("seat", seat.name(), turn.then_some("turn")) } data-seat={ seat.name() }>
                 <h2>{ t.seat(seat) }<span class="count">{ (t.cards_count)(cards.len()) }</span>
                     if turn { <span class="turn-mark">{ format!("← {}", t.to_move) }</span> }
                 </h2>
-                <Hand {cards} label={ t.seat(seat) } />
+                <Hand {cards} faces={Some(faces)} label={ t.seat(seat) } />
             </section>
         }
     });
     let beat = match p.to_beat() {
         Some((by, play)) => {
-            html! { <p class="to-beat">{ t.to_beat }{ ": " }<strong>{ play.notation() }</strong>{ format!(" ({})", t.seat(by)) }</p> }
+            html! { <p class="to-beat">{ t.to_beat }{ ": " }<strong>{ t.play_words(play) }</strong>{ format!(" ({})", t.seat(by)) }</p> }
         }
         None => html! { <p class="to-beat">{ t.seat(p.to_move()) }{ " " }{ t.leads }</p> },
     };

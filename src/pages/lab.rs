@@ -282,7 +282,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
             html! {
                 <div class="lab-deal" data-seed={ s.to_string() } data-deal={ deal.to_string() }>
                     { for Seat::ALL.iter().map(|&seat| html! {
-                        <div class="lab-hand"><span class="note">{ t.seat(seat) }</span><Hand cards={ deal.hand(seat) } label={ t.seat(seat) } marked={ if seat == Seat::Landlord { deal.bottom().unwrap_or_default() } else { engine::Cards::EMPTY } } /></div>
+                        <div class="lab-hand"><span class="note">{ t.seat(seat) }</span><Hand cards={ deal.hand(seat) } faces={ Some(crate::suits::deal_faces(deal).0[seat.index()]) } held=true label={ t.seat(seat) } marked={ if seat == Seat::Landlord { deal.bottom().unwrap_or_default() } else { engine::Cards::EMPTY } } /></div>
                     }) }
                 </div>
             }

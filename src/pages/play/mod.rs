@@ -16,7 +16,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use engine::agents::bidding::{assess, choose_bid};
-use engine::agents::Knowledge;
 use engine::bidding::Bid;
 use engine::{Cards, Kind, Move, Play, Seat};
 use gloo::timers::callback::{Interval, Timeout};
@@ -25,7 +24,7 @@ use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
 use self::model::{selection, Chair, Mode, Phase, Selection, Session, Setup, Table};
-use self::prefs::{Level, Pace, Prefs, Timer};
+use self::prefs::{BadValue, Level, Pace, Prefs, Setting, Timer};
 use self::saved::LoadError;
 use self::view::{chair_name, icon, SeatShown};
 use crate::agent::{ChooseJob, EngineWorker, Request, Response};
@@ -50,7 +49,7 @@ const REDEAL_MS: u32 = 1600;
 pub struct LinkRequest {
     pub setup: Option<Setup>,
     pub prefs: Prefs,
-    pub problems: Vec<String>,
+    pub problems: Vec<BadValue>,
 }
 
 /// Reads a link against the stored settings; a bad value is reported and
@@ -61,18 +60,18 @@ pub fn read_link(link: &PlayLink, mut prefs: Prefs) -> LinkRequest {
         None | Some("") => None,
         Some(text) => text
             .parse::<u64>()
-            .map_err(|_| problems.push(format!("seed '{text}'")))
+            .map_err(|_| problems.push(BadValue::new(Setting::Seed, text)))
             .ok(),
     };
     let seat = link.seat.as_deref().and_then(|name| {
         Seat::from_name(name).or_else(|| {
-            problems.push(format!("seat '{name}'"));
+            problems.push(BadValue::new(Setting::Seat, name));
             None
         })
     });
     let mode = match link.mode.as_deref() {
         Some(name) => Mode::from_name(name).or_else(|| {
-            problems.push(format!("mode '{name}'"));
+            problems.push(BadValue::new(Setting::Mode, name));
             None
         }),
         // A link that names a seat is a tournament link (links made before
@@ -87,20 +86,20 @@ pub fn read_link(link: &PlayLink, mut prefs: Prefs) -> LinkRequest {
     }
     let first = link.first.as_deref().and_then(|name| {
         Chair::from_name(name).or_else(|| {
-            problems.push(format!("first '{name}'"));
+            problems.push(BadValue::new(Setting::First, name));
             None
         })
     });
     if let Some(level) = link.level.as_deref() {
         match Level::parse(level) {
             Some(l) => prefs.level = l,
-            None => problems.push(format!("level '{level}'")),
+            None => problems.push(BadValue::new(Setting::Level, level)),
         }
     }
     if let Some(pace) = link.pace.as_deref() {
         match Pace::parse(pace) {
             Some(p) => prefs.pace = p,
-            None => problems.push(format!("pace '{pace}'")),
+            None => problems.push(BadValue::new(Setting::Pace, pace)),
         }
     }
     if link.practice {
@@ -150,7 +149,7 @@ enum Waiting {
 #[derive(Clone, Debug, PartialEq)]
 enum Notice {
     Unreadable(LoadError),
-    Link(Vec<String>),
+    Link(Vec<BadValue>),
     TimedOut,
     Failure(String),
 }
@@ -847,10 +846,14 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         to_beat.map(|(s, p)| (table.chair_of(s), p)),
         state.replay.is_some(),
     );
-    let unseen = match game {
-        Some(game) => Knowledge::of(&game.view(table.seat_of(Chair::Me).unwrap_or(Seat::Landlord))).unseen(),
-        None => Cards::DECK.checked_sub(table.dealt(Chair::Me)).unwrap_or_default(),
-    };
+    // 记牌器: the cards the user has not seen played, outside the hand.
+    let played = table.record()[..step]
+        .iter()
+        .fold(Cards::EMPTY, |all, t| all.checked_add(t.mv.cards()).unwrap_or(all));
+    let unseen = Cards::DECK
+        .checked_sub(hand.cards())
+        .and_then(|rest| rest.checked_sub(played))
+        .unwrap_or_default();
     let stakes = table.stakes_after(step);
     let me_role = table.seat_of(Chair::Me);
     let points_now = table.points();
@@ -883,7 +886,8 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 { t.play.levels[level_index(state.prefs.level)] }{ " · " }{ t.play.modes[mode_index(setup.mode)].split(['（', ' ', '(']).next().unwrap_or_default() }
             </span>
             { view::bottom(t, table, !in_auction) }
-            <span class="stakes" id="play-stakes" data-multiplier={ stakes.multiplier().to_string() } title={ (t.play.stakes)(&stakes) }>
+            // A new key when the stake grows, so it pops again.
+            <span key={ format!("stakes-{}", stakes.multiplier()) } class="stakes" id="play-stakes" data-multiplier={ stakes.multiplier().to_string() } title={ (t.play.stakes)(&stakes) }>
                 <span class="label">{ t.play.multiplier }</span>{ format!(" ×{}", stakes.multiplier()) }
             </span>
             <span class="score" id="play-session" data-total={ totals[0].to_string() } title={ (t.play.deals_played)(state.session.deals + u32::from(points_now.is_some())) }>
@@ -898,7 +902,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let notices = state.notices.iter().enumerate().map(|(i, notice)| {
         let text = match notice {
             Notice::Unreadable(e) => (t.play.unreadable_game)(&(t.play.load_error)(e)),
-            Notice::Link(problems) => (t.play.link_problems)(&problems.join(", ")),
+            Notice::Link(problems) => (t.play.link_problems)(&t.bad_values(problems)),
             Notice::TimedOut => t.play.timed_out.to_string(),
             Notice::Failure(message) => format!("{}{message}", t.play.worker_failed),
         };
@@ -931,7 +935,14 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             <div class="centre" onpointerdown={ { let s = state.clone(); Callback::from(move |e: PointerEvent| if e.target() == e.current_target() && s.my_turn() { s.dispatch(Action::Select(Faces::EMPTY)) }) } }>
                 { slots[Chair::Left.index()].clone() }
                 { slots[Chair::Right.index()].clone() }
-                <p class="table-message" id="play-message" aria-live="polite">{ message }</p>
+                <div class="say" role="status">
+                    <p class="table-message" id="play-message" aria-live="polite">{ message }</p>
+                    if let Some(why) = explanation { <p class="error" id="play-why">{ why }</p> }
+                    if let Some(advice) = advice { <p class="advice" id="play-advice">{ advice }</p> }
+                    if !state.choosing.is_empty() {
+                        <p class="readings" id="play-readings">{ t.play.which_reading }{ " " }{ for choosing }</p>
+                    }
+                </div>
                 { slots[Chair::Me.index()].clone() }
             </div>
             { view::opponent(t, &shown(Chair::Right)) }
@@ -947,13 +958,6 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                     }
                 </div>
                 { actions }
-                <div class="say" role="status">
-                    if let Some(why) = explanation { <p class="error" id="play-why">{ why }</p> }
-                    if let Some(advice) = advice { <p class="advice" id="play-advice">{ advice }</p> }
-                    if !state.choosing.is_empty() {
-                        <p class="readings" id="play-readings">{ t.play.which_reading }{ " " }{ for choosing }</p>
-                    }
-                </div>
                 <ul ref={hand_ref} class={ classes!("hand", "mine", my_turn.then_some("selectable")) } id="play-hand" aria-label={ t.play.your_hand }
                     data-cards={ hand.cards().to_string() } style={ format!("--n: {}", held.len().max(1)) }
                     onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}>
@@ -1268,8 +1272,22 @@ fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
             .unwrap_or_default();
         format!("{base}{hash}")
     };
+    let backdrop = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Menu(false)))
+    };
+    let escape = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                state.dispatch(Action::Menu(false))
+            }
+        })
+    };
     html! {
-        <aside class="menu" id="play-menu" hidden={ !state.menu } aria-label={ t.play.settings }>
+        <>
+        if state.menu { <div class="menu-backdrop" onclick={backdrop}></div> }
+        <aside class="menu" id="play-menu" hidden={ !state.menu } aria-label={ t.play.settings } onkeydown={escape}>
             <div class="menu-head">
                 <h2>{ t.play.settings }</h2>
                 <button type="button" class="icon-button" aria-label={ t.play.close } title={ t.play.close } onclick={close}>{ icon("close") }</button>
@@ -1322,6 +1340,7 @@ fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
             <p class="note keys">{ t.play.keys }</p>
             <button type="button" id="play-reset" onclick={reset}>{ t.play.reset_session }</button>
         </aside>
+        </>
     }
 }
 
@@ -1345,7 +1364,10 @@ mod tests {
         let request = read_link(&link, prefs);
         assert_eq!(request.setup, None);
         assert_eq!((request.prefs.level, request.prefs.practice), (Level::Expert, true));
-        assert_eq!(request.problems, ["seed 'x1'", "pace 'warp'"]);
+        assert_eq!(
+            request.problems,
+            [BadValue::new(Setting::Seed, "x1"), BadValue::new(Setting::Pace, "warp")]
+        );
         // A seat without a mode is a tournament link, as links were before bidding.
         let link = PlayLink {
             seed: Some("7".into()),

@@ -157,6 +157,35 @@ impl Default for Prefs {
     }
 }
 
+/// What a setting (in a link or in storage) is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Language,
+    Seed,
+    Mode,
+    Seat,
+    First,
+    Level,
+    Pace,
+    Timer,
+}
+
+/// A value that is not one of its setting's: reported in the page's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadValue {
+    pub setting: Setting,
+    pub value: String,
+}
+
+impl BadValue {
+    pub fn new(setting: Setting, value: &str) -> BadValue {
+        BadValue {
+            setting,
+            value: value.to_string(),
+        }
+    }
+}
+
 /// Prefs as stored: names, checked by [`StoredPrefs::check`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredPrefs {
@@ -187,17 +216,17 @@ impl From<Prefs> for StoredPrefs {
 
 impl StoredPrefs {
     /// The prefs, or the first value that is not one.
-    pub fn check(&self) -> Result<Prefs, String> {
-        let bad = |what: &str, value: &str| format!("{what} '{value}'");
+    pub fn check(&self) -> Result<Prefs, BadValue> {
+        let bad = BadValue::new;
         Ok(Prefs {
-            level: Level::parse(&self.level).ok_or_else(|| bad("level", &self.level))?,
-            pace: Pace::parse(&self.pace).ok_or_else(|| bad("pace", &self.pace))?,
+            level: Level::parse(&self.level).ok_or_else(|| bad(Setting::Level, &self.level))?,
+            pace: Pace::parse(&self.pace).ok_or_else(|| bad(Setting::Pace, &self.pace))?,
             practice: self.practice,
             counter: self.counter,
             sound: self.sound,
-            timer: Timer::parse(&self.timer).ok_or_else(|| bad("timer", &self.timer))?,
-            mode: Mode::from_name(&self.mode).ok_or_else(|| bad("mode", &self.mode))?,
-            seat: Seat::from_name(&self.seat).ok_or_else(|| bad("seat", &self.seat))?,
+            timer: Timer::parse(&self.timer).ok_or_else(|| bad(Setting::Timer, &self.timer))?,
+            mode: Mode::from_name(&self.mode).ok_or_else(|| bad(Setting::Mode, &self.mode))?,
+            seat: Seat::from_name(&self.seat).ok_or_else(|| bad(Setting::Seat, &self.seat))?,
         })
     }
 }
@@ -235,6 +264,6 @@ mod tests {
         assert_eq!(StoredPrefs::from(prefs).check(), Ok(prefs));
         let mut stored = StoredPrefs::from(prefs);
         stored.pace = "warp".into();
-        assert_eq!(stored.check(), Err("pace 'warp'".into()));
+        assert_eq!(stored.check(), Err(BadValue::new(Setting::Pace, "warp")));
     }
 }
