@@ -102,10 +102,3 @@ pub fn storage_remove(key: &str) {
 pub fn random_unit() -> f64 {
     js_sys::Math::random()
 }
-
-/// Whether the user asked for less motion (`prefers-reduced-motion`).
-pub fn prefers_reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
-        .is_some_and(|m| m.matches())
-}

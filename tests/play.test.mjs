@@ -204,6 +204,15 @@ test("a reload in the middle of a deal resumes it exactly; settings persist", as
   await page.click('nav a[href="#/play"]');
   await page.waitForFunction((hash) => location.hash.startsWith(hash.split("&level")[0]), before.hash);
   assert.equal(await page.locator("#play-bids").textContent(), before.bids);
+  // A link to another deal keeps this unfinished one aside, to resume.
+  assert.equal(await nextTurn(page), "play");
+  const hand = await page.getAttribute("#play-hand", "data-cards");
+  const moves = await page.locator("#play-record li").count();
+  await page.goto(`${base}#/play?seed=12&mode=classic&first=me&pace=fast`);
+  await page.locator("#play-resume").click();
+  await page.waitForFunction(() => /seed=11\b/.test(location.hash));
+  assert.equal(await page.getAttribute("#play-hand", "data-cards"), hand);
+  assert.equal(await page.locator("#play-record li").count(), moves);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -104,6 +104,8 @@ pub struct PlayStrings {
     pub jump_to: &'static str,
 
     pub unreadable_game: fn(&str) -> String,
+    pub paused: &'static str,
+    pub resume: &'static str,
     pub keep_text: &'static str,
     pub load_error: fn(&LoadError) -> String,
     pub link_problems: fn(&str) -> String,
@@ -326,6 +328,8 @@ pub static ZH: PlayStrings = PlayStrings {
 
     unreadable_game: |why| format!("上次保存的对局无法读取：{why}。原文已另存，这里开了新的一局。"),
     keep_text: "下载原文",
+    paused: "链接打开了另一副牌；你没打完的那一局已保存。",
+    resume: "继续那一局",
     load_error: load_error_zh,
     link_problems: |what| format!("链接里有看不懂的值（{what}），已用默认值代替。"),
     dismiss: "知道了",
@@ -463,6 +467,8 @@ pub static EN: PlayStrings = PlayStrings {
 
     unreadable_game: |why| format!("The saved game could not be read: {why}. Its text was kept aside and a new deal started."),
     keep_text: "Download its text",
+    paused: "The link opened another deal; your unfinished game is kept.",
+    resume: "Back to that game",
     load_error: load_error_en,
     link_problems: |what| format!("The link has values this page cannot read ({what}); defaults are used instead."),
     dismiss: "OK",

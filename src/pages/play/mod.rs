@@ -149,6 +149,8 @@ enum Waiting {
 #[derive(Clone, Debug, PartialEq)]
 enum Notice {
     Unreadable(LoadError),
+    /// An unfinished game was put aside for the deal a link opened.
+    Paused,
     Link(Vec<BadValue>),
     TimedOut,
     Failure(String),
@@ -178,6 +180,9 @@ struct State {
 
 enum Action {
     NewDeal(Setup),
+    /// Back to the game put aside; the one on the table goes aside if
+    /// it is unfinished.
+    Resume(Box<Table>),
     ResetSession,
     Bid(Bid),
     Play(Move, Faces),
@@ -241,6 +246,15 @@ impl Reducible for State {
                 next.end_open = false;
                 next.notices
                     .retain(|n| !matches!(n, Notice::TimedOut | Notice::Failure(_)));
+            }
+            Action::Resume(table) => {
+                next.table = *table;
+                next.clear_turn();
+                next.waiting = None;
+                next.pending = None;
+                next.replay = None;
+                next.end_open = false;
+                next.notices.retain(|n| *n != Notice::Paused);
             }
             Action::ResetSession => next.session = Session::default(),
             Action::Bid(bid) => {
@@ -350,6 +364,11 @@ fn opening(link: &PlayLink) -> State {
     };
     let (table, session) = match (request.setup, saved) {
         (Some(setup), Some(s)) if s.table.setup() == setup => (s.table, s.session),
+        (Some(setup), Some(s)) if s.table.in_progress() => {
+            saved::pause(&s.table);
+            notices.push(Notice::Paused);
+            (Table::new(setup), s.session)
+        }
         (Some(setup), saved) => (Table::new(setup), saved.map(|s| s.session).unwrap_or_default()),
         (None, Some(s)) => (s.table, s.session),
         (None, None) => (Table::new(next_setup(&request.prefs, None)), Session::default()),
@@ -460,7 +479,13 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 state.dispatch(Action::Prefs(request.prefs));
             }
             match request.setup {
-                Some(setup) if setup != state.table.setup() => state.dispatch(Action::NewDeal(setup)),
+                Some(setup) if setup != state.table.setup() => {
+                    if state.table.in_progress() {
+                        saved::pause(&state.table);
+                        state.dispatch(Action::Notice(Notice::Paused));
+                    }
+                    state.dispatch(Action::NewDeal(setup))
+                }
                 _ => {}
             }
         });
@@ -902,10 +927,23 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let notices = state.notices.iter().enumerate().map(|(i, notice)| {
         let text = match notice {
             Notice::Unreadable(e) => (t.play.unreadable_game)(&(t.play.load_error)(e)),
+            Notice::Paused => t.play.paused.to_string(),
             Notice::Link(problems) => (t.play.link_problems)(&t.bad_values(problems)),
             Notice::TimedOut => t.play.timed_out.to_string(),
             Notice::Failure(message) => format!("{}{message}", t.play.worker_failed),
         };
+        let resume = (*notice == Notice::Paused && saved::has_paused()).then(|| {
+            let state = state.clone();
+            let onclick = Callback::from(move |_: MouseEvent| {
+                if let Some(paused) = saved::take_paused() {
+                    if state.table.in_progress() {
+                        saved::pause(&state.table);
+                    }
+                    state.dispatch(Action::Resume(Box::new(paused)));
+                }
+            });
+            html! { <button type="button" class="primary" id="play-resume" {onclick}>{ t.play.resume }</button> }
+        });
         let keep = matches!(notice, Notice::Unreadable(_)).then(saved::set_aside).flatten().map(|text| {
             let href = format!(
                 "data:application/json;charset=utf-8,{}",
@@ -924,7 +962,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         };
         html! {
             <p class="notice" role="alert" id={id}>
-                <span>{ text }</span>{ for keep }
+                <span>{ text }</span>{ for keep }{ for resume }
                 <button type="button" {onclick}>{ t.play.dismiss }</button>
             </p>
         }

@@ -272,6 +272,13 @@ impl Table {
         self.setup
     }
 
+    /// Bid for or played, and not over: worth keeping if another deal
+    /// takes its place.
+    pub fn in_progress(&self) -> bool {
+        let started = !self.auction.bids().is_empty() || !self.record.is_empty();
+        started && !matches!(self.phase(), Phase::Over(_) | Phase::AllPassed)
+    }
+
     pub fn bids(&self) -> &[Bid] {
         self.auction.bids()
     }

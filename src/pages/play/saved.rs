@@ -15,6 +15,8 @@ use crate::web;
 
 const KEY: &str = "ddz.play.game";
 pub const SET_ASIDE_KEY: &str = "ddz.play.unreadable";
+/// An unfinished game put aside when a link opened another deal.
+const PAUSED_KEY: &str = "ddz.play.paused";
 /// The format written now. A later format reads this one or says why not.
 pub const VERSION: u32 = 1;
 
@@ -132,6 +134,24 @@ pub fn load() -> Result<Option<SavedGame>, LoadError> {
 
 pub fn save(table: &Table, session: &Session) {
     web::storage_set(KEY, &to_json(table, session));
+}
+
+/// Keeps an unfinished game aside (a link opened another deal), to resume.
+pub fn pause(table: &Table) {
+    web::storage_set(PAUSED_KEY, &to_json(table, &Session::default()));
+}
+
+/// The game put aside, taken out of storage; `None` if there is none or
+/// it cannot be read (then it stays where it is).
+pub fn take_paused() -> Option<Table> {
+    let game = from_json(&web::storage_get(PAUSED_KEY)?).ok()?;
+    web::storage_remove(PAUSED_KEY);
+    Some(game.table)
+}
+
+/// Whether a game is put aside.
+pub fn has_paused() -> bool {
+    web::storage_get(PAUSED_KEY).is_some()
 }
 
 /// The text of the last saved game that could not be read, if any.
