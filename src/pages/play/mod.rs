@@ -855,11 +855,9 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             && matches!(phase, Phase::Bidding { to_bid } | Phase::Playing { to_move: to_bid } if to_bid == chair),
         thinking: thinking && matches!(phase, Phase::Playing { to_move } if to_move == chair),
         open: open.then_some(hands[chair.index()]),
-        clock: None,
     };
     let slots = Chair::ALL.map(|chair| {
-        let turn = trick[chair.index()];
-        let index = turn.map_or(0, |t| table.record().iter().position(|r| *r == t).unwrap_or(0) + 1);
+        let (index, turn) = trick[chair.index()].map_or((0, None), |(i, turn)| (i, Some(turn)));
         let last = turn.is_some() && index == step;
         let bid = in_auction.then(|| table.bid_of(chair)).flatten();
         view::slot(t, chair, turn, bid, index, last && state.replay.is_none(), last)
@@ -886,7 +884,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         let mut totals = state.session.totals;
         if let Some(p) = points_now {
             for (t, p) in totals.iter_mut().zip(p) {
-                *t += p;
+                *t = t.saturating_add(p);
             }
         }
         totals
@@ -1241,6 +1239,22 @@ pub fn record_json(table: &Table) -> String {
     .to_string()
 }
 
+/// One of the menu's settings: a labelled list of (value, text, chosen).
+fn choice<'a>(
+    id: &'static str,
+    label: &str,
+    options: impl Iterator<Item = (&'a str, &'a str, bool)>,
+    onchange: Callback<Event>,
+) -> Html {
+    html! {
+        <label class="field">{ label }
+            <select {id} {onchange}>
+                { for options.map(|(value, text, selected)| html! { <option value={ value.to_string() } {selected}>{ text }</option> }) }
+            </select>
+        </label>
+    }
+}
+
 fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
     let prefs = state.prefs;
     let table = &state.table;
@@ -1334,35 +1348,20 @@ fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
                 <button type="button" class="primary" id="play-new" onclick={ new_deal(state) }>{ t.play.new_deal }</button>
                 <button type="button" id="play-restart" onclick={restart}>{ t.play.restart }</button>
             </div>
-            <label class="field">{ t.play.mode }
-                <select id="play-mode" onchange={ restart_with(|p, v| if let Some(m) = Mode::from_name(v) { p.mode = m }) }>
-                    { for Mode::ALL.iter().enumerate().map(|(i, m)| html! { <option value={ m.name() } selected={ *m == prefs.mode }>{ t.play.modes[i] }</option> }) }
-                </select>
-            </label>
+            { choice("play-mode", t.play.mode, Mode::ALL.iter().zip(t.play.modes).map(|(m, text)| (m.name(), text, *m == prefs.mode)),
+                restart_with(|p, v| if let Some(m) = Mode::from_name(v) { p.mode = m })) }
             <p class="note">{ t.play.mode_notes[mode_index(prefs.mode)] }</p>
             if prefs.mode == Mode::Tournament {
-                <label class="field">{ t.play.seat }
-                    <select id="play-seat" onchange={ restart_with(|p, v| if let Some(s) = Seat::from_name(v) { p.seat = s }) }>
-                        { for Seat::ALL.iter().enumerate().map(|(i, s)| html! { <option value={ s.name() } selected={ *s == prefs.seat }>{ t.play.seats[i] }</option> }) }
-                    </select>
-                </label>
+                { choice("play-seat", t.play.seat, Seat::ALL.iter().zip(t.play.seats).map(|(s, text)| (s.name(), text, *s == prefs.seat)),
+                    restart_with(|p, v| if let Some(s) = Seat::from_name(v) { p.seat = s })) }
             }
-            <label class="field">{ t.play.level }
-                <select id="play-level" onchange={ set(|p, v| if let Some(l) = Level::parse(v) { p.level = l }) }>
-                    { for Level::ALL.iter().enumerate().map(|(i, l)| html! { <option value={ l.key() } selected={ *l == prefs.level }>{ t.play.levels[i] }</option> }) }
-                </select>
-            </label>
+            { choice("play-level", t.play.level, Level::ALL.iter().zip(t.play.levels).map(|(l, text)| (l.key(), text, *l == prefs.level)),
+                set(|p, v| if let Some(l) = Level::parse(v) { p.level = l })) }
             <p class="note" id="play-level-note">{ t.play.level_notes[level_index(prefs.level)] }</p>
-            <label class="field">{ t.play.pace }
-                <select id="play-pace" onchange={ set(|p, v| if let Some(x) = Pace::parse(v) { p.pace = x }) }>
-                    { for Pace::ALL.iter().enumerate().map(|(i, x)| html! { <option value={ x.key() } selected={ *x == prefs.pace }>{ t.play.paces[i] }</option> }) }
-                </select>
-            </label>
-            <label class="field">{ t.play.timer }
-                <select id="play-timer" onchange={ set(|p, v| if let Some(x) = Timer::parse(v) { p.timer = x }) }>
-                    { for Timer::ALL.iter().enumerate().map(|(i, x)| html! { <option value={ x.key() } selected={ *x == prefs.timer }>{ t.play.timers[i] }</option> }) }
-                </select>
-            </label>
+            { choice("play-pace", t.play.pace, Pace::ALL.iter().zip(t.play.paces).map(|(x, text)| (x.key(), text, *x == prefs.pace)),
+                set(|p, v| if let Some(x) = Pace::parse(v) { p.pace = x })) }
+            { choice("play-timer", t.play.timer, Timer::ALL.iter().zip(t.play.timers).map(|(x, text)| (x.key(), text, *x == prefs.timer)),
+                set(|p, v| if let Some(x) = Timer::parse(v) { p.timer = x })) }
             <label class="check"><input type="checkbox" id="play-practice" checked={prefs.practice} onchange={ check(|p, on| p.practice = on) } />{ t.play.practice }</label>
             <label class="check"><input type="checkbox" id="play-counter-toggle" checked={prefs.counter} onchange={ check(|p, on| p.counter = on) } />{ t.play.counter }</label>
             <label class="check"><input type="checkbox" id="play-sound-toggle" checked={prefs.sound} onchange={ check(|p, on| p.sound = on) } />{ t.play.sound }</label>

@@ -477,22 +477,22 @@ impl Table {
         }
     }
 
-    /// Each chair's move in the trick under way after `step` moves (cleared
-    /// when a new trick starts).
-    pub fn trick_after(&self, step: usize) -> [Option<Turn>; 3] {
+    /// Each chair's move in the trick under way after `step` moves, with
+    /// its number in the record (from 1); cleared when a new trick starts.
+    pub fn trick_after(&self, step: usize) -> [Option<(usize, Turn)>; 3] {
         let Some((deal, _)) = &self.game else {
             return [None; 3];
         };
         let mut game = Game::new(deal);
         let mut trick = [None; 3];
-        for turn in &self.record[..step.min(self.record.len())] {
+        for (i, turn) in self.record[..step.min(self.record.len())].iter().enumerate() {
             if game.to_beat().is_none() {
                 trick = [None; 3];
             }
             if game.apply(turn.mv).is_err() {
                 break;
             }
-            trick[self.chair_of(turn.seat).index()] = Some(*turn);
+            trick[self.chair_of(turn.seat).index()] = Some((i + 1, *turn));
         }
         if game.to_beat().is_none() && !game.is_over() {
             trick = [None; 3];
@@ -767,13 +767,114 @@ mod tests {
     #[test]
     fn the_trick_clears_when_a_new_one_starts() {
         let mut table = Table::new(Setup::tournament(42, Seat::Landlord));
-        for _ in 0..4 {
-            play_first_legal(&mut table);
+        let lowest = table.game().unwrap().hand(Seat::Landlord).lowest().unwrap();
+        let lead = Move::Play(Play::parse(&lowest.letter().to_string()).unwrap());
+        for mv in [lead, Move::Pass, Move::Pass] {
+            table.play(mv, Faces::EMPTY).unwrap();
         }
-        let trick = table.trick_after(4);
-        let last = table.record()[3];
-        let game = table.game().unwrap();
-        assert!(trick[table.chair_of(last.seat).index()] == Some(last) || game.to_beat().is_none());
         assert_eq!(table.trick_after(0), [None; 3]);
+        let trick = table.trick_after(2);
+        assert_eq!(trick[Chair::Me.index()].map(|(i, t)| (i, t.mv)), Some((1, lead)));
+        assert_eq!(
+            trick[Chair::Right.index()].map(|(i, t)| (i, t.mv)),
+            Some((2, Move::Pass))
+        );
+        assert_eq!(trick[Chair::Left.index()], None);
+        // Both farmers passed: the landlord leads a new trick, the centre is clear.
+        assert_eq!(table.trick_after(3), [None; 3]);
+        let next = table.game().unwrap().hand(Seat::Landlord).lowest().unwrap();
+        let again = Move::Play(Play::parse(&next.letter().to_string()).unwrap());
+        table.play(again, Faces::EMPTY).unwrap();
+        let trick = table.trick_after(4);
+        assert_eq!(trick[Chair::Me.index()].map(|(i, t)| (i, t.mv)), Some((4, again)));
+        assert_eq!((trick[1], trick[2]), (None, None));
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Every card of the deck once: in a hand, played, or still the
+        /// bottom cards before the auction is won.
+        fn check_cards(table: &Table, step: usize) {
+            let mut all = Faces::EMPTY;
+            let mut add = |f: Faces| {
+                assert!(all.intersection(f).is_empty(), "a card is in two places");
+                all = all.union(f);
+            };
+            table.hands_after(step).into_iter().for_each(&mut add);
+            table.record()[..step].iter().for_each(|t| add(t.faces));
+            if table.deal().is_none() {
+                add(table.bottom_faces());
+            }
+            assert_eq!(all.cards(), Cards::DECK);
+            if let Some(game) = table.game().filter(|_| step == table.record().len()) {
+                for chair in Chair::ALL {
+                    let seat = table.seat_of(chair).unwrap();
+                    assert_eq!(table.hands_after(step)[chair.index()].cards(), game.hand(seat));
+                }
+            }
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(200))]
+
+            /// Random deals, bids, moves and chosen cards: the cards are
+            /// conserved, every state restores from what is saved, undo
+            /// and redo walk back and forth, and a finished deal settles
+            /// as its mode says.
+            #[test]
+            fn tables_keep_their_invariants(seed in any::<u64>(), first in 0usize..3, classic in any::<bool>(), picks in prop::collection::vec(any::<u64>(), 120)) {
+                let first = Chair::ALL[first];
+                let setup = if classic { Setup::classic(seed, first) } else { Setup::tournament(seed, Seat::ALL[first.index()]) };
+                let mut table = Table::new(setup);
+                let mut picks = picks.into_iter().cycle();
+                while let Phase::Bidding { .. } = table.phase() {
+                    let allowed: Vec<Bid> = Bid::ALL.into_iter().filter(|b| table.allows_bid(*b)).collect();
+                    let pick = picks.next().unwrap() as usize;
+                    table.bid(allowed[pick % allowed.len()]).unwrap();
+                }
+                if table.phase() == Phase::AllPassed {
+                    prop_assert!(table.deal().is_none());
+                    check_cards(&table, 0);
+                    return Ok(());
+                }
+                let mut legal = vec![];
+                while let Phase::Playing { .. } = table.phase() {
+                    legal.clear();
+                    table.game().unwrap().legal_moves(&mut legal);
+                    let pick = picks.next().unwrap();
+                    let mv = legal[pick as usize % legal.len()];
+                    // Prefer some random cards of the hand, as a user's selection.
+                    let seat = table.game().unwrap().to_move();
+                    let held = table.hands_after(table.record().len())[table.chair_of(seat).index()];
+                    let prefer = Faces::from_bits(held.bits() & pick.rotate_left(17)).unwrap();
+                    table.play(mv, prefer).unwrap();
+                    let made = table.record().last().unwrap();
+                    prop_assert_eq!(made.faces.cards(), mv.cards());
+                    check_cards(&table, table.record().len());
+                    let restored = Table::restore(table.setup(), table.bids(), table.record(), table.redo_moves()).unwrap();
+                    prop_assert_eq!(&restored, &table);
+                }
+                for step in 0..=table.record().len() {
+                    check_cards(&table, step);
+                }
+                let points = table.points().unwrap();
+                let landlord = table.landlord().unwrap().index();
+                let share = if classic { 2 } else { 1 };
+                for (i, p) in points.iter().enumerate() {
+                    if i != landlord {
+                        prop_assert_eq!(points[landlord], -share * p);
+                    }
+                }
+                let end = table.clone();
+                if end.can_undo() {
+                    table.undo();
+                    prop_assert_eq!(table.phase(), Phase::Playing { to_move: Chair::Me });
+                    table.redo();
+                    prop_assert_eq!(table, end);
+                }
+            }
+        }
     }
 }

@@ -83,8 +83,6 @@ pub struct SeatShown {
     pub thinking: bool,
     /// Its cards face up (the end of a deal, the replay).
     pub open: Option<Faces>,
-    /// Seconds left on its turn timer (the user's only).
-    pub clock: Option<u32>,
 }
 
 pub fn opponent(t: &Strings, s: &SeatShown) -> Html {
@@ -119,9 +117,6 @@ pub fn opponent(t: &Strings, s: &SeatShown) -> Html {
             }
             if s.thinking {
                 <span class="thinking" id="play-thinking">{ t.play.thinking }</span>
-            }
-            if let Some(sec) = s.clock {
-                <span class={ classes!("clock", (sec <= 5).then_some("urgent")) }>{ sec }</span>
             }
         </section>
     }
