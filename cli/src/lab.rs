@@ -27,7 +27,7 @@ fn read_library(path: &str) -> Result<Library, String> {
 }
 
 /// A deal given as a seed or in bracket notation.
-fn deal_arg(text: &str) -> Result<(Deal, u64), String> {
+pub(crate) fn deal_arg(text: &str) -> Result<(Deal, u64), String> {
     match text.trim().parse::<u64>() {
         Ok(seed) => Ok((Deal::from_seed(seed), seed)),
         Err(_) => Deal::parse(text).map(|d| (d, 0)).map_err(|e| format!("DEAL: {e}")),

@@ -100,6 +100,20 @@ enum Command {
     },
     /// Solve an open-hand endgame (残局): who wins with best play, and how.
     Solve(SolveArgs),
+    /// A whole deal's open-hand result (par, 明牌): who wins with best play
+    /// from the landlord's first lead, the first play and the line.
+    Par {
+        /// The deal: a seed, or [landlord 20][farmer 1, 17][farmer 2, 17].
+        #[arg(required_unless_present = "seed", conflicts_with = "seed")]
+        deal: Option<String>,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Stop by then (ms) and answer with the best found, marked as not proven.
+        #[arg(long, default_value_t = 10_000.0)]
+        time_limit: f64,
+        #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
+        utility: UtilityArg,
+    },
     /// Time exact solving of seeded random 1v1 endgames (landlord to move) by size.
     SolveBench {
         /// Sizes as LANDLORD+FARMER cards, comma-separated.
@@ -108,6 +122,12 @@ enum Command {
         /// Positions per size.
         #[arg(long, default_value_t = 10)]
         positions: u64,
+        /// Whole three-seat deals (20+17+17, seeds SEED..SEED+DEALS) instead of 1v1 endgames.
+        #[arg(long)]
+        full: bool,
+        /// Deals, with --full.
+        #[arg(long, default_value_t = 30, requires = "full")]
+        deals: u64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Give up on a position after this long (ms), and count it as unsolved.
@@ -385,11 +405,35 @@ fn main() -> ExitCode {
 fn run(command: Command, json: bool) -> Result<Report, String> {
     match command {
         Command::Solve(args) => solve(args),
+        Command::Par {
+            deal,
+            seed,
+            time_limit,
+            utility,
+        } => {
+            let (deal, seed) = match (seed, deal) {
+                (Some(seed), _) => (Deal::from_seed(seed), Some(seed)),
+                (None, Some(text)) => {
+                    let (deal, _) = lab::deal_arg(&text)?;
+                    (deal, text.trim().parse::<u64>().ok())
+                }
+                (None, None) => return Err("give a DEAL or --seed".into()),
+            };
+            par(&deal, seed, time_limit, utility)
+        }
+        Command::SolveBench {
+            full: true,
+            deals,
+            seed,
+            time_limit,
+            ..
+        } => solve_bench_full(deals, seed, time_limit),
         Command::SolveBench {
             sizes,
             positions,
             seed,
             time_limit,
+            ..
         } => solve_bench(&sizes, positions, seed, time_limit),
         Command::SolveLimits {
             deals,
@@ -813,6 +857,24 @@ fn seat_arg(name: &str, what: &str) -> Result<Seat, String> {
     }
 }
 
+/// `ddz par`: the open-hand result of a whole deal, landlord to lead.
+fn par(deal: &Deal, seed: Option<u64>, limit: f64, utility: UtilityArg) -> Result<Report, String> {
+    if limit.is_nan() || limit <= 0.0 || limit.is_infinite() {
+        return Err(format!("--time-limit: {limit} is not a time in milliseconds above 0"));
+    }
+    let position = Position::new(&deal.hands(), Seat::Landlord, None).map_err(|e| e.to_string())?;
+    let options = SolveOptions {
+        utility: utility.into(),
+        time_limit_ms: Some(limit),
+        ..SolveOptions::default()
+    };
+    let mut report = solved_report(&position, &options);
+    report.json["deal"] = json!(deal.to_string());
+    report.json["seed"] = json!(seed);
+    report.text = format!("par of {}\n{}", deal, report.text);
+    Ok(report)
+}
+
 fn solve(args: SolveArgs) -> Result<Report, String> {
     let mut hands = vec![
         args.landlord.parse::<Cards>().map_err(|e| format!("--landlord: {e}"))?,
@@ -839,12 +901,15 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
         time_limit_ms: args.time_limit,
         ..SolveOptions::default()
     };
-    let r = Solver::new(SolveOptions::default().table_bytes).solve(
-        &position,
-        &options,
-        &MonotonicClock::default(),
-        &mut (),
-    );
+    Ok(solved_report(&position, &options))
+}
+
+/// Solves `position` and says who wins, the best move and line, and the cost.
+fn solved_report(position: &Position, options: &SolveOptions) -> Report {
+    let to_move = position.to_move();
+    let seats = position.seats();
+    let r =
+        Solver::new(SolveOptions::default().table_bytes).solve(position, options, &MonotonicClock::default(), &mut ());
     let winner = match r.winner {
         engine::Team::Landlord => "landlord",
         engine::Team::Farmers => "farmer",
@@ -858,7 +923,7 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
             seat.to_string(),
             mv.play().map_or("pass".into(), |p| p.notation())
         );
-        seat = seat.next(hands.len());
+        seat = seat.next(seats);
     }
     let json = json!({
         "winner": winner,
@@ -896,7 +961,7 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
             r.depth.to_string()
         },
     );
-    Ok(Report { json, text })
+    Report { json, text }
 }
 
 fn solve_limits(deals: u64, seed: u64, limit: f64) -> Result<Report, String> {
@@ -941,23 +1006,90 @@ fn solve_limits(deals: u64, seed: u64, limit: f64) -> Result<Report, String> {
     })
 }
 
+/// Whole deals solved to a proof, each with a fresh solver: how many are
+/// proven within 1 s and within the limit, and the times and nodes.
+fn solve_bench_full(deals: u64, seed: u64, limit: f64) -> Result<Report, String> {
+    if limit.is_nan() || limit <= 0.0 {
+        return Err("--time-limit must be above 0".into());
+    }
+    let clock = MonotonicClock::default();
+    let table_bytes = SolveOptions::default().table_bytes;
+    let mut text = format!(
+        "whole deals (20+17+17, landlord to lead), seeds {seed}..{}, at most {limit} ms each\n",
+        seed.saturating_add(deals)
+    );
+    text += "seed        proven   winner        ms        nodes\n";
+    let mut cases = Vec::new();
+    for s in seed..seed.saturating_add(deals) {
+        let case = bench::solve_full(s, limit, table_bytes, &clock);
+        text += &format!(
+            "{:<10} {:>7} {:>9} {:>9.0} {:>12}\n",
+            s,
+            if case.exact { "yes" } else { "no" },
+            if case.exact { case.winner.name() } else { "-" },
+            case.ms,
+            case.nodes
+        );
+        cases.push(case);
+    }
+    let within = |ms: f64| cases.iter().filter(|c| c.exact && c.ms <= ms).count();
+    let mut times: Vec<f64> = cases
+        .iter()
+        .map(|c| if c.exact { c.ms } else { f64::INFINITY })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let mut nodes: Vec<u64> = cases.iter().map(|c| c.nodes).collect();
+    nodes.sort_unstable();
+    let n = cases.len().max(1);
+    let median_ms = times.get(n / 2).copied().unwrap_or(0.0);
+    let worst_ms = times.last().copied().unwrap_or(0.0);
+    let (median_nodes, worst_nodes) = (
+        nodes.get(n / 2).copied().unwrap_or(0),
+        nodes.last().copied().unwrap_or(0),
+    );
+    let (in_1s, in_limit) = (within(1000.0), within(limit));
+    let show = |ms: f64| {
+        if ms.is_finite() {
+            format!("{ms:.0} ms")
+        } else {
+            "unproven".into()
+        }
+    };
+    text += &format!(
+        "proven within 1 s: {in_1s}/{}; within {limit} ms: {in_limit}/{}; median {} ({median_nodes} nodes), worst {} ({worst_nodes} nodes)\n",
+        cases.len(),
+        cases.len(),
+        show(median_ms),
+        show(worst_ms)
+    );
+    Ok(Report {
+        json: json!({ "time_limit_ms": limit, "deals": cases.len(), "proven_1s": in_1s, "proven": in_limit,
+            "median_ms": median_ms.is_finite().then_some(median_ms), "worst_ms": worst_ms.is_finite().then_some(worst_ms),
+            "median_nodes": median_nodes, "worst_nodes": worst_nodes, "cases": cases }),
+        text,
+    })
+}
+
 fn solve_bench(sizes: &str, positions: u64, seed: u64, limit: f64) -> Result<Report, String> {
     let mut rows = Vec::new();
-    let mut text = format!(
-        "exact solving, {positions} seeded 1v1 positions per size, landlord to move, at most {limit} ms each\n"
-    );
+    let mut text =
+        format!("exact solving, {positions} seeded positions per size, landlord to move, at most {limit} ms each\n");
     text += "size     solved  median ms   worst ms   median nodes   worst nodes   landlord wins\n";
     for size in sizes.split(',') {
-        let (a, b) = size
+        let counts: Vec<usize> = size
             .trim()
-            .split_once('+')
-            .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
-            .filter(|&(a, b)| a >= 1 && b >= 1 && a + b <= 54)
-            .ok_or_else(|| format!("--sizes: '{size}' is not LANDLORD+FARMER card counts"))?;
+            .split('+')
+            .map(|n| n.parse::<usize>().ok().filter(|&n| (1..=20).contains(&n)))
+            .collect::<Option<_>>()
+            .filter(|c: &Vec<usize>| (2..=3).contains(&c.len()) && c.iter().sum::<usize>() <= 54)
+            .ok_or_else(|| {
+                format!(
+                    "--sizes: '{size}' is not LANDLORD+FARMER or LANDLORD+FARMER1+FARMER2 card counts (1 to 20 each)"
+                )
+            })?;
         let clock = MonotonicClock::default();
-        let cases = bench::run(
-            a,
-            b,
+        let cases = bench::run_sizes(
+            &counts,
             positions,
             seed,
             limit,
@@ -965,6 +1097,7 @@ fn solve_bench(sizes: &str, positions: u64, seed: u64, limit: f64) -> Result<Rep
             &clock,
         )
         .ok_or_else(|| format!("--sizes: '{size}' does not fit a deck"))?;
+        let label = counts.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("+");
         let mut times: Vec<f64> = cases.iter().map(|c| c.ms).collect();
         let mut nodes: Vec<u64> = cases.iter().map(|c| c.nodes).collect();
         times.sort_by(f64::total_cmp);
@@ -979,16 +1112,9 @@ fn solve_bench(sizes: &str, positions: u64, seed: u64, limit: f64) -> Result<Rep
         let (median_n, worst_n) = (nodes[median(nodes.len())], nodes.last().copied().unwrap_or(0));
         text += &format!(
             "{:<8} {:>3}/{:<3} {:>10.1} {:>10.1} {:>14} {:>13} {:>15}\n",
-            format!("{a}+{b}"),
-            solved,
-            positions,
-            median_t,
-            worst_t,
-            median_n,
-            worst_n,
-            landlord_wins
+            label, solved, positions, median_t, worst_t, median_n, worst_n, landlord_wins
         );
-        rows.push(json!({ "landlord": a, "farmer": b, "positions": positions, "solved": solved, "median_ms": median_t, "worst_ms": worst_t, "median_nodes": median_n, "worst_nodes": worst_n, "landlord_wins": landlord_wins, "cases": cases }));
+        rows.push(json!({ "landlord": counts[0], "farmer": counts[1], "farmer2": counts.get(2), "positions": positions, "solved": solved, "median_ms": median_t, "worst_ms": worst_t, "median_nodes": median_n, "worst_nodes": worst_n, "landlord_wins": landlord_wins, "cases": cases }));
     }
     Ok(Report {
         json: json!({ "time_limit_ms": limit, "sizes": rows }),

@@ -269,11 +269,70 @@ fn solve_explains_its_answer() {
     assert_eq!(cases.len(), 3);
     assert_eq!(cases[0]["landlord"].as_str().unwrap().len(), 4);
     fails_with(&["solve-bench", "--sizes", "4-4"], "is not LANDLORD+FARMER");
+    // Three seats, and whole deals.
+    let v = json(&["solve-bench", "--sizes", "5+4+4", "--positions", "3", "--json"]);
+    assert_eq!(v["sizes"][0]["solved"], 3);
+    assert_eq!(v["sizes"][0]["cases"][0]["farmer2"].as_str().unwrap().len(), 4);
+    fails_with(&["solve-bench", "--sizes", "21+4+4"], "1 to 20 each");
+    let v = json(&[
+        "solve-bench",
+        "--full",
+        "--deals",
+        "2",
+        "--seed",
+        "22",
+        "--time-limit",
+        "2000",
+        "--json",
+    ]);
+    assert_eq!(v["deals"], 2);
+    let case = &v["cases"][0];
+    assert_eq!(case["seed"], 22);
+    assert_eq!(case["landlord"], Deal::from_seed(22).hand(Seat::Landlord).to_string());
+    assert!(v["proven"].as_u64().unwrap() >= 1, "{v}");
     // Full deals are not proven in 20 ms: each answer comes about on time.
     let v = json(&["solve-limits", "--deals", "3", "--time-limit", "20", "--json"]);
     assert!(v["stopped"].as_u64().unwrap() >= 1);
     assert!(v["worst"].as_f64().unwrap() < 0.5, "{v}");
     fails_with(&["solve-limits", "--time-limit", "0"], "must be above 0");
+}
+
+#[test]
+fn par_is_the_deal_solved_from_the_landlords_lead() {
+    // Seed 1 is proven quickly; `ddz solve` on its hands says the same.
+    let v = json(&["par", "--seed", "1", "--json"]);
+    let d = Deal::from_seed(1);
+    assert_eq!(
+        (v["seed"].as_u64(), v["deal"].as_str()),
+        (Some(1), Some(d.to_string().as_str()))
+    );
+    assert_eq!(
+        (v["exact"].as_bool(), v["winner"].as_str()),
+        (Some(true), Some("landlord"))
+    );
+    let hands = d.hands().map(|h| h.to_string());
+    let solved = json(&[
+        "solve",
+        "--landlord",
+        &hands[0],
+        "--farmer",
+        &hands[1],
+        "--farmer2",
+        &hands[2],
+        "--json",
+    ]);
+    assert_eq!(v["winner"], solved["winner"]);
+    assert_eq!(v["pv"].as_array().unwrap().first(), Some(&v["best"]));
+    // The same deal written out in brackets, and the score.
+    let v2 = json(&["par", &d.to_string(), "--utility", "score", "--json"]);
+    assert_eq!((v2["winner"].as_str(), v2["seed"].as_u64()), (Some("landlord"), None));
+    assert!(v2["value"].as_i64().unwrap() >= 1);
+    // Under a tight limit the answer is marked as not proven.
+    let v = json(&["par", "--seed", "0", "--time-limit", "50", "--json"]);
+    assert_eq!(v["exact"], false);
+    fails_with(&["par", "[33]"], "DEAL:");
+    fails_with(&["par", "--seed", "1", "--time-limit", "0"], "--time-limit");
+    fails_with(&["par", "--seed", "1", "--time-limit", "nan"], "--time-limit");
 }
 
 /// Feeds `lines` to `ddz agent` and returns its answers, one per line.

@@ -1,7 +1,7 @@
-//! The solver's benchmark: seeded random 1v1 endgames of a given size,
-//! landlord to move, each solved to a proof with a fresh solver. The CLI
-//! (`ddz solve-bench`) and the web app's wasm build run exactly these, so
-//! their times compare.
+//! The solver's benchmarks: seeded random 1v1 endgames of a given size,
+//! and whole seeded three-seat deals (20+17+17), landlord to move, each
+//! solved to a proof with a fresh solver. The CLI (`ddz solve-bench`) and
+//! the web app's wasm build run exactly these, so their times compare.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,13 +15,30 @@ use super::{Position, SolveOptions, Solver};
 /// Endgame `seed` of a size: the landlord's and the farmer's hands cut from
 /// a shuffled deck, landlord to move. `None` if the sizes do not fit a deck.
 pub fn random_endgame(seed: u64, landlord: usize, farmer: usize) -> Option<Position> {
-    if landlord == 0 || farmer == 0 || landlord + farmer > 54 {
+    random_position(seed, &[landlord, farmer])
+}
+
+/// Position `seed` with hands of these sizes (landlord first, 2 or 3 of
+/// them) cut from a shuffled deck, landlord to move. `None` if a size is 0
+/// or they do not fit a deck.
+pub fn random_position(seed: u64, sizes: &[usize]) -> Option<Position> {
+    if !(2..=3).contains(&sizes.len()) || sizes.contains(&0) || sizes.iter().sum::<usize>() > 54 {
         return None;
     }
     let mut deck: Vec<Rank> = Cards::DECK.iter().collect();
     rng::shuffle(&mut rng::from_seed(seed), &mut deck);
-    let hand = |ranks: &[Rank]| ranks.iter().copied().collect::<Result<Cards, _>>().ok();
-    let hands = [hand(&deck[..landlord])?, hand(&deck[landlord..landlord + farmer])?];
+    let mut start = 0;
+    let mut hands = Vec::with_capacity(sizes.len());
+    for &n in sizes {
+        hands.push(
+            deck[start..start + n]
+                .iter()
+                .copied()
+                .collect::<Result<Cards, _>>()
+                .ok()?,
+        );
+        start += n;
+    }
     Position::new(&hands, Seat::Landlord, None).ok()
 }
 
@@ -31,6 +48,9 @@ pub struct Case {
     pub seed: u64,
     pub landlord: Cards,
     pub farmer: Cards,
+    /// Farmer 2's hand, in a three-seat deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub farmer2: Option<Cards>,
     /// Proven within the time limit.
     pub exact: bool,
     pub winner: Team,
@@ -49,9 +69,21 @@ pub fn run(
     table_bytes: usize,
     clock: &dyn Clock,
 ) -> Option<Vec<Case>> {
-    (seed..seed + positions)
+    run_sizes(&[landlord, farmer], positions, seed, limit_ms, table_bytes, clock)
+}
+
+/// [`run`] for positions of any sizes (2 or 3 hands, landlord first).
+pub fn run_sizes(
+    sizes: &[usize],
+    positions: u64,
+    seed: u64,
+    limit_ms: f64,
+    table_bytes: usize,
+    clock: &dyn Clock,
+) -> Option<Vec<Case>> {
+    (seed..seed.saturating_add(positions))
         .map(|s| {
-            let position = random_endgame(s, landlord, farmer)?;
+            let position = random_position(s, sizes)?;
             let options = SolveOptions {
                 time_limit_ms: Some(limit_ms),
                 proof_share: 1.0,
@@ -63,6 +95,7 @@ pub fn run(
                 seed: s,
                 landlord: position.hand(Seat::Landlord),
                 farmer: position.hand(Seat::Farmer1),
+                farmer2: (position.seats() == 3).then(|| position.hand(Seat::Farmer2)),
                 exact: r.exact,
                 winner: r.winner,
                 ms: r.ms,
@@ -70,6 +103,38 @@ pub fn run(
             })
         })
         .collect()
+}
+
+/// Solves the whole deals `seed..seed + deals` (`Deal::from_seed`, landlord
+/// to lead), each for at most `limit_ms`, all of it on the full-depth search.
+pub fn run_full(deals: u64, seed: u64, limit_ms: f64, table_bytes: usize, clock: &dyn Clock) -> Vec<Case> {
+    (seed..seed.saturating_add(deals))
+        .map(|s| solve_full(s, limit_ms, table_bytes, clock))
+        .collect()
+}
+
+/// Whole deal `seed`, solved with a fresh solver for at most `limit_ms`.
+pub fn solve_full(seed: u64, limit_ms: f64, table_bytes: usize, clock: &dyn Clock) -> Case {
+    let deal = crate::deal::Deal::from_seed(seed);
+    let position = Position::new(&deal.hands(), Seat::Landlord, None).expect("a seeded deal is a position");
+    let options = SolveOptions {
+        time_limit_ms: Some(limit_ms),
+        proof_share: 1.0,
+        table_bytes,
+        principal_variation: false,
+        ..SolveOptions::default()
+    };
+    let r = Solver::new(table_bytes).solve(&position, &options, clock, &mut ());
+    Case {
+        seed,
+        landlord: deal.hand(Seat::Landlord),
+        farmer: deal.hand(Seat::Farmer1),
+        farmer2: Some(deal.hand(Seat::Farmer2)),
+        exact: r.exact,
+        winner: r.winner,
+        ms: r.ms,
+        nodes: r.nodes,
+    }
 }
 
 #[cfg(test)]
