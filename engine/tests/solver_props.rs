@@ -159,6 +159,17 @@ proptest! {
 }
 
 proptest! {
+    // Whole deals are three-seat games: thousands of small ones, with a
+    // trick to beat (so passes and the lead passing on) most of the time.
+    #![proptest_config(ProptestConfig::with_cases(2500))]
+
+    #[test]
+    fn many_three_seat_positions_match_minimax(seed in any::<u64>(), a in 1usize..=4, b in 1usize..=4, c in 1usize..=4, beat in 0u8..4) {
+        check(seed, &[a, b, c], beat > 0)?;
+    }
+}
+
+proptest! {
     // Hands big enough for kickers, covers and renamed ranks to matter.
     #![proptest_config(ProptestConfig::with_cases(40))]
 
