@@ -275,6 +275,35 @@ test("a hand is shown in its suggested groups, with alternatives, as `ddz split`
   await context.close();
 });
 
+test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on open hands; a long solve cancels", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/deal?seed=13`);
+  await waitForDeal(page);
+  const want = cli(["par", "--seed", "13", "--json"]);
+  await page.click("#par-run");
+  await page.locator("#par-result").waitFor({ timeout: 20000 });
+  assert.equal(await page.getAttribute("#par-result", "data-winner"), want.winner);
+  assert.equal(await page.getAttribute("#par-result", "data-exact"), "true");
+  assert.equal(await page.getAttribute("#par-result", "data-best"), want.best);
+  assert.match(await page.locator("#par-verdict").textContent(), /farmers win \(proven\)/);
+  // Stepping the line takes the first play out of the landlord's hand.
+  const held = () => page.locator('#par-result [data-seat="landlord"] .hand li').count();
+  assert.equal(await held(), 20);
+  await page.click("#par-next");
+  assert.equal(await page.getAttribute("#par-step", "data-step"), "1");
+  assert.equal(await held(), 20 - want.best.replace("+", "").length);
+  // A whole deal that takes long: progress, then cancel.
+  await page.goto(`${base}#/deal?seed=0`);
+  await waitForDeal(page);
+  await page.selectOption("#par-limit", "60000");
+  await page.click("#par-run");
+  await page.locator("#par-progress").waitFor();
+  await page.click("#par-cancel");
+  await page.locator("#par-cancelled").waitFor({ timeout: 5000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the endgame page solves a built-in puzzle and its best move matches `ddz solve`", async () => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/endgame?puzzle=1`);

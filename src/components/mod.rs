@@ -1,4 +1,5 @@
 pub mod card;
 pub mod chart;
+pub mod par;
 pub mod picker;
 pub mod split;

@@ -179,6 +179,9 @@ pub struct Strings {
     pub format_title: fn(&str) -> String,
     pub settings_reset: fn(&str) -> String,
     pub crashed: &'static str,
+    pub par_title: &'static str,
+    pub par_explain: &'static str,
+    pub par_first: &'static str,
     pub play: &'static play::PlayStrings,
 }
 
@@ -711,6 +714,9 @@ pub static ZH: Strings = Strings {
     },
     settings_reset: |detail| format!("保存的设置无法读取，已重置（{detail}）。"),
     crashed: "程序出错了，请刷新页面。",
+    par_title: "明牌结果（神算子）",
+    par_explain: "三家的牌都亮出来、各方都走最好的出法时，地主先出，谁必胜？神算子在后台逐一推演到底；时限内没能证明时，给出的是估计。",
+    par_first: "地主首出",
     play: &play::ZH,
 };
 
@@ -850,6 +856,9 @@ pub static EN: Strings = Strings {
     },
     settings_reset: |detail| format!("A saved setting could not be read and was reset ({detail})."),
     crashed: "Something went wrong. Please reload the page.",
+    par_title: "Par: the open-hand result",
+    par_explain: "With every hand shown and best play on both sides, the landlord leading: who wins? The solver works it out to the end in the background; if it cannot prove it within the time limit, the answer is an estimate.",
+    par_first: "The landlord's first play",
     play: &play::EN,
 };
 

@@ -10,6 +10,7 @@ use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
 use crate::agent::{Baseline, EngineWorker, Request, Response, SimulationJob, SimulationResult};
 use crate::components::card::Hand;
+use crate::components::par::ParPanel;
 use crate::components::split::SplitView;
 use crate::i18n::{Lang, Strings};
 use crate::route::{DealLink, Route};
@@ -188,6 +189,7 @@ pub fn DealPage(props: &DealPageProps) -> Html {
                     <button type="button" id="copy-link" onclick={on_copy}>{ if *copied { t.copied } else { t.copy } }</button>
                     <a id="share-anchor" href={ share.unwrap_or_default() } title={ t.open_link } aria-label={ t.open_link }>{ "↗" }</a>
                 </section>
+                <ParPanel deal={deal} />
                 <SimulationPanel deal={deal} />
             </>
         },
