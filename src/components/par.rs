@@ -168,6 +168,9 @@ pub fn ParPanel(props: &ParProps) -> Html {
     }
 }
 
+/// The hands after a move of the line, and the move.
+type Step = ([Faces; 3], Option<(Seat, Move)>);
+
 /// The verdict, the first play and the line, stepped through on open hands.
 fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseReducerHandle<State>) -> Html {
     let landlord = result.winner == Team::Landlord;
@@ -175,7 +178,7 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
     let mut game = Game::new(&deal);
     let (start, _) = deal_faces(&deal);
     let mut faces = start;
-    let mut after: Vec<([Faces; 3], Option<(Seat, Move)>)> = vec![(faces, None)];
+    let mut after: Vec<Step> = vec![(faces, None)];
     for &mv in &result.pv {
         let seat = game.to_move();
         if game.apply(mv).is_err() {
