@@ -847,6 +847,9 @@ struct SolveArgs {
     time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
     utility: UtilityArg,
+    /// Every legal play of the side to move with who wins after it, best first.
+    #[arg(long)]
+    all_moves: bool,
 }
 
 fn seat_arg(name: &str, what: &str) -> Result<Seat, String> {
@@ -901,7 +904,68 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
         time_limit_ms: args.time_limit,
         ..SolveOptions::default()
     };
+    if args.all_moves {
+        return Ok(all_moves_report(&position, &options));
+    }
     Ok(solved_report(&position, &options))
+}
+
+fn team_name(team: engine::Team) -> &'static str {
+    match team {
+        engine::Team::Landlord => "landlord",
+        engine::Team::Farmers => "farmer",
+    }
+}
+
+/// Every legal play of the side to move, with the verdict after it.
+fn all_moves_report(position: &Position, options: &SolveOptions) -> Report {
+    use engine::Clock;
+    let clock = MonotonicClock::default();
+    let started = clock.now_ms();
+    let verdicts = Solver::new(options.table_bytes).solve_moves(position, options, &clock);
+    let ms = clock.now_ms() - started;
+    let name = |m: Move| m.play().map_or("pass".to_string(), |p| p.notation());
+    let moves: Vec<Value> = verdicts
+        .iter()
+        .map(|v| {
+            let mut entry = json!({
+                "play": v.play.to_string(),
+                "winner": team_name(v.winner),
+                "exact": v.exact,
+                "value": v.value,
+            });
+            if let Some(same) = v.same_as {
+                entry["same_as"] = json!(same.to_string());
+            }
+            entry
+        })
+        .collect();
+    let best = verdicts.first();
+    let to_move = position.to_move();
+    let mut text = format!("{} to move: {} legal plays, best first\n", to_move, verdicts.len());
+    for v in &verdicts {
+        text += &format!(
+            "  {:<16} {:<8} {:<10} {:>4}{}\n",
+            name(v.play),
+            team_name(v.winner),
+            if v.exact { "proven" } else { "estimate" },
+            v.value,
+            v.same_as.map_or(String::new(), |m| format!("  (as {})", name(m)))
+        );
+    }
+    text += &format!("{ms:.1} ms\n");
+    Report {
+        json: json!({
+            "to_move": to_move.name(),
+            "winner": best.map(|b| team_name(b.winner)),
+            "exact": verdicts.iter().all(|v| v.exact),
+            "value": best.map(|b| b.value),
+            "best": best.map(|b| b.play.to_string()),
+            "moves": moves,
+            "ms": ms,
+        }),
+        text,
+    }
 }
 
 /// Solves `position` and says who wins, the best move and line, and the cost.

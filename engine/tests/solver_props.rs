@@ -144,8 +144,55 @@ fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseErro
     Ok(())
 }
 
+/// Every legal play's verdict from `solve_moves` is the minimax value of
+/// the position after it, and the list is best first for the side to move.
+fn check_all_moves(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseError> {
+    let (hands, to_move, to_beat) = position(seed, sizes, with_beat);
+    let game = Game::resume(&hands, to_move, to_beat).unwrap();
+    let pos = Position::new(&hands, to_move, to_beat).unwrap();
+    let clock = MonotonicClock::default();
+    let mut solver = Solver::new(1 << 16);
+    for utility in [Utility::WinLoss, Utility::Score, Utility::CardMargin] {
+        let mut memo = HashMap::new();
+        let options = SolveOptions {
+            utility,
+            ..SolveOptions::default()
+        };
+        let verdicts = solver.solve_moves(&pos, &options, &clock);
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        prop_assert_eq!(verdicts.len(), legal.len(), "one entry per legal play");
+        let landlord_moves = to_move == Seat::Landlord;
+        let mut previous: Option<i32> = None;
+        for v in &verdicts {
+            prop_assert!(legal.contains(&v.play));
+            prop_assert!(v.exact);
+            let mut after = game.clone();
+            after.apply(v.play).unwrap();
+            let want = minimax(&after, utility, &mut memo);
+            prop_assert_eq!(v.value, want, "{:?} {:?} {:?} after {} ({:?})", hands, to_move, to_beat, v.play, utility);
+            prop_assert_eq!(v.winner == engine::Team::Landlord, want > 0);
+            // Best first for the side to move.
+            let mine = if landlord_moves { want } else { -want };
+            prop_assert!(previous.is_none_or(|p| p >= mine), "not best first");
+            previous = Some(mine);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn every_plays_verdict_matches_minimax_1v1(seed in any::<u64>(), a in 1usize..=5, b in 1usize..=5, beat in any::<bool>()) {
+        check_all_moves(seed, &[a, b], beat)?;
+    }
+
+    #[test]
+    fn every_plays_verdict_matches_minimax_three_seats(seed in any::<u64>(), a in 1usize..=4, b in 1usize..=3, c in 1usize..=3, beat in any::<bool>()) {
+        check_all_moves(seed, &[a, b, c], beat)?;
+    }
 
     #[test]
     fn one_on_one_matches_minimax(seed in any::<u64>(), a in 1usize..=5, b in 1usize..=5, beat in any::<bool>()) {

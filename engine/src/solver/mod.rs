@@ -119,6 +119,38 @@ pub struct SolveResult {
     pub timed_out: bool,
 }
 
+/// One legal play of the side to move and what the position after it is
+/// worth ([`Solver::solve_moves`]).
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct MoveVerdict {
+    pub play: Move,
+    /// Who wins after it, with best play from there (predicted when not exact).
+    pub winner: Team,
+    /// Proven by searching to the end.
+    pub exact: bool,
+    /// The landlord's value after it: the utility itself when exact, else
+    /// an estimate.
+    pub value: i32,
+    /// Plays that lead to the same position, up to ranks nobody can tell
+    /// apart (and so to the same verdict): one entry stands for them all.
+    pub same_as: Option<Move>,
+}
+
+impl MoveVerdict {
+    /// How good the play is for `team`: proven wins first (the larger the
+    /// better), then estimates, then proven losses.
+    fn rank_for(&self, team: Team) -> (i32, i32) {
+        let v = if team == Team::Landlord { self.value } else { -self.value };
+        let class = match (self.exact, self.winner == team) {
+            (true, true) => 3,
+            (false, true) => 2,
+            (false, false) => 1,
+            (true, false) => 0,
+        };
+        (class, v)
+    }
+}
+
 /// Progress reports, one per finished iteration.
 pub trait Progress {
     fn iteration(&mut self, depth: u32, nodes: u64, ms: f64);
@@ -315,6 +347,74 @@ impl Solver {
             ms: clock.now_ms() - started,
             timed_out: !exact,
         }
+    }
+
+    /// Every legal play of the side to move in `position`, each with the
+    /// verdict of the position after it, best first for the side to move.
+    /// Plays leading to positions that share a key (the same position up to
+    /// ranks nobody can tell apart) are solved once and marked `same_as`
+    /// the first of them. A time limit is shared out among the plays; a
+    /// play not proven in its share keeps its estimate, `exact: false`.
+    pub fn solve_moves(&mut self, position: &Position, options: &SolveOptions, clock: &dyn Clock) -> Vec<MoveVerdict> {
+        let started = clock.now_ms();
+        let mut moves = Vec::new();
+        position.moves(&mut moves);
+        let child_options = SolveOptions {
+            principal_variation: false,
+            ..*options
+        };
+        let mut seen: Vec<(Key, usize)> = Vec::new();
+        let mut out: Vec<MoveVerdict> = Vec::with_capacity(moves.len());
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = position.after(mv);
+            if let Some(w) = child.winner() {
+                out.push(MoveVerdict {
+                    play: mv,
+                    winner: w.team(),
+                    exact: true,
+                    value: child.landlord_utility(options.utility),
+                    same_as: None,
+                });
+                continue;
+            }
+            let (key, _) = child.key(options.utility);
+            if let Some(&(_, j)) = seen.iter().find(|(k, _)| *k == key) {
+                let first = out[j].clone();
+                out.push(MoveVerdict {
+                    play: mv,
+                    same_as: Some(first.play),
+                    ..first
+                });
+                continue;
+            }
+            seen.push((key, i));
+            let share = options.time_limit_ms.map(|ms| {
+                let left = (ms - (clock.now_ms() - started)).max(0.0);
+                let unsolved = (moves.len() - i) as f64;
+                (left / unsolved).max(1.0)
+            });
+            let r = self.solve(
+                &child,
+                &SolveOptions {
+                    time_limit_ms: share,
+                    node_limit: options.node_limit.map(|n| n / moves.len().max(1) as u64),
+                    ..child_options
+                },
+                clock,
+                &mut (),
+            );
+            out.push(MoveVerdict {
+                play: mv,
+                winner: r.winner,
+                exact: r.exact,
+                value: r.value,
+                same_as: None,
+            });
+        }
+        let team = position.to_move.team();
+        // Best first; a stable sort keeps equal plays in generation order.
+        out.sort_by_key(|v| std::cmp::Reverse(v.rank_for(team)));
+        out
     }
 
     /// The table's best move at `pos`, in `pos`'s ranks.
