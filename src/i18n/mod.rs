@@ -550,6 +550,9 @@ impl Strings {
         match error {
             PositionError::SeatCount(n) => format!("残局需要 2 或 3 家的牌，而不是 {n} 家。"),
             PositionError::EmptyHand(seat) => format!("{}没有牌：这局已经结束了。", self.seat(*seat)),
+            PositionError::HandTooBig { seat, cards } => {
+                format!("{}有 {cards} 张牌，一手牌最多 20 张。", self.seat(*seat))
+            }
             PositionError::NotFromOneDeck => "各家的牌合起来超出了一副牌的张数。".into(),
             PositionError::NoSuchSeat(seat) => format!("这一局没有{}。", self.seat(*seat)),
             PositionError::MoverMadeLastPlay(seat) => format!("{}刚出完牌，不能接着轮到它。", self.seat(*seat)),

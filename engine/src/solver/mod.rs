@@ -41,7 +41,7 @@ use crate::split::Splitter;
 
 use control::Plan;
 use key::{Key, RankMap};
-pub use position::{Position, PositionError};
+pub use position::{Position, PositionError, MAX_HAND};
 use table::{Bound, Found, Table};
 
 /// What a finished deal is worth to the landlord.

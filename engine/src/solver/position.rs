@@ -24,6 +24,8 @@ pub enum PositionError {
     SeatCount(usize),
     #[error("the {0} has no cards: the deal is already over")]
     EmptyHand(Seat),
+    #[error("the {seat} has {cards} cards; a hand holds at most {MAX_HAND}")]
+    HandTooBig { seat: Seat, cards: u32 },
     #[error("the hands hold more of a rank than a deck has")]
     NotFromOneDeck,
     #[error("the {0} is not at this table")]
@@ -33,6 +35,9 @@ pub enum PositionError {
     #[error("the play to beat and the hands together hold more of a rank than a deck has")]
     LastPlayNotFromDeck,
 }
+
+/// The most cards a hand holds: the landlord's 20.
+pub const MAX_HAND: u32 = 20;
 
 impl Position {
     /// Hands landlord first (2 or 3 of them); `to_beat` is the play to beat
@@ -47,6 +52,12 @@ impl Position {
         for (i, &h) in hands.iter().enumerate() {
             if h.is_empty() {
                 return Err(PositionError::EmptyHand(Seat::ALL[i]));
+            }
+            if h.len() > MAX_HAND {
+                return Err(PositionError::HandTooBig {
+                    seat: Seat::ALL[i],
+                    cards: h.len(),
+                });
             }
             all = all.checked_add(h).ok_or(PositionError::NotFromOneDeck)?;
             padded[i] = h;
