@@ -298,6 +298,64 @@ fn solve_explains_its_answer() {
 }
 
 #[test]
+fn all_moves_lists_every_play_with_its_verdict() {
+    // Following a farmer's 7 in three seats: every legal answer, best first.
+    let v = json(&[
+        "solve",
+        "--landlord",
+        "3456KK",
+        "--farmer",
+        "89TA",
+        "--farmer2",
+        "QQJ",
+        "--last",
+        "7",
+        "--last-by",
+        "farmer1",
+        "--all-moves",
+        "--json",
+    ]);
+    assert_eq!(v["to_move"], "farmer2");
+    let moves = v["moves"].as_array().unwrap();
+    let plays: Vec<&str> = moves.iter().map(|m| m["play"].as_str().unwrap()).collect();
+    let mut sorted = plays.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["J", "Q", "pass"]);
+    for m in moves {
+        assert!(m["exact"].as_bool().unwrap());
+        assert!(["landlord", "farmer"].contains(&m["winner"].as_str().unwrap()));
+    }
+    assert_eq!(v["best"], moves[0]["play"]);
+    // A puzzle the landlord wins, though not with every first play (the
+    // engine's tests check each verdict against minimax).
+    let v = json(&[
+        "solve",
+        "--landlord",
+        "3445667",
+        "--farmer",
+        "349QA2",
+        "--all-moves",
+        "--json",
+    ]);
+    assert_eq!(v["winner"], "landlord");
+    assert!(
+        v["moves"].as_array().unwrap().iter().any(|m| m["winner"] == "farmer"),
+        "a losing play exists"
+    );
+    fails_with(
+        &[
+            "solve",
+            "--landlord",
+            "333344445555666677778",
+            "--farmer",
+            "9",
+            "--all-moves",
+        ],
+        "a hand holds at most 20",
+    );
+}
+
+#[test]
 fn par_is_the_deal_solved_from_the_landlords_lead() {
     // Seed 1 is proven quickly; `ddz solve` on its hands says the same.
     let v = json(&["par", "--seed", "1", "--json"]);

@@ -170,7 +170,16 @@ fn check_all_moves(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), Te
             let mut after = game.clone();
             after.apply(v.play).unwrap();
             let want = minimax(&after, utility, &mut memo);
-            prop_assert_eq!(v.value, want, "{:?} {:?} {:?} after {} ({:?})", hands, to_move, to_beat, v.play, utility);
+            prop_assert_eq!(
+                v.value,
+                want,
+                "{:?} {:?} {:?} after {} ({:?})",
+                hands,
+                to_move,
+                to_beat,
+                v.play,
+                utility
+            );
             prop_assert_eq!(v.winner == engine::Team::Landlord, want > 0);
             // Best first for the side to move.
             let mine = if landlord_moves { want } else { -want };
@@ -179,6 +188,91 @@ fn check_all_moves(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), Te
         }
     }
     Ok(())
+}
+
+/// Plies to the end of `game` when the side that can win wins as fast as it
+/// can and the other side delays as long as it can, and whether the
+/// landlord wins: plain exhaustive search through the referee.
+fn longest_resistance(game: &Game, memo: &mut HashMap<StateKey, (bool, u32)>) -> (bool, u32) {
+    if let Some(outcome) = game.outcome() {
+        return (outcome.winner == Seat::Landlord, 0);
+    }
+    let mut hands = [0; 3];
+    for &s in game.seat_list() {
+        hands[s.index()] = game.hand(s).bits();
+    }
+    let key = (
+        hands,
+        game.to_move().index(),
+        game.to_beat()
+            .map(|(s, p)| (s.index(), p.kind(), p.rank(), p.chain_len())),
+        0,
+    );
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let landlord_moves = game.to_move() == Seat::Landlord;
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut best: Option<(bool, u32)> = None;
+    for mv in moves {
+        let mut next = game.clone();
+        next.apply(mv).unwrap();
+        let (landlord_wins, d) = longest_resistance(&next, memo);
+        let v = (landlord_wins, d + 1);
+        let mine = landlord_wins == landlord_moves;
+        best = Some(match best {
+            None => v,
+            Some(b) => {
+                let b_mine = b.0 == landlord_moves;
+                match (mine, b_mine) {
+                    (true, false) => v,
+                    (false, true) => b,
+                    (true, true) => {
+                        if v.1 < b.1 {
+                            v
+                        } else {
+                            b
+                        }
+                    }
+                    (false, false) => {
+                        if v.1 > b.1 {
+                            v
+                        } else {
+                            b
+                        }
+                    }
+                }
+            }
+        });
+    }
+    let v = best.unwrap();
+    memo.insert(key, v);
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The solver's longest-resistance line is legal, is won by the side
+    /// that wins, and is exactly as long as the reference says.
+    #[test]
+    fn the_resistance_line_is_the_longest_defence(seed in any::<u64>(), sizes in prop::sample::select(vec![vec![3usize, 3], vec![4, 4], vec![5, 4], vec![3, 2, 2], vec![3, 3, 3], vec![4, 3, 2]]), beat in any::<bool>()) {
+        let (hands, to_move, to_beat) = position(seed, &sizes, beat);
+        let game = Game::resume(&hands, to_move, to_beat).unwrap();
+        let pos = Position::new(&hands, to_move, to_beat).unwrap();
+        let clock = MonotonicClock::default();
+        let mut solver = Solver::new(1 << 16);
+        let line = solver.resistance_line(&pos, 1_000_000, &clock).expect("small positions fit the budget");
+        let (landlord_wins, plies) = longest_resistance(&game, &mut HashMap::new());
+        let mut g = game.clone();
+        for mv in &line {
+            prop_assert!(g.apply(*mv).is_ok(), "illegal move {} in the line", mv);
+        }
+        let outcome = g.outcome().expect("the line ends the deal");
+        prop_assert_eq!(outcome.winner == Seat::Landlord, landlord_wins);
+        prop_assert_eq!(line.len() as u32, plies, "{:?} {:?} {:?}", hands, to_move, to_beat);
+    }
 }
 
 proptest! {

@@ -58,6 +58,10 @@ pub enum Utility {
     CardMargin,
 }
 
+/// Positions the longest-resistance line may look at before the plain
+/// principal variation is shown instead.
+const RESISTANCE_BUDGET: usize = 20_000;
+
 /// Proven values are `±(PROVEN + utility)`; estimates stay inside `±PROVEN`.
 const PROVEN: i32 = 1_000_000;
 const INFINITY: i32 = i32::MAX / 2;
@@ -140,7 +144,11 @@ impl MoveVerdict {
     /// How good the play is for `team`: proven wins first (the larger the
     /// better), then estimates, then proven losses.
     fn rank_for(&self, team: Team) -> (i32, i32) {
-        let v = if team == Team::Landlord { self.value } else { -self.value };
+        let v = if team == Team::Landlord {
+            self.value
+        } else {
+            -self.value
+        };
         let class = match (self.exact, self.winner == team) {
             (true, true) => 3,
             (false, true) => 2,
@@ -148,6 +156,122 @@ impl MoveVerdict {
             (true, false) => 0,
         };
         (class, v)
+    }
+}
+
+/// [`Solver::solve_moves`] a slice at a time (how the web worker runs it,
+/// reporting progress and listening for a cancel between slices).
+pub struct MovesRun {
+    position: Position,
+    options: SolveOptions,
+    moves: Vec<Move>,
+    /// The positions solved so far, and where their verdicts are in `out`.
+    keys: Vec<(Key, usize)>,
+    out: Vec<MoveVerdict>,
+    started: f64,
+    /// Time spent on the play being solved.
+    spent: f64,
+}
+
+impl MovesRun {
+    pub fn new(position: Position, options: SolveOptions, clock: &dyn Clock) -> MovesRun {
+        let mut moves = Vec::new();
+        position.moves(&mut moves);
+        MovesRun {
+            position,
+            options: SolveOptions {
+                principal_variation: false,
+                ..options
+            },
+            moves,
+            keys: Vec::new(),
+            out: Vec::new(),
+            started: clock.now_ms(),
+            spent: 0.0,
+        }
+    }
+
+    /// Plays done, of all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.out.len(), self.moves.len())
+    }
+
+    /// Works for at most `slice_ms`; true when every play has its verdict.
+    /// A time limit is shared out among the plays not yet solved; a play
+    /// not proven in its share keeps its estimate.
+    pub fn advance(&mut self, solver: &mut Solver, clock: &dyn Clock, slice_ms: f64) -> bool {
+        let slice_start = clock.now_ms();
+        let utility = self.options.utility;
+        while let Some(&mv) = self.moves.get(self.out.len()) {
+            let child = self.position.after(mv);
+            if let Some(w) = child.winner() {
+                self.out.push(MoveVerdict {
+                    play: mv,
+                    winner: w.team(),
+                    exact: true,
+                    value: child.landlord_utility(utility),
+                    same_as: None,
+                });
+                continue;
+            }
+            let (key, _) = child.key(utility);
+            if let Some(&(_, j)) = self.keys.iter().find(|(k, _)| *k == key) {
+                let first = self.out[j].clone();
+                self.out.push(MoveVerdict {
+                    play: mv,
+                    same_as: Some(first.play),
+                    ..first
+                });
+                continue;
+            }
+            let left_in_slice = slice_ms - (clock.now_ms() - slice_start);
+            if left_in_slice <= 0.0 {
+                return false;
+            }
+            let share = self.options.time_limit_ms.map(|ms| {
+                let left = (ms - (clock.now_ms() - self.started)).max(0.0);
+                let unsolved = (self.moves.len() - self.out.len()) as f64;
+                (left / unsolved).max(1.0)
+            });
+            let budget = match share {
+                Some(share) => (share - self.spent).clamp(1.0, left_in_slice.max(1.0)),
+                None => left_in_slice,
+            };
+            let r = solver.solve(
+                &child,
+                &SolveOptions {
+                    time_limit_ms: budget.is_finite().then_some(budget),
+                    node_limit: self.options.node_limit.map(|n| n / self.moves.len().max(1) as u64),
+                    ..self.options
+                },
+                clock,
+                &mut (),
+            );
+            self.spent += r.ms;
+            if !r.exact && share.is_none_or(|share| self.spent < share) && self.options.node_limit.is_none() {
+                // Not proven yet, and time is left for it: go on next slice.
+                return false;
+            }
+            self.spent = 0.0;
+            self.keys.push((key, self.out.len()));
+            self.out.push(MoveVerdict {
+                play: mv,
+                winner: r.winner,
+                exact: r.exact,
+                value: r.value,
+                same_as: None,
+            });
+        }
+        true
+    }
+
+    /// The verdicts so far, best first for the side to move.
+    pub fn verdicts(&self) -> Vec<MoveVerdict> {
+        let team = self.position.to_move.team();
+        let mut out = self.out.clone();
+        // A stable sort keeps equal plays in generation order.
+        out.sort_by_key(|v| std::cmp::Reverse(v.rank_for(team)));
+        out
     }
 }
 
@@ -317,13 +441,25 @@ impl Solver {
             } else {
                 value
             };
+        // The search's nodes (the line below may solve positions of its own).
+        let nodes = self.nodes;
         let pv = if options.principal_variation {
             let left = options
                 .time_limit_ms
                 .map_or(50.0, |ms| ms - (clock.now_ms() - started))
                 .min(50.0);
             self.node_limit = u64::MAX;
-            self.principal_variation(position, &Deadline::after(clock, left))
+            // Proven: the loser's best defence, where it can be found quickly.
+            let resistance = if exact && options.utility == Utility::WinLoss {
+                self.resistance_line_until(position, RESISTANCE_BUDGET, clock, &Deadline::after(clock, left))
+            } else {
+                None
+            };
+            self.stopped = false;
+            match resistance {
+                Some(line) => line,
+                None => self.principal_variation(position, &Deadline::after(clock, left)),
+            }
         } else {
             let (key, map) = position.key(self.utility);
             self.table_move(key, &map).into_iter().collect()
@@ -343,78 +479,106 @@ impl Solver {
             }),
             pv,
             depth,
-            nodes: self.nodes,
+            nodes,
             ms: clock.now_ms() - started,
             timed_out: !exact,
         }
     }
 
     /// Every legal play of the side to move in `position`, each with the
-    /// verdict of the position after it, best first for the side to move.
-    /// Plays leading to positions that share a key (the same position up to
-    /// ranks nobody can tell apart) are solved once and marked `same_as`
-    /// the first of them. A time limit is shared out among the plays; a
-    /// play not proven in its share keeps its estimate, `exact: false`.
+    /// verdict of the position after it, best first for the side to move
+    /// (a [`MovesRun`] run to the end).
     pub fn solve_moves(&mut self, position: &Position, options: &SolveOptions, clock: &dyn Clock) -> Vec<MoveVerdict> {
-        let started = clock.now_ms();
-        let mut moves = Vec::new();
-        position.moves(&mut moves);
-        let child_options = SolveOptions {
+        let mut run = MovesRun::new(*position, *options, clock);
+        while !run.advance(self, clock, f64::INFINITY) {}
+        run.verdicts()
+    }
+
+    /// The best line from `position` with the loss delayed as long as
+    /// possible: the winning side keeps its win and ends the deal in the
+    /// fewest plies, the losing side makes it last the most (the longest
+    /// resistance). Exact, by a search of its own over the solver's
+    /// verdicts; `None` if that takes more than `budget` positions (then
+    /// [`SolveResult::pv`] is the line to show).
+    pub fn resistance_line(&mut self, position: &Position, budget: usize, clock: &dyn Clock) -> Option<Vec<Move>> {
+        self.resistance_line_until(position, budget, clock, &Deadline::NONE)
+    }
+
+    /// [`Solver::resistance_line`], given up (`None`) at `deadline`.
+    fn resistance_line_until(
+        &mut self,
+        position: &Position,
+        budget: usize,
+        clock: &dyn Clock,
+        deadline: &Deadline<'_>,
+    ) -> Option<Vec<Move>> {
+        let mut memo = std::collections::HashMap::new();
+        // Verdicts are win or loss whatever the utility being solved.
+        let options = SolveOptions {
             principal_variation: false,
-            ..*options
+            utility: self.utility,
+            ..SolveOptions::default()
         };
-        let mut seen: Vec<(Key, usize)> = Vec::new();
-        let mut out: Vec<MoveVerdict> = Vec::with_capacity(moves.len());
-        for (i, &mv) in moves.iter().enumerate() {
-            let child = position.after(mv);
-            if let Some(w) = child.winner() {
-                out.push(MoveVerdict {
-                    play: mv,
-                    winner: w.team(),
-                    exact: true,
-                    value: child.landlord_utility(options.utility),
-                    same_as: None,
-                });
-                continue;
-            }
-            let (key, _) = child.key(options.utility);
-            if let Some(&(_, j)) = seen.iter().find(|(k, _)| *k == key) {
-                let first = out[j].clone();
-                out.push(MoveVerdict {
-                    play: mv,
-                    same_as: Some(first.play),
-                    ..first
-                });
-                continue;
-            }
-            seen.push((key, i));
-            let share = options.time_limit_ms.map(|ms| {
-                let left = (ms - (clock.now_ms() - started)).max(0.0);
-                let unsolved = (moves.len() - i) as f64;
-                (left / unsolved).max(1.0)
-            });
-            let r = self.solve(
-                &child,
-                &SolveOptions {
-                    time_limit_ms: share,
-                    node_limit: options.node_limit.map(|n| n / moves.len().max(1) as u64),
-                    ..child_options
-                },
-                clock,
-                &mut (),
-            );
-            out.push(MoveVerdict {
-                play: mv,
-                winner: r.winner,
-                exact: r.exact,
-                value: r.value,
-                same_as: None,
-            });
+        let mut line = Vec::new();
+        let mut pos = *position;
+        while pos.winner().is_none() {
+            let (_, mv) = self.distance(&pos, &options, clock, &mut memo, budget, deadline)?;
+            line.push(mv);
+            pos = pos.after(mv);
         }
-        let team = position.to_move.team();
-        // Best first; a stable sort keeps equal plays in generation order.
-        out.sort_by_key(|v| std::cmp::Reverse(v.rank_for(team)));
-        out
+        Some(line)
+    }
+
+    /// Plies to the end from `pos` with the winner hurrying and the loser
+    /// delaying, and the move that does it.
+    fn distance(
+        &mut self,
+        pos: &Position,
+        options: &SolveOptions,
+        clock: &dyn Clock,
+        memo: &mut std::collections::HashMap<Position, (u32, Move)>,
+        budget: usize,
+        deadline: &Deadline<'_>,
+    ) -> Option<(u32, Move)> {
+        if let Some(&known) = memo.get(pos) {
+            return Some(known);
+        }
+        if memo.len() >= budget || deadline.expired() {
+            return None;
+        }
+        let mover = pos.to_move.team();
+        let mut moves = Vec::new();
+        pos.moves(&mut moves);
+        let mut best: Option<(u32, Move)> = None;
+        let mut winning = false;
+        for &mv in &moves {
+            let child = pos.after(mv);
+            let keeps_win = match child.winner() {
+                Some(w) => w.team() == mover,
+                None => self.solve(&child, options, clock, &mut ()).winner == mover,
+            };
+            if winning && !keeps_win {
+                continue;
+            }
+            let d = match child.winner() {
+                Some(_) => 0,
+                None => self.distance(&child, options, clock, memo, budget, deadline)?.0,
+            } + 1;
+            let better = match best {
+                None => true,
+                // The first win found replaces any losing line.
+                Some(_) if keeps_win && !winning => true,
+                Some((b, _)) if keeps_win => d < b,
+                Some((b, _)) => d > b,
+            };
+            winning |= keeps_win;
+            if better {
+                best = Some((d, mv));
+            }
+        }
+        let found = best?;
+        memo.insert(*pos, found);
+        Some(found)
     }
 
     /// The table's best move at `pos`, in `pos`'s ranks.
