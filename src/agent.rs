@@ -14,8 +14,8 @@ use engine::lab::dih::{dih, Distribution, DistributionError};
 use engine::lab::library::Library;
 use engine::lab::panel::{gdi_distance, Panel, PanelRun, ScoreDistribution};
 use engine::lab::tournament::{Format, PlaceProbabilities, TournamentRun};
-use engine::solver::{Position, SolveOptions, SolveResult, Solver};
-use engine::{rng, Cards, Clock, Deal, Game, Move, Play, Player, Seat};
+use engine::solver::{MoveVerdict, MovesRun, Position, SolveOptions, SolveResult, Solver, Utility};
+use engine::{rng, Cards, Clock, Deal, Game, Move, Play, Player, Seat, Team};
 use futures::{FutureExt, SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use yew_agent::reactor::{reactor, ReactorScope};
@@ -48,6 +48,59 @@ pub struct SolveJob {
     pub to_move: Seat,
     pub to_beat: Option<(Seat, Play)>,
     pub time_limit_ms: f64,
+    #[serde(default)]
+    pub utility: Utility,
+}
+
+/// Every legal play of the side to move with its verdict, and the best line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MovesJob {
+    pub id: u32,
+    /// Landlord first; 2 or 3 hands.
+    pub hands: Vec<Cards>,
+    pub to_move: Seat,
+    pub to_beat: Option<(Seat, Play)>,
+    pub utility: Utility,
+    pub time_limit_ms: f64,
+}
+
+/// A finished deal looked over move by move with every hand open.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReviewJob {
+    pub id: u32,
+    pub deal: Deal,
+    pub record: Vec<(Seat, Move)>,
+    /// For the whole review; late positions are solved first.
+    pub time_limit_ms: f64,
+}
+
+/// Who wins a position with best play, and whether that is proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub winner: Team,
+    pub exact: bool,
+}
+
+/// One move of a reviewed deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewedMove {
+    pub seat: Seat,
+    pub mv: Move,
+    /// The position before the move (`None`: not reached in the time).
+    pub before: Option<Verdict>,
+    pub after: Option<Verdict>,
+    /// The best move there (one that keeps a win, if the mover had one).
+    pub best: Option<Move>,
+}
+
+impl ReviewedMove {
+    /// A proven win for the mover's side turned into a proven loss.
+    pub fn threw_away_a_win(&self) -> bool {
+        match (self.before, self.after) {
+            (Some(b), Some(a)) => b.exact && a.exact && b.winner == self.seat.team() && a.winner != self.seat.team(),
+            _ => false,
+        }
+    }
 }
 
 /// Choose a move for `seat` in the game of `deal` after `record`, as the
@@ -127,6 +180,8 @@ pub enum LabResult {
 pub enum Request {
     Simulate(SimulationJob),
     Solve(SolveJob),
+    Moves(MovesJob),
+    Review(ReviewJob),
     Choose(ChooseJob),
     Lab(u32, LabJob),
     /// Stop the running job, if any.
@@ -179,6 +234,16 @@ pub enum Response {
         id: u32,
         mv: Move,
         ms: f64,
+    },
+    /// Every legal play's verdict, best first, and the best line.
+    Moves {
+        id: u32,
+        verdicts: Vec<MoveVerdict>,
+        line: Vec<Move>,
+    },
+    Reviewed {
+        id: u32,
+        moves: Vec<ReviewedMove>,
     },
     LabDone {
         id: u32,
@@ -372,6 +437,8 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
         let id = match &request {
             Request::Simulate(job) => job.id,
             Request::Solve(job) => job.id,
+            Request::Moves(job) => job.id,
+            Request::Review(job) => job.id,
             request if is_quick(request) => {
                 if let Some(answer) = answer_at_once(request, &clock) {
                     if scope.send(answer).await.is_err() {
@@ -391,6 +458,8 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
                 answer,
                 Response::Finished { .. }
                     | Response::Solved { .. }
+                    | Response::Moves { .. }
+                    | Response::Reviewed { .. }
                     | Response::LabDone { .. }
                     | Response::LabFailed { .. }
                     | Response::Failed { .. }
@@ -436,7 +505,116 @@ enum Job {
         nodes: u64,
     },
     Lab(u32, Box<LabRun>),
+    Moves(u32, Box<MovesRun>, MovesJob),
+    Review(u32, Box<Review>),
     Invalid(u32, String),
+}
+
+/// A review in progress: the positions of the deal, solved from the last
+/// one back (each proof helps the ones before it).
+pub struct Review {
+    positions: Vec<Position>,
+    record: Vec<(Seat, Move)>,
+    /// Verdict and best move per position, filled from the end.
+    found: Vec<Option<(Verdict, Option<Move>)>>,
+    /// The position being solved (counting down), and the time spent on it.
+    at: usize,
+    spent: f64,
+    total: f64,
+    limit: f64,
+}
+
+impl Review {
+    fn new(job: &ReviewJob) -> Result<Review, String> {
+        let mut game = Game::new(&job.deal);
+        let mut positions = vec![];
+        for (i, (seat, mv)) in job.record.iter().enumerate() {
+            if *seat != game.to_move() {
+                return Err(format!("move {}: not the {seat}'s turn", i + 1));
+            }
+            let hands: Vec<Cards> = Seat::ALL.iter().map(|&s| game.hand(s)).collect();
+            positions.push(Position::new(&hands, game.to_move(), game.to_beat()).map_err(|e| e.to_string())?);
+            game.apply(*mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        }
+        let n = positions.len();
+        Ok(Review {
+            positions,
+            record: job.record.clone(),
+            found: vec![None; n],
+            at: n,
+            spent: 0.0,
+            total: 0.0,
+            limit: job.time_limit_ms.clamp(100.0, 600_000.0),
+        })
+    }
+
+    /// The verdict after move `k`: of position `k + 1`, or the deal's end.
+    fn after(&self, k: usize, outcome: Option<Team>) -> Option<Verdict> {
+        match self.found.get(k + 1) {
+            Some(found) => found.map(|(v, _)| v),
+            None => outcome.map(|winner| Verdict { winner, exact: true }),
+        }
+    }
+
+    fn moves(&self) -> Vec<ReviewedMove> {
+        // The deal's winner ends the record.
+        let outcome = self.positions.last().and_then(|p| {
+            let (seat, mv) = self.record.last()?;
+            let after = p.after(*mv);
+            let _ = seat;
+            after.winner().map(|w| w.team())
+        });
+        self.record
+            .iter()
+            .enumerate()
+            .map(|(k, &(seat, mv))| ReviewedMove {
+                seat,
+                mv,
+                before: self.found[k].map(|(v, _)| v),
+                after: self.after(k, outcome),
+                best: self.found[k].and_then(|(_, b)| b),
+            })
+            .collect()
+    }
+
+    /// Works for a slice; the review when done, else progress.
+    fn advance(&mut self, id: u32, solver: &mut Solver, clock: &dyn Clock) -> Response {
+        let n = self.positions.len();
+        if self.at > 0 && self.total < self.limit {
+            let k = self.at - 1;
+            // Each position gets a fair share of what is left, at least 100 ms.
+            let share = ((self.limit - self.total) / self.at as f64).max(100.0);
+            let slice = (share - self.spent).clamp(1.0, SOLVE_SLICE_MS);
+            let options = SolveOptions {
+                time_limit_ms: Some(slice),
+                principal_variation: false,
+                ..SolveOptions::default()
+            };
+            let r = solver.solve(&self.positions[k], &options, clock, &mut ());
+            self.spent += r.ms;
+            self.total += r.ms;
+            if r.exact || self.spent >= share {
+                self.found[k] = Some((
+                    Verdict {
+                        winner: r.winner,
+                        exact: r.exact,
+                    },
+                    r.best,
+                ));
+                self.at = k;
+                self.spent = 0.0;
+            }
+            return Response::Progress {
+                id,
+                done: (n - self.at) as u32,
+                total: n as u32,
+            };
+        }
+        Response::Reviewed {
+            id,
+            moves: self.moves(),
+        }
+    }
 }
 
 /// The built-in hand library (`assets/library.json`, built by the command
@@ -626,6 +804,25 @@ impl Job {
                 }
                 Err(e) => Job::Invalid(job.id, e.to_string()),
             },
+            Request::Moves(job) => match Position::new(&job.hands, job.to_move, job.to_beat) {
+                Ok(position) => {
+                    solver.get_or_insert_with(|| Solver::new(SOLVER_TABLE_BYTES));
+                    let options = SolveOptions {
+                        utility: job.utility,
+                        time_limit_ms: Some(job.time_limit_ms.clamp(10.0, 600_000.0)),
+                        ..SolveOptions::default()
+                    };
+                    Job::Moves(job.id, Box::new(MovesRun::new(position, options, &WebClock)), job)
+                }
+                Err(e) => Job::Invalid(job.id, e.to_string()),
+            },
+            Request::Review(job) => match Review::new(&job) {
+                Ok(review) => {
+                    solver.get_or_insert_with(|| Solver::new(SOLVER_TABLE_BYTES));
+                    Job::Review(job.id, Box::new(review))
+                }
+                Err(e) => Job::Invalid(job.id, e),
+            },
             Request::Choose(job) => Job::Invalid(job.id, "answered directly".into()),
             Request::Lab(id, job) => Job::Lab(id, Box::new(LabRun::new(job))),
             Request::Cancel => Job::Invalid(0, "nothing to do".into()),
@@ -664,6 +861,7 @@ impl Job {
                 };
                 let slice = (job.time_limit_ms - *spent).clamp(1.0, SOLVE_SLICE_MS);
                 let options = SolveOptions {
+                    utility: job.utility,
                     time_limit_ms: Some(slice),
                     ..SolveOptions::default()
                 };
@@ -684,6 +882,52 @@ impl Job {
                 }
             }
             Job::Lab(id, run) => run.advance(*id, &Deadline::after(clock as &dyn Clock, SLICE_MS), clock),
+            Job::Moves(id, run, job) => {
+                let Some(solver) = solver.as_mut() else {
+                    return Response::Failed {
+                        id: *id,
+                        message: "no solver".into(),
+                    };
+                };
+                if !run.advance(solver, clock, SOLVE_SLICE_MS) {
+                    let (done, total) = run.progress();
+                    return Response::Progress {
+                        id: *id,
+                        done: done as u32,
+                        total: total as u32,
+                    };
+                }
+                let verdicts = run.verdicts();
+                // The best line from here, when the verdict is proven.
+                let line = match Position::new(&job.hands, job.to_move, job.to_beat) {
+                    Ok(position) if verdicts.first().is_some_and(|v| v.exact) => {
+                        let options = SolveOptions {
+                            utility: job.utility,
+                            time_limit_ms: Some(SOLVE_SLICE_MS),
+                            ..SolveOptions::default()
+                        };
+                        let r = solver.solve(&position, &options, clock, &mut ());
+                        if r.exact {
+                            r.pv
+                        } else {
+                            vec![]
+                        }
+                    }
+                    _ => vec![],
+                };
+                Response::Moves {
+                    id: *id,
+                    verdicts,
+                    line,
+                }
+            }
+            Job::Review(id, review) => match solver.as_mut() {
+                Some(solver) => review.advance(*id, solver, clock),
+                None => Response::Failed {
+                    id: *id,
+                    message: "no solver".into(),
+                },
+            },
             Job::Invalid(id, message) => Response::Failed {
                 id: *id,
                 message: message.clone(),
@@ -720,6 +964,70 @@ mod tests {
         job.record.clear();
         job.player = "nobody".into();
         assert!(choose(&job, &clock).unwrap_err().contains("unknown player"));
+    }
+
+    #[test]
+    fn a_review_finds_the_moves_that_threw_a_win_away() {
+        use engine::solver::{Position, SolveOptions};
+        let clock = engine::clock::MonotonicClock::default();
+        // A deal between careless players (L1 makes random slips).
+        let deal = Deal::from_seed(0);
+        let mut game = Game::new(&deal);
+        let mut players: Vec<Box<dyn Player>> = (0..3).map(|i| engine::make_player("L1", i).unwrap()).collect();
+        let mut record = vec![];
+        while !game.is_over() {
+            let seat = game.to_move();
+            let mv = players[seat.index()].choose(&game.view(seat), &Deadline::NONE);
+            record.push((seat, mv));
+            game.apply(mv).unwrap();
+        }
+        let job = ReviewJob {
+            id: 1,
+            deal,
+            record: record.clone(),
+            time_limit_ms: 3_000.0,
+        };
+        let mut review = Review::new(&job).unwrap();
+        let mut solver = Solver::new(1 << 22);
+        let moves = loop {
+            if let Response::Reviewed { moves, .. } = review.advance(1, &mut solver, &clock) {
+                break moves;
+            }
+        };
+        assert_eq!(moves.len(), record.len());
+        // The end is known, and the late positions are proven.
+        let last = moves.last().unwrap();
+        assert_eq!(
+            last.after,
+            Some(Verdict {
+                winner: game.outcome().unwrap().winner.team(),
+                exact: true
+            })
+        );
+        assert!(moves.iter().rev().take(6).all(|m| m.before.is_some_and(|v| v.exact)));
+        // A flagged move turned the mover's proven win into a proven loss,
+        // and the best move there keeps the win. (This deal has such moves.)
+        assert!(moves.iter().any(|m| m.threw_away_a_win()));
+        let mut g = Game::new(&deal);
+        for m in &moves {
+            if m.threw_away_a_win() {
+                let hands: Vec<Cards> = Seat::ALL.iter().map(|&s| g.hand(s)).collect();
+                let pos = Position::new(&hands, g.to_move(), g.to_beat()).unwrap();
+                let best = m.best.expect("a better move");
+                let after = pos.after(best);
+                let kept = after.winner().map(|w| w.team()).unwrap_or_else(|| {
+                    Solver::new(1 << 20)
+                        .solve(&after, &SolveOptions::default(), &clock, &mut ())
+                        .winner
+                });
+                assert_eq!(kept, m.seat.team());
+            }
+            g.apply(m.mv).unwrap();
+        }
+        // A record out of turn is refused, not reviewed.
+        let mut bad = job.clone();
+        bad.record[0].0 = Seat::Farmer1;
+        assert!(Review::new(&bad).is_err());
     }
 
     #[test]

@@ -120,6 +120,7 @@ pub fn ParPanel(props: &ParProps) -> Html {
                 to_move: Seat::Landlord,
                 to_beat: None,
                 time_limit_ms: limit,
+                utility: Default::default(),
             }));
         })
     };

@@ -284,6 +284,7 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
                 to_move: position.to_move(),
                 to_beat: position.to_beat(),
                 time_limit_ms,
+                utility: Default::default(),
             }));
         })
     };
