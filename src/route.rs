@@ -120,7 +120,8 @@ pub struct EndgameLink {
     pub last: String,
     pub last_by: String,
     pub to_move: String,
-    pub puzzle: Option<usize>,
+    /// A built-in puzzle's number as written (from 1); the page checks it.
+    pub puzzle: Option<String>,
 }
 
 impl EndgameLink {
@@ -134,7 +135,7 @@ impl EndgameLink {
                 "last" => link.last = value,
                 "by" => link.last_by = value,
                 "to" => link.to_move = value,
-                "puzzle" => link.puzzle = value.parse().ok(),
+                "puzzle" => link.puzzle = Some(value),
                 _ => {}
             }
         }
@@ -142,8 +143,8 @@ impl EndgameLink {
     }
 
     fn to_query(&self) -> String {
-        if let Some(n) = self.puzzle {
-            return format!("?puzzle={n}");
+        if let Some(n) = &self.puzzle {
+            return format!("?puzzle={}", encode(n));
         }
         let mut parts = vec![];
         for (key, value) in [
@@ -338,7 +339,7 @@ mod tests {
                 ..Default::default()
             }),
             Route::Endgame(EndgameLink {
-                puzzle: Some(2),
+                puzzle: Some("2".into()),
                 ..Default::default()
             }),
             Route::Lab(LabLink::default()),

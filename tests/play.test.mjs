@@ -462,6 +462,63 @@ test("a selection that is not a legal play is explained in players' words; pract
   await context.close();
 });
 
+/** The positions before each move of an exported record, as the CLI takes them. */
+function positionsOf(record) {
+  const [landlord, farmer1, farmer2] = record.deal.match(/\[(\w*)\]/g).map((h) => h.slice(1, -1));
+  const hands = { landlord, farmer1, farmer2 };
+  const order = ["landlord", "farmer1", "farmer2"];
+  let toBeat = null;
+  return record.record.map(([seat, mv]) => {
+    const before = { ...hands, toMove: seat, toBeat };
+    if (mv === "pass") {
+      const next = order[(order.indexOf(seat) + 1) % 3];
+      if (toBeat && toBeat.by === next) toBeat = null;
+    } else {
+      for (const c of mv.replace("+", "")) hands[seat] = hands[seat].replace(c, "");
+      toBeat = { by: seat, play: mv };
+    }
+    return { before, after: { ...hands, toMove: order[(order.indexOf(seat) + 1) % 3], toBeat }, seat, mv };
+  });
+}
+
+function solvePosition(p) {
+  const args = ["solve", "--landlord", p.landlord, "--farmer", p.farmer1, "--farmer2", p.farmer2, "--to-move", p.toMove, "--time-limit", "10000", "--json"];
+  if (p.toBeat) args.push("--last", p.toBeat.play, "--last-by", p.toBeat.by);
+  return cli(args);
+}
+
+test("a finished deal's review marks a play that threw away a win, as `ddz solve` confirms", async () => {
+  const { context, page, errors } = await freshPage();
+  // Beginners (L1) slip; the user plays the hints. Seed 3 has such slips.
+  await page.goto(`${base}#/play?seed=3&seat=landlord&level=beginner&pace=fast`);
+  for (let i = 0; i < 200 && (await nextTurn(page)) !== "end"; i++) await playHinted(page);
+  const href = await page.getAttribute("#play-export", "href");
+  const record = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
+  await page.click("#end-review");
+  await page.locator("#play-reviewing").waitFor();
+  // The review runs in the worker; the replay shows its verdicts move by move.
+  await page.locator("#play-review-summary").waitFor({ timeout: 90000 });
+  const mine = Number(await page.getAttribute("#play-review-summary", "data-mine"));
+  const theirs = Number(await page.getAttribute("#play-review-summary", "data-theirs"));
+  console.log(`# review: your side threw a win away ${mine} times, the other side ${theirs} times`);
+  assert.ok(mine + theirs >= 1, "this deal has a slip to find");
+  await page.click("#play-first-blunder");
+  assert.equal(await page.getAttribute("#play-review", "data-blunder"), "true");
+  const k = Number(await page.getAttribute("#replay-step", "data-step")) - 1;
+  // The CLI agrees: the mover's side had a proven win before the move and a proven loss after it.
+  const { before, after, seat } = positionsOf(record)[k];
+  const team = seat === "landlord" ? "landlord" : "farmer";
+  const b = solvePosition(before);
+  const a = solvePosition(after);
+  assert.ok(b.exact && a.exact, "both proven");
+  assert.equal(b.winner, team);
+  assert.notEqual(a.winner, team);
+  // And the better play shown keeps the win.
+  assert.match(await page.locator("#play-review").textContent(), /keeps the win/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("screenshots of the table at three sizes in both languages", async () => {
   const made = [];
   for (const size of Object.keys(SIZES)) {

@@ -63,7 +63,7 @@ pub fn CardPicker(props: &CardPickerProps) -> Html {
                 let name = spoken(rank, lang);
                 html! {
                     <li class={ classes!("pick", rank.is_joker().then_some("joker"), (rank == Rank::RedJoker).then_some("red")) } data-rank={ rank.letter().to_string() }>
-                        <span class="pick-face" title={ name }>{ if rank.is_joker() { rank.letter().to_string() } else { face_text(rank).to_string() } }</span>
+                        <span class="pick-face" title={ name }>{ face_text(rank) }</span>
                         <span class="pick-count" aria-label={ (t.picker_in_hand)(name, here) }>{ here }</span>
                         <button type="button" class="pick-add" disabled={ left == 0 } aria-label={ (t.picker_add)(name) } onclick={ change(1) }>{ "+" }</button>
                         <button type="button" class="pick-remove" disabled={ here == 0 } aria-label={ (t.picker_remove)(name) } onclick={ change(-1) }>{ "−" }</button>

@@ -10,6 +10,7 @@ use crate::components::card::spoken;
 use crate::pages::play::prefs::{BadValue, Setting};
 use crate::settings::SettingsError;
 
+pub mod endgame;
 pub mod play;
 
 fn capitalise(text: &str) -> String {
@@ -183,6 +184,7 @@ pub struct Strings {
     pub par_explain: &'static str,
     pub par_first: &'static str,
     pub play: &'static play::PlayStrings,
+    pub eg: &'static endgame::EndgameStrings,
 }
 
 impl Strings {
@@ -634,7 +636,7 @@ pub static ZH: Strings = Strings {
     split_best: "最佳",
 
     endgame_title: "残局",
-    endgame_intro: "明牌残局：各家的牌都可见。神算子求出谁能必胜，并给出走法；你也可以和它对弈。",
+    endgame_intro: "明牌残局：各家的牌都摊开。先自己试着赢下来；再看答案：每种出法是胜是负，神算子都算到了底。",
     puzzle: "题目",
     custom: "自定义",
     levels: ["入门", "进阶", "高手", "大师"],
@@ -721,6 +723,7 @@ pub static ZH: Strings = Strings {
     par_explain: "三家的牌都亮出来、各方都走最好的出法时，地主先出，谁必胜？神算子在后台逐一推演到底；时限内没能证明时，给出的是估计。",
     par_first: "地主首出",
     play: &play::ZH,
+    eg: &endgame::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -776,7 +779,7 @@ pub static EN: Strings = Strings {
     split_best: "best",
 
     endgame_title: "Endgame",
-    endgame_intro: "Open-hand endgames: every hand is visible. The solver finds who wins with best play and how; you can also play it out against the solver.",
+    endgame_intro: "Open-hand endgames: every hand lies open. Try to win it yourself first; then look at the answers: every play marked as winning or losing, worked out to the end by the solver.",
     puzzle: "Puzzle",
     custom: "Custom",
     levels: ["Easy", "Medium", "Hard", "Expert"],
@@ -863,6 +866,7 @@ pub static EN: Strings = Strings {
     par_explain: "With every hand shown and best play on both sides, the landlord leading: who wins? The solver works it out to the end in the background; if it cannot prove it within the time limit, the answer is an estimate.",
     par_first: "The landlord's first play",
     play: &play::EN,
+    eg: &endgame::EN,
 };
 
 #[cfg(test)]

@@ -45,7 +45,7 @@ pub use position::{Position, PositionError, MAX_HAND};
 use table::{Bound, Found, Table};
 
 /// What a finished deal is worth to the landlord.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Utility {
     /// +1 win, −1 loss.

@@ -10,7 +10,7 @@
 pub mod model;
 pub mod prefs;
 pub mod saved;
-mod view;
+pub mod view;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -27,7 +27,7 @@ use self::model::{selection, Chair, Mode, Phase, Selection, Session, Setup, Tabl
 use self::prefs::{BadValue, Level, Pace, Prefs, Setting, Timer};
 use self::saved::LoadError;
 use self::view::{chair_name, icon, SeatShown};
-use crate::agent::{ChooseJob, EngineWorker, Request, Response};
+use crate::agent::{ChooseJob, EngineWorker, Request, Response, ReviewJob, ReviewedMove};
 use crate::components::card::{spoken_face, Card};
 use crate::i18n::{Lang, Strings};
 use crate::route::{PlayLink, Route};
@@ -40,6 +40,9 @@ use crate::web;
 const HINT_RUNG: &str = "L10";
 /// Time an AI may think per move (ms).
 const AI_TIME_MS: f64 = 1500.0;
+/// The time the review of a finished deal may take (ms): late positions
+/// are solved first, and early ones of a whole deal rarely are.
+const REVIEW_MS: f64 = 20_000.0;
 /// How long "everyone passed" shows before the redeal (ms).
 const REDEAL_MS: u32 = 1600;
 
@@ -176,10 +179,21 @@ struct State {
     notices: Vec<Notice>,
     menu: bool,
     end_open: bool,
+    review: Review,
+}
+
+/// The open-hand review of the finished deal.
+#[derive(Clone, Debug, PartialEq)]
+enum Review {
+    None,
+    Running { id: u32, done: u32, total: u32 },
+    Done(Rc<Vec<ReviewedMove>>),
 }
 
 enum Action {
     NewDeal(Setup),
+    /// A review asked of the worker.
+    Reviewing(u32),
     /// Back to the game put aside; the one on the table goes aside if
     /// it is unfinished.
     Resume(Box<Table>),
@@ -244,11 +258,19 @@ impl Reducible for State {
                 next.replay = None;
                 next.menu = false;
                 next.end_open = false;
+                next.review = Review::None;
                 next.notices
                     .retain(|n| !matches!(n, Notice::TimedOut | Notice::Failure(_)));
             }
+            Action::Reviewing(id) => {
+                next.review = Review::Running { id, done: 0, total: 0 };
+                next.replay = Some(0);
+                next.end_open = false;
+                next.menu = false;
+            }
             Action::Resume(table) => {
                 next.table = *table;
+                next.review = Review::None;
                 next.clear_turn();
                 next.waiting = None;
                 next.pending = None;
@@ -272,6 +294,7 @@ impl Reducible for State {
                 next.clear_turn();
                 next.waiting = None;
                 next.pending = None;
+                next.review = Review::None;
                 next.end_open = matches!(next.table.phase(), Phase::Over(_));
             }
             Action::Toggle(face, to) => {
@@ -295,6 +318,19 @@ impl Reducible for State {
             }
             Action::Choose(plays) => next.choosing = plays,
             Action::Wait(id, what) => next.waiting = Some((id, what)),
+            Action::Answer(Response::Progress { id, done, total }, _) => match self.review {
+                Review::Running { id: wanted, .. } if wanted == id => next.review = Review::Running { id, done, total },
+                _ => return self,
+            },
+            Action::Answer(Response::Reviewed { id, moves }, _) => match self.review {
+                Review::Running { id: wanted, .. } if wanted == id => next.review = Review::Done(Rc::new(moves)),
+                _ => return self,
+            },
+            Action::Answer(Response::Failed { id, message }, _) if matches!(self.review, Review::Running { id: wanted, .. } if wanted == id) =>
+            {
+                next.review = Review::None;
+                next.notices.push(Notice::Failure(message));
+            }
             Action::Answer(response, now) => match (response, self.waiting) {
                 (Response::Chose { id, mv, .. }, Some((wanted, what))) if wanted == id => {
                     next.waiting = None;
@@ -387,6 +423,7 @@ fn opening(link: &PlayLink) -> State {
         notices,
         menu: false,
         end_open,
+        review: Review::None,
     }
 }
 
@@ -444,6 +481,25 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 seed: state.table.setup().seed ^ ((record.len() as u64) << 32),
                 record,
                 time_limit_ms: AI_TIME_MS,
+            }));
+        })
+    };
+
+    let start_review: Callback<MouseEvent> = {
+        let (state, bridge, next_id) = (state.clone(), bridge.clone(), next_id.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(deal) = state.table.deal() else { return };
+            let id = {
+                let mut n = next_id.borrow_mut();
+                *n += 1;
+                *n
+            };
+            state.dispatch(Action::Reviewing(id));
+            bridge.send(Request::Review(ReviewJob {
+                id,
+                deal,
+                record: state.table.record().iter().map(|t| (t.seat, t.mv)).collect(),
+                time_limit_ms: REVIEW_MS,
             }));
         })
     };
@@ -869,6 +925,12 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         to_beat.map(|(s, p)| (table.chair_of(s), p)),
         state.replay.is_some(),
     );
+    let review_note = html! {
+        <>
+            if state.replay.is_some() { { review_summary(t, &state) } }
+            { review_note(t, &state, step) }
+        </>
+    };
     // 记牌器: the cards the user has not seen played, outside the hand.
     let played = table.record()[..step]
         .iter()
@@ -973,6 +1035,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 { slots[Chair::Right.index()].clone() }
                 <div class="say" role="status">
                     <p class="table-message" id="play-message" aria-live="polite">{ message }</p>
+                    { review_note }
                     if let Some(why) = explanation { <p class="error" id="play-why">{ why }</p> }
                     if let Some(advice) = advice { <p class="advice" id="play-advice">{ advice }</p> }
                     if !state.choosing.is_empty() {
@@ -1010,7 +1073,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             if state.prefs.counter { { view::counter(t, unseen) } }
             { for notices }
             { table_view }
-            if over && state.end_open { { end_panel(t, &state, totals) } }
+            if over && state.end_open { { end_panel(t, &state, totals, &start_review) } }
             { menu(t, &state) }
         </main>
     }
@@ -1126,6 +1189,80 @@ fn event_sounds(table: &Table, before: (Setup, usize, usize), now: (Setup, usize
     sounds
 }
 
+/// How a reviewed position stood for one side, in words.
+fn standing(t: &Strings, verdict: Option<crate::agent::Verdict>, team: engine::Team) -> &'static str {
+    match verdict {
+        None => t.play.not_reached,
+        Some(v) => match (v.exact, v.winner == team) {
+            (true, true) => t.play.wins,
+            (true, false) => t.play.loses,
+            (false, true) => t.play.likely_wins,
+            (false, false) => t.play.likely_loses,
+        },
+    }
+}
+
+/// In the replay of a reviewed deal: what the move just shown did.
+fn review_note(t: &Strings, state: &State, step: usize) -> Html {
+    match &state.review {
+        Review::Running { done, total, .. } => {
+            html! { <p class="advice" id="play-reviewing" role="status">{ (t.play.reviewing)(*done, *total) }</p> }
+        }
+        Review::Done(moves) if state.replay.is_some() && step > 0 => {
+            let Some(m) = moves.get(step - 1) else { return html! {} };
+            let team = m.seat.team();
+            let who = chair_name(t, state.table.chair_of(m.seat));
+            let text = (t.play.review_move)(who, standing(t, m.before, team), standing(t, m.after, team));
+            let blunder = m.threw_away_a_win();
+            let better = m
+                .best
+                .map(|best| best.play().map_or(t.play.pass.to_string(), |p| t.play_words(p)));
+            html! {
+                <p class={ classes!("advice", "review", blunder.then_some("blunder")) } id="play-review" data-blunder={ blunder.to_string() }>
+                    { text }
+                    if blunder {
+                        <br /><strong>{ "✗ " }{ t.play.blunder }</strong>
+                        if let Some(better) = better {
+                            { " · " }{ (t.play.better)(&better) }
+                        }
+                    }
+                </p>
+            }
+        }
+        _ => html! {},
+    }
+}
+
+/// The end panel's line about the review, and a way to its first mistake.
+fn review_summary(t: &Strings, state: &UseReducerHandle<State>) -> Html {
+    let Review::Done(moves) = &state.review else {
+        return html! {};
+    };
+    let me = state.table.seat_of(Chair::Me).map(|s| s.team());
+    let mine = moves
+        .iter()
+        .filter(|m| m.threw_away_a_win() && Some(m.seat.team()) == me)
+        .count();
+    let theirs = moves
+        .iter()
+        .filter(|m| m.threw_away_a_win() && Some(m.seat.team()) != me)
+        .count();
+    let first = moves.iter().position(|m| m.threw_away_a_win());
+    let to_first = first.map(|k| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Replay(Some(k + 1))))
+    });
+    html! {
+        <p class="review-summary" id="play-review-summary" data-mine={ mine.to_string() } data-theirs={ theirs.to_string() }>
+            { (t.play.review_summary)(mine, theirs) }
+            if let Some(onclick) = to_first {
+                { " " }
+                <button type="button" id="play-first-blunder" {onclick}>{ t.play.first_blunder }</button>
+            }
+        </p>
+    }
+}
+
 fn replay_bar(t: &Strings, state: &UseReducerHandle<State>, k: usize) -> Html {
     let steps = state.table.record().len();
     let to = |k: usize| {
@@ -1161,7 +1298,12 @@ fn replay_bar(t: &Strings, state: &UseReducerHandle<State>, k: usize) -> Html {
     }
 }
 
-fn end_panel(t: &Strings, state: &UseReducerHandle<State>, totals: [i64; 3]) -> Html {
+fn end_panel(
+    t: &Strings,
+    state: &UseReducerHandle<State>,
+    totals: [i64; 3],
+    start_review: &Callback<MouseEvent>,
+) -> Html {
     let table = &state.table;
     let Phase::Over(outcome) = table.phase() else {
         return html! {};
@@ -1205,9 +1347,13 @@ fn end_panel(t: &Strings, state: &UseReducerHandle<State>, totals: [i64; 3]) -> 
                     }) }
                 </tbody>
             </table>
+            { review_summary(t, state) }
             <div class="end-actions">
                 <button type="button" class="primary" id="end-next" onclick={ new_deal(state) }>{ t.play.next_deal }</button>
                 <button type="button" id="end-replay" onclick={replay}>{ icon("replay") }{ t.play.replay }</button>
+                if !matches!(state.review, Review::Running { .. }) {
+                    <button type="button" id="end-review" onclick={ start_review.clone() }>{ t.play.review }</button>
+                }
                 <a id="play-export" href={export} download={ format!("ddz-{}.json", table.setup().seed) }>{ t.play.download }</a>
             </div>
         </div>
@@ -1304,14 +1450,19 @@ fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
     };
     let record = table.record().iter().enumerate().map(|(i, turn)| {
         let current = state.replay == Some(i + 1);
+        let blunder = match &state.review {
+            Review::Done(moves) => moves.get(i).is_some_and(|m| m.threw_away_a_win()),
+            _ => false,
+        };
         let state = state.clone();
         let onclick = Callback::from(move |_: MouseEvent| state.dispatch(Action::Replay(Some(i + 1))));
         let words = turn.mv.play().map_or(t.play.pass.to_string(), |p| t.play_words(p));
         let over = matches!(table.phase(), Phase::Over(_));
         html! {
-            <li class={ classes!(current.then_some("current")) }>
+            <li class={ classes!(current.then_some("current"), blunder.then_some("blunder")) }>
                 <button type="button" class="jump" disabled={ !over } {onclick}>
                     <span class="who">{ chair_name(t, table.chair_of(turn.seat)) }</span>{ " " }<strong>{ words }</strong>
+                    if blunder { <span class="mark" title={ t.play.blunder }>{ " ✗" }</span> }
                 </button>
             </li>
         }
