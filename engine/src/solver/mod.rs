@@ -555,7 +555,21 @@ impl Solver {
             let child = pos.after(mv);
             let keeps_win = match child.winner() {
                 Some(w) => w.team() == mover,
-                None => self.solve(&child, options, clock, &mut ()).winner == mover,
+                None => {
+                    // Within what is left of the deadline, and proven, or
+                    // no line at all.
+                    let left = deadline.remaining_ms();
+                    let bounded = SolveOptions {
+                        time_limit_ms: left.is_finite().then_some(left.max(1.0)),
+                        proof_share: 1.0,
+                        ..*options
+                    };
+                    let r = self.solve(&child, &bounded, clock, &mut ());
+                    if !r.exact || deadline.expired() {
+                        return None;
+                    }
+                    r.winner == mover
+                }
             };
             if winning && !keeps_win {
                 continue;
