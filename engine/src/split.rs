@@ -17,8 +17,13 @@
 use std::fmt;
 
 use crate::cards::{Cards, Rank};
+use crate::limits::{self, LimitError};
 use crate::movegen::plays_with_lowest;
 use crate::play::{readings, Kind, Play};
+
+/// The most splits [`Splitter::top`] returns: the best and
+/// [`limits::ALTERNATIVES`]' most alternatives.
+pub const MAX_SPLITS: usize = *limits::ALTERNATIVES.end() + 1;
 
 /// A hand divided into plays, lowest card first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,8 +192,12 @@ impl Splitter {
     }
 
     /// Up to `k` distinct splits, best first: the best, then the next best
-    /// by (plays, penalty).
+    /// by (plays, penalty). At most [`MAX_SPLITS`] are kept, whatever `k`
+    /// (each position keeps about 2k entries). The search is exponential in
+    /// the hand's size: meant for hands of at most [`limits::MAX_HAND`] cards, which
+    /// [`Splitter::try_top`] checks.
     pub fn top(&mut self, hand: Cards, k: usize) -> Vec<Split> {
+        let k = k.min(MAX_SPLITS);
         if hand.is_empty() || k == 0 {
             return vec![Split {
                 plays: vec![],
@@ -212,6 +221,15 @@ impl Splitter {
             }
         }
         out
+    }
+
+    /// [`Splitter::top`] for a hand of at most [`limits::MAX_HAND`] cards and the
+    /// best split with at most [`limits::ALTERNATIVES`] alternatives after
+    /// it (so `1..=101` splits); anything else is refused rather than run.
+    pub fn try_top(&mut self, hand: Cards, k: usize) -> Result<Vec<Split>, LimitError> {
+        limits::hand("hand", hand)?;
+        limits::check("alternatives", k.saturating_sub(1), &limits::ALTERNATIVES)?;
+        Ok(self.top(hand, k))
     }
 
     fn root(&self) -> &[Entry] {
@@ -698,8 +716,16 @@ mod tests {
         s.parse().unwrap()
     }
 
+    /// Each play with its main part and kickers apart (`333+4`), to see
+    /// which cards went where.
     fn notations(plays: &[Play]) -> Vec<String> {
-        plays.iter().map(|p| p.notation()).collect()
+        plays
+            .iter()
+            .map(|p| match p.kickers() {
+                k if k.is_empty() => p.to_string(),
+                k => format!("{}+{}", p.main_cards(), k),
+            })
+            .collect()
     }
 
     #[test]

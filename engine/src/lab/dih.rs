@@ -24,6 +24,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::limits::{self, LimitError};
 use crate::rng::{self, Rng};
 
 /// A discrete distribution of integer scores.
@@ -108,7 +109,24 @@ impl Distribution {
         &self.points
     }
 
-    /// The distribution of the sum of `m` independent draws.
+    /// Whether DIH over `rounds` rounds of this distribution is within the
+    /// limits: every score in [`limits::SCORES`], and the totals spanning at
+    /// most [`limits::MAX_TOTALS_SPAN`] (rounds × (highest − lowest score)).
+    pub fn check_limits(&self, rounds: u32) -> Result<(), LimitError> {
+        limits::totals_span(self.points.iter().map(|p| p.0), rounds)
+    }
+
+    /// [`Distribution::convolve`] within the limits of
+    /// [`Distribution::check_limits`] (and rounds in [`limits::ROUNDS`]).
+    pub fn totals(&self, rounds: u32) -> Result<Distribution, LimitError> {
+        limits::check("rounds", rounds, &limits::ROUNDS)?;
+        self.check_limits(rounds)?;
+        Ok(self.convolve(rounds))
+    }
+
+    /// The distribution of the sum of `m` independent draws. Dense over the
+    /// totals' span, so its memory and time grow with m × (highest − lowest
+    /// score) (unchecked: [`Distribution::totals`] checks the limits).
     pub fn convolve(&self, m: u32) -> Distribution {
         let lo = self.points[0].0;
         let hi = self.points[self.points.len() - 1].0;
@@ -152,8 +170,29 @@ impl Distribution {
     }
 }
 
-/// DIH(D; n, m, r), exactly.
+/// DIH(D; n, m, r), exactly, or which limit the question is outside:
+/// players in [`limits::PLAYERS`], rounds in [`limits::ROUNDS`], top in
+/// [`limits::TOP`], and the distribution's scores and totals as
+/// [`Distribution::check_limits`] says. Within them the computation takes
+/// well under a second and a few hundred kilobytes. `top` above `players`
+/// gives 0 (there are not that many places), `top` 1 gives 1.
+pub fn dih_checked(d: &Distribution, players: u32, rounds: u32, top: u32) -> Result<f64, LimitError> {
+    limits::check("players", players, &limits::PLAYERS)?;
+    limits::check("rounds", rounds, &limits::ROUNDS)?;
+    limits::check("top", top, &limits::TOP)?;
+    d.check_limits(rounds)?;
+    Ok(dih_exact(d, players, rounds, top))
+}
+
+/// DIH(D; n, m, r), exactly; NaN ("no answer") for a question outside the
+/// limits [`dih_checked`] names, which would otherwise take unbounded
+/// memory or time. Use [`dih_checked`] to learn which limit it is.
 pub fn dih(d: &Distribution, players: u32, rounds: u32, top: u32) -> f64 {
+    dih_checked(d, players, rounds, top).unwrap_or(f64::NAN)
+}
+
+/// The computation, for arguments within the limits.
+fn dih_exact(d: &Distribution, players: u32, rounds: u32, top: u32) -> f64 {
     if top == 0 || top == 1 {
         return 1.0;
     }
@@ -184,8 +223,12 @@ pub fn dih(d: &Distribution, players: u32, rounds: u32, top: u32) -> f64 {
     sum.clamp(0.0, 1.0)
 }
 
-/// DIH by simulation: `trials` tournaments of `players` random totals.
+/// DIH by simulation: `trials` tournaments of `players` random totals
+/// (NaN for players or rounds outside their limits, as [`dih`]).
 pub fn dih_monte_carlo(d: &Distribution, players: u32, rounds: u32, top: u32, trials: u32, seed: u64) -> f64 {
+    if !limits::PLAYERS.contains(&players) || !limits::ROUNDS.contains(&rounds) {
+        return f64::NAN;
+    }
     if top > players {
         return 0.0;
     }
@@ -240,6 +283,29 @@ mod tests {
         // r = n: all totals distinct.
         let p = dih(&x, 3, 2, 3);
         assert!(p > 0.0 && p < 1.0);
+    }
+
+    #[test]
+    fn questions_outside_the_limits_are_refused_not_run() {
+        let coin = d("-1:0.5,1:0.5");
+        let wide = d("-1000000000:0.5,1000000000:0.5");
+        let refused = |e: Result<f64, LimitError>| e.unwrap_err().to_string();
+        assert!(refused(dih_checked(&wide, 10, 10, 3)).contains("-1000 to 1000"));
+        assert!(dih(&wide, 10, 10, 3).is_nan());
+        assert!(refused(dih_checked(&coin, u32::MAX, 3, u32::MAX))
+            .contains("players: 4294967295 is out of range (1 to 1000)"));
+        assert!(refused(dih_checked(&coin, 10, 100_000, 3)).contains("rounds: 100000 is out of range (1 to 1000)"));
+        assert!(refused(dih_checked(&coin, 10, 3, 101)).contains("top: 101 is out of range (1 to 100)"));
+        assert!(refused(dih_checked(&d("-1000:0.5,1000:0.5"), 10, 11, 2)).contains("spanning 22000"));
+        assert!(dih_checked(&d("-1000:0.5,1000:0.5"), 10, 10, 2).is_ok());
+        assert!(wide.totals(2).is_err());
+        // At the limits: an answer, quickly, and a probability.
+        let p = dih_checked(&coin, 1000, 1000, 100).unwrap();
+        assert!((0.0..=1.0).contains(&p), "{p}");
+        let x = d("-10:0.1,-3:0.2,0:0.2,4:0.3,10:0.2");
+        let p = dih_checked(&x, 1000, 1000, 100).unwrap();
+        assert!((0.0..=1.0).contains(&p), "{p}");
+        assert!(dih_monte_carlo(&coin, u32::MAX, 3, 2, 10, 0).is_nan());
     }
 
     #[test]

@@ -8,7 +8,11 @@
 //! the tournament scores ±1 .. ±(1+b), k = 2(b+1) grades. GDI is the share
 //! of tables reaching each grade: g_i = (l_(i+1) + ... + l_k) / n.
 
+use std::fmt;
+use std::str::FromStr;
+
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::agents::{make_player, play_out, Player, PlayerError, LADDER};
 use crate::cards::Cards;
@@ -59,6 +63,120 @@ impl Panel {
             name: name.to_string(),
             tables,
         })
+    }
+}
+
+/// A panel name that is not one of [`PANELS`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown panel '{0}' (known: {known})", known = PANELS.join(", "))]
+pub struct PanelError(pub String);
+
+impl FromStr for Panel {
+    type Err = PanelError;
+
+    /// One of [`PANELS`], by name.
+    fn from_str(name: &str) -> Result<Panel, PanelError> {
+        Panel::named(name.trim()).ok_or_else(|| PanelError(name.to_string()))
+    }
+}
+
+impl fmt::Display for Panel {
+    /// Its name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// The most grades a deal's score set has: ±1 .. ±15 (14 bombs and the
+/// rocket at most), so a GDI has at most 29 values.
+pub const MAX_GDI_LEN: usize = 29;
+
+/// A GDI centre (`ddz equal --center`, the equal-strength formats): the
+/// shares of the tables reaching each grade, `G1,G2,...`, each a number
+/// from 0 to 1, at most [`MAX_GDI_LEN`] of them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<f64>", into = "Vec<f64>")]
+pub struct GdiCentre(Vec<f64>);
+
+/// Why text is not a GDI centre.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CentreError {
+    #[error("item {item} '{text}' is not a number")]
+    Syntax { item: usize, text: String },
+    #[error("item {item} is {value}: a GDI value is a share from 0 to 1")]
+    OutOfRange { item: usize, value: String },
+    #[error("{0} values; a GDI has 1 to {MAX_GDI_LEN}")]
+    Length(usize),
+}
+
+impl GdiCentre {
+    /// From values, checked: 1 to [`MAX_GDI_LEN`] of them, each in [0, 1].
+    pub fn new(values: Vec<f64>) -> Result<GdiCentre, CentreError> {
+        if !(1..=MAX_GDI_LEN).contains(&values.len()) {
+            return Err(CentreError::Length(values.len()));
+        }
+        if let Some((i, v)) = values.iter().enumerate().find(|(_, v)| !(0.0..=1.0).contains(*v)) {
+            return Err(CentreError::OutOfRange {
+                item: i + 1,
+                value: v.to_string(),
+            });
+        }
+        Ok(GdiCentre(values))
+    }
+
+    pub fn values(&self) -> &[f64] {
+        &self.0
+    }
+}
+
+impl FromStr for GdiCentre {
+    type Err = CentreError;
+
+    /// `G1,G2,...`.
+    fn from_str(text: &str) -> Result<GdiCentre, CentreError> {
+        let items: Vec<&str> = text.split(',').collect();
+        if items.len() > MAX_GDI_LEN {
+            return Err(CentreError::Length(items.len()));
+        }
+        let values = items
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                x.trim().parse::<f64>().map_err(|_| CentreError::Syntax {
+                    item: i + 1,
+                    text: x.trim().to_string(),
+                })
+            })
+            .collect::<Result<Vec<f64>, _>>()?;
+        GdiCentre::new(values)
+    }
+}
+
+impl fmt::Display for GdiCentre {
+    /// `G1,G2,...`, each as Rust writes an f64 (reads back exactly).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let items: Vec<String> = self.0.iter().map(f64::to_string).collect();
+        f.write_str(&items.join(","))
+    }
+}
+
+impl TryFrom<Vec<f64>> for GdiCentre {
+    type Error = CentreError;
+    fn try_from(values: Vec<f64>) -> Result<GdiCentre, CentreError> {
+        GdiCentre::new(values)
+    }
+}
+
+impl From<GdiCentre> for Vec<f64> {
+    fn from(c: GdiCentre) -> Vec<f64> {
+        c.0
+    }
+}
+
+impl std::ops::Deref for GdiCentre {
+    type Target = [f64];
+    fn deref(&self) -> &[f64] {
+        &self.0
     }
 }
 
@@ -162,8 +280,12 @@ impl PanelRun {
         }
     }
 
+    /// Games in all (saturating: a count beyond u32 is refused at the
+    /// edges, by [`crate::limits::GAMES`], and must not wrap here).
     pub fn total(&self) -> u32 {
-        self.panel.tables.len() as u32 * self.games
+        u32::try_from(self.panel.tables.len())
+            .unwrap_or(u32::MAX)
+            .saturating_mul(self.games)
     }
 
     pub fn played(&self) -> u32 {
@@ -232,6 +354,22 @@ mod tests {
     }
 
     #[test]
+    fn gdi_centres_are_shares() {
+        let c: GdiCentre = "0.9, 0.5,0".parse().unwrap();
+        assert_eq!(c.values(), [0.9, 0.5, 0.0]);
+        assert_eq!(c.to_string().parse::<GdiCentre>(), Ok(c.clone()));
+        let err = |t: &str| t.parse::<GdiCentre>().unwrap_err().to_string();
+        assert_eq!(err("0.5,x"), "item 2 'x' is not a number");
+        assert_eq!(err("0.5,1.5"), "item 2 is 1.5: a GDI value is a share from 0 to 1");
+        assert!(err("NaN").contains("item 1 is NaN"));
+        assert!(err("inf").contains("item 1 is inf"));
+        assert!(err(&vec!["0.5"; 30].join(",")).contains("30 values; a GDI has 1 to 29"));
+        let json = serde_json::to_string(&c).unwrap();
+        assert_eq!(serde_json::from_str::<GdiCentre>(&json).unwrap(), c);
+        assert!(serde_json::from_str::<GdiCentre>("[2.0]").is_err());
+    }
+
+    #[test]
     fn a_panel_plays_every_table_reproducibly() {
         let panel = Panel::named("quick").unwrap();
         let deal = Deal::from_seed(5);
@@ -240,6 +378,11 @@ mod tests {
         assert_eq!(a.games(), 16);
         assert_eq!(a, score_distribution(&deal, 5, &panel, 2, &clock).unwrap());
         assert!(Panel::named("nobody").is_none());
+        assert_eq!("quick".parse::<Panel>(), Ok(panel));
+        assert_eq!(
+            "nobody".parse::<Panel>().unwrap_err().to_string(),
+            "unknown panel 'nobody' (known: ladder, quick, strong)"
+        );
         // Every score landed in the score set.
         assert_eq!(a.counts.len(), score_set(&deal).len());
     }

@@ -7,12 +7,17 @@
 //! worth 2 × (n − place + 1) rank points, and a tournament total is the sum
 //! over its rounds.
 
+use std::fmt;
+use std::str::FromStr;
+
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::agents::{make_player, play_out, Player, PlayerError};
 use crate::clock::Clock;
 use crate::deal::Deal;
 use crate::game::{Game, Scoring};
+use crate::limits;
 use crate::rng::{self, Rng};
 
 /// Competition ranking, best first: the place (1-based) of each score.
@@ -69,6 +74,85 @@ impl Format {
             Format::DuplicateOf(_) => "duplicate-equal",
             Format::Equal(_) => "equal",
             Format::Random => "random",
+        }
+    }
+}
+
+/// A format by name, before its deals are chosen: `duplicate`,
+/// `duplicate-equal`, `equal` or `random` (the names [`Format::name`] gives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FormatName {
+    Duplicate,
+    DuplicateEqual,
+    Equal,
+    Random,
+}
+
+/// A format name that is not one of [`FormatName::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("'{0}' is not a format (duplicate, duplicate-equal, equal or random)")]
+pub struct FormatError(pub String);
+
+impl FormatName {
+    /// Every format, in the order the CLI shows them side by side.
+    pub const ALL: [FormatName; 4] = [
+        FormatName::Duplicate,
+        FormatName::DuplicateEqual,
+        FormatName::Equal,
+        FormatName::Random,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FormatName::Duplicate => "duplicate",
+            FormatName::DuplicateEqual => "duplicate-equal",
+            FormatName::Equal => "equal",
+            FormatName::Random => "random",
+        }
+    }
+
+    /// Whether its deals come from a pool of equal-strength deals.
+    pub fn needs_pool(self) -> bool {
+        matches!(self, FormatName::DuplicateEqual | FormatName::Equal)
+    }
+
+    /// The format, with `pool` as the deals of the equal formats (ignored
+    /// by the others).
+    pub fn with_pool(self, pool: &[u64]) -> Format {
+        match self {
+            FormatName::Duplicate => Format::Duplicate,
+            FormatName::DuplicateEqual => Format::DuplicateOf(pool.to_vec()),
+            FormatName::Equal => Format::Equal(pool.to_vec()),
+            FormatName::Random => Format::Random,
+        }
+    }
+}
+
+impl FromStr for FormatName {
+    type Err = FormatError;
+    fn from_str(text: &str) -> Result<FormatName, FormatError> {
+        FormatName::ALL
+            .into_iter()
+            .find(|f| f.name() == text.trim())
+            .ok_or_else(|| FormatError(text.to_string()))
+    }
+}
+
+impl fmt::Display for FormatName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Format {
+    /// Its name, without the deals.
+    pub fn kind(&self) -> FormatName {
+        match self {
+            Format::Duplicate => FormatName::Duplicate,
+            Format::DuplicateOf(_) => FormatName::DuplicateEqual,
+            Format::Equal(_) => FormatName::Equal,
+            Format::Random => FormatName::Random,
         }
     }
 }
@@ -277,12 +361,18 @@ impl Triple {
 /// The paper's algorithm 1: every triple of `ais` plays the same `deals`;
 /// score rates (T − T_min)/(T_max − T_min) split into `count` equal
 /// intervals; one triple from each interval that has one (the first met).
+/// `count` is within [`limits::PLAYERS`] and the AIs within [`limits::AIS`]
+/// (every triple is played), else a [`PlayerError::Limit`].
 pub fn distinguishable_players(
     ais: &[&str],
     deals: &[u64],
     count: usize,
     clock: &dyn Clock,
 ) -> Result<Vec<(Triple, f64)>, PlayerError> {
+    if !u32::try_from(count).is_ok_and(|n| limits::PLAYERS.contains(&n)) {
+        return Err(limits::LimitError::out_of_range("players", count, &limits::PLAYERS).into());
+    }
+    limits::check("AIs", ais.len(), &limits::AIS)?;
     let mut triples = Vec::new();
     for a in ais {
         for b in ais {
@@ -411,5 +501,27 @@ mod tests {
         let chosen = distinguishable_players(&["L0", "L5"], &[1, 2, 3, 4, 5, 6], 4, &clock).unwrap();
         assert!(!chosen.is_empty() && chosen.len() <= 4);
         assert!(chosen.windows(2).all(|w| w[0].1 < w[1].1));
+        // Hostile counts are refused before anything is played or allocated.
+        let err = distinguishable_players(&["L0"], &[1], 1_000_000_000_000, &clock).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("players: 1000000000000 is out of range (1 to 1000)"),
+            "{err}"
+        );
+        assert!(distinguishable_players(&["L0"; 11], &[1], 3, &clock).is_err());
+    }
+
+    #[test]
+    fn format_names_read_back() {
+        for f in FormatName::ALL {
+            assert_eq!(f.name().parse::<FormatName>(), Ok(f));
+            assert_eq!(f.with_pool(&[1, 2]).kind(), f);
+            assert_eq!(f.with_pool(&[1, 2]).name(), f.name());
+            assert_eq!(serde_json::to_string(&f).unwrap(), format!("\"{f}\""));
+        }
+        assert_eq!(
+            "swiss".parse::<FormatName>().unwrap_err().to_string(),
+            "'swiss' is not a format (duplicate, duplicate-equal, equal or random)"
+        );
     }
 }

@@ -36,8 +36,8 @@ pub enum PositionError {
     LastPlayNotFromDeck,
 }
 
-/// The most cards a hand holds: the landlord's 20.
-pub const MAX_HAND: u32 = 20;
+/// The most cards a hand holds (the one constant is [`crate::limits::MAX_HAND`]).
+pub use crate::limits::MAX_HAND;
 
 impl Position {
     /// Hands landlord first (2 or 3 of them); `to_beat` is the play to beat
