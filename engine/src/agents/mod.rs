@@ -18,6 +18,7 @@ pub mod bidding;
 pub mod heuristic;
 pub mod knowledge;
 pub mod sampling;
+pub mod spec;
 
 use thiserror::Error;
 
@@ -30,6 +31,7 @@ pub use baseline::{GreedyPlayer, RandomPlayer};
 pub use heuristic::HeuristicPlayer;
 pub use knowledge::Knowledge;
 pub use sampling::{HybridPlayer, SamplerConfig, SamplingPlayer};
+pub use spec::{PlayerKind, PlayerSpec};
 
 /// A player chooses a move from what its seat may know, within a deadline.
 /// It must return one of `view.legal_moves()`; [`play_out`] checks that.
@@ -80,6 +82,9 @@ pub enum PlayerError {
     },
     #[error("{players} players for a table of {seats}")]
     WrongCount { players: usize, seats: usize },
+    /// A count outside its stated range ([`crate::limits`]).
+    #[error(transparent)]
+    Limit(#[from] crate::limits::LimitError),
 }
 
 /// The spec a name stands for: a ladder rung's, or the name itself.
@@ -92,50 +97,9 @@ pub fn resolve(name: &str) -> &str {
 
 /// A player by name: a kind with `:key=value` options (`heuristic:noise=0.2`,
 /// `sampler:samples=8:nodes=2000`) or a ladder rung (`L7`). `seed` feeds
-/// its randomness.
+/// its randomness. The same as `name.parse::<PlayerSpec>()?.build(seed)`.
 pub fn make_player(name: &str, seed: u64) -> Result<Box<dyn Player>, PlayerError> {
-    let spec = resolve(name);
-    let mut parts = spec.split(':');
-    let kind = parts.next().unwrap_or_default();
-    let bad = |why: String| PlayerError::BadOption {
-        name: name.to_string(),
-        why,
-    };
-    let mut noise = 0.0;
-    let mut config = SamplerConfig::default();
-    let mut switch = 30;
-    for option in parts {
-        let (key, value) = option
-            .split_once('=')
-            .ok_or_else(|| bad(format!("option '{option}' is not key=value")))?;
-        let number = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
-        let count = |v: &str| v.parse::<u64>().ok().filter(|&n| n >= 1);
-        let allowed: &[&str] = match kind {
-            "heuristic" => &["noise"],
-            "sampler" => &["samples", "nodes", "candidates"],
-            "hybrid" => &["switch", "samples", "nodes", "candidates"],
-            _ => &[],
-        };
-        if !allowed.contains(&key) {
-            return Err(bad(format!("no option '{key}' for {kind}")));
-        }
-        let invalid = || bad(format!("'{value}' is not a valid {key}"));
-        match key {
-            "noise" => noise = number(value).filter(|&x| x <= 1.0).ok_or_else(invalid)?,
-            "samples" => config.samples = count(value).filter(|&n| n <= 1000).ok_or_else(invalid)? as usize,
-            "nodes" => config.nodes = count(value).ok_or_else(invalid)?,
-            "candidates" => config.candidates = count(value).filter(|&n| n <= 100).ok_or_else(invalid)? as usize,
-            _ => switch = value.parse::<u32>().map_err(|_| invalid())?,
-        }
-    }
-    Ok(match kind {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "greedy" => Box::new(GreedyPlayer::new()),
-        "heuristic" => Box::new(HeuristicPlayer::new(noise, seed)),
-        "sampler" => Box::new(SamplingPlayer::new(config, seed)),
-        "hybrid" => Box::new(HybridPlayer::new(switch, config, seed)),
-        _ => return Err(PlayerError::Unknown(name.to_string())),
-    })
+    Ok(name.parse::<PlayerSpec>()?.build(seed))
 }
 
 /// Plays `game` to the end, one player per seat in seat order, each move
@@ -186,7 +150,8 @@ mod tests {
         assert_eq!(mv.to_string(), "345678");
         let g = Game::from_hands(&["333557".parse().unwrap(), "2".parse().unwrap()]).unwrap();
         let mv = GreedyPlayer::new().choose(&g.view(Seat::Landlord), &Deadline::NONE);
-        assert_eq!(mv.play().unwrap().notation(), "333+55");
+        assert_eq!(mv.to_string(), "33355");
+        assert_eq!(mv.play().unwrap().kind(), crate::play::Kind::TrioPair);
     }
 
     #[test]

@@ -1,0 +1,246 @@
+//! Player specs: the written name of a player (`heuristic:noise=0.2`,
+//! `sampler:samples=8:nodes=2000`, a ladder rung `L7`), parsed once into a
+//! [`PlayerSpec`] that builds the player. The canonical text (`Display`,
+//! serde) is the rung for a rung and otherwise the player's own name
+//! ([`Player::name`]), which reads back to the same spec.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::limits;
+
+use super::{
+    GreedyPlayer, HeuristicPlayer, HybridPlayer, Player, PlayerError, RandomPlayer, SamplerConfig, SamplingPlayer,
+    LADDER,
+};
+
+/// The hybrid's switch point when none is given.
+const DEFAULT_SWITCH: u32 = 30;
+
+/// A kind of player with its options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlayerKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// The simple rule player.
+    Greedy,
+    /// Plays from its minimum split; `noise` is the chance of a random move.
+    Heuristic { noise: f64 },
+    /// Samples the hidden cards and solves each deal open-handed.
+    Sampler(SamplerConfig),
+    /// The heuristic until the cards left in all hands fall to `switch`,
+    /// then the sampler.
+    Hybrid { switch: u32, config: SamplerConfig },
+}
+
+impl PlayerKind {
+    /// The kind's name without options.
+    pub fn name(&self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Greedy => "greedy",
+            PlayerKind::Heuristic { .. } => "heuristic",
+            PlayerKind::Sampler(_) => "sampler",
+            PlayerKind::Hybrid { .. } => "hybrid",
+        }
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    /// As the player names itself: `heuristic` (noise 0) or
+    /// `heuristic:noise=P`; sampler and hybrid with every option.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sampler =
+            |c: &SamplerConfig| format!("samples={}:nodes={}:candidates={}", c.samples, c.nodes, c.candidates);
+        match self {
+            PlayerKind::Heuristic { noise } if *noise > 0.0 => write!(f, "heuristic:noise={noise}"),
+            PlayerKind::Sampler(c) => write!(f, "sampler:{}", sampler(c)),
+            PlayerKind::Hybrid { switch, config } => write!(f, "hybrid:switch={switch}:{}", sampler(config)),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
+/// A player as named: a kind with options, or a ladder rung.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerSpec {
+    /// The ladder rung it was named by (`L7` is 7), if any.
+    rung: Option<usize>,
+    kind: PlayerKind,
+}
+
+impl PlayerSpec {
+    /// The kind and options it stands for.
+    pub fn kind(&self) -> PlayerKind {
+        self.kind
+    }
+
+    /// The ladder rung it was named by, if any.
+    pub fn rung(&self) -> Option<usize> {
+        self.rung
+    }
+
+    /// The player, its randomness seeded from `seed`.
+    pub fn build(&self, seed: u64) -> Box<dyn Player> {
+        match self.kind {
+            PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
+            PlayerKind::Greedy => Box::new(GreedyPlayer::new()),
+            PlayerKind::Heuristic { noise } => Box::new(HeuristicPlayer::new(noise, seed)),
+            PlayerKind::Sampler(config) => Box::new(SamplingPlayer::new(config, seed)),
+            PlayerKind::Hybrid { switch, config } => Box::new(HybridPlayer::new(switch, config, seed)),
+        }
+    }
+}
+
+impl From<PlayerKind> for PlayerSpec {
+    fn from(kind: PlayerKind) -> PlayerSpec {
+        PlayerSpec { rung: None, kind }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    /// `L7` for a rung, else the kind with its options.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.rung {
+            Some(r) => f.write_str(LADDER[r].0),
+            None => self.kind.fmt(f),
+        }
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerError;
+
+    /// A kind with `:key=value` options (`heuristic:noise=0.2`), or a
+    /// ladder rung (`L7`, any case). Every option has a stated range
+    /// ([`limits::NOISE`], [`limits::SAMPLES`], [`limits::NODES`],
+    /// [`limits::CANDIDATES`], [`limits::SWITCH`]) and may be given once.
+    fn from_str(name: &str) -> Result<PlayerSpec, PlayerError> {
+        let trimmed = name.trim();
+        let rung = LADDER.iter().position(|(r, _)| r.eq_ignore_ascii_case(trimmed));
+        let text = rung.map_or(trimmed, |r| LADDER[r].1);
+        let mut parts = text.split(':');
+        let kind_name = parts.next().unwrap_or_default();
+        let bad = |why: String| PlayerError::BadOption {
+            name: name.to_string(),
+            why,
+        };
+        let allowed: &[&str] = match kind_name {
+            "random" | "greedy" => &[],
+            "heuristic" => &["noise"],
+            "sampler" => &["samples", "nodes", "candidates"],
+            "hybrid" => &["switch", "samples", "nodes", "candidates"],
+            _ => return Err(PlayerError::Unknown(name.to_string())),
+        };
+        let mut noise = 0.0;
+        let mut config = SamplerConfig::default();
+        let mut switch = DEFAULT_SWITCH;
+        let mut seen: Vec<&str> = Vec::new();
+        for option in parts {
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| bad(format!("option '{option}' is not key=value")))?;
+            if !allowed.contains(&key) {
+                return Err(bad(format!("no option '{key}' for {kind_name}")));
+            }
+            if seen.contains(&key) {
+                return Err(bad(format!("option '{key}' is given twice")));
+            }
+            seen.push(key);
+            // A whole number in its range, else why not.
+            let count = |range: &std::ops::RangeInclusive<u64>| {
+                value.parse::<u64>().ok().filter(|n| range.contains(n)).ok_or_else(|| {
+                    bad(format!(
+                        "'{value}' is not a valid {key} (a whole number from {})",
+                        limits::describe(range)
+                    ))
+                })
+            };
+            match key {
+                "noise" => {
+                    noise = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| limits::NOISE.contains(x))
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "'{value}' is not a valid noise (a number from {})",
+                                limits::describe(&limits::NOISE)
+                            ))
+                        })?
+                }
+                // The ranges fit usize and u32 on every target.
+                "samples" => config.samples = count(&limits::SAMPLES)? as usize,
+                "nodes" => config.nodes = count(&limits::NODES)?,
+                "candidates" => config.candidates = count(&limits::CANDIDATES)? as usize,
+                _ => switch = count(&limits::SWITCH)? as u32,
+            }
+        }
+        let kind = match kind_name {
+            "random" => PlayerKind::Random,
+            "greedy" => PlayerKind::Greedy,
+            "heuristic" => PlayerKind::Heuristic { noise },
+            "sampler" => PlayerKind::Sampler(config),
+            _ => PlayerKind::Hybrid { switch, config },
+        };
+        Ok(PlayerSpec { rung, kind })
+    }
+}
+
+impl Serialize for PlayerSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PlayerSpec, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_their_canonical_text_back() {
+        for (rung, text) in LADDER {
+            let spec: PlayerSpec = rung.parse().unwrap();
+            assert_eq!(spec.to_string(), rung);
+            assert_eq!(rung.to_lowercase().parse::<PlayerSpec>().unwrap(), spec);
+            let kind: PlayerSpec = text.parse().unwrap();
+            assert_eq!(kind.kind(), spec.kind());
+            // The canonical text is the player's own name.
+            assert_eq!(kind.to_string(), kind.build(0).name());
+            assert_eq!(kind.to_string().parse::<PlayerSpec>().unwrap(), kind);
+            let json = serde_json::to_string(&spec).unwrap();
+            assert_eq!(serde_json::from_str::<PlayerSpec>(&json).unwrap(), spec);
+        }
+        assert_eq!(
+            "heuristic:noise=0".parse::<PlayerSpec>().unwrap().to_string(),
+            "heuristic"
+        );
+    }
+
+    #[test]
+    fn bad_specs_say_what_and_the_range() {
+        let err = |s: &str| s.parse::<PlayerSpec>().unwrap_err().to_string();
+        assert!(matches!("L99".parse::<PlayerSpec>(), Err(PlayerError::Unknown(n)) if n == "L99"));
+        assert!(matches!(
+            "nobody:x=1".parse::<PlayerSpec>(),
+            Err(PlayerError::Unknown(_))
+        ));
+        assert!(err("heuristic:noise=2").contains("a number from 0 to 1"));
+        assert!(err("heuristic:noise=NaN").contains("not a valid noise"));
+        assert!(err("sampler:samples=0").contains("from 1 to 1000"));
+        assert!(err("sampler:nodes=18446744073709551615").contains("from 1 to 10000000"));
+        assert!(err("hybrid:switch=55").contains("from 0 to 54"));
+        assert!(err("hybrid:switch=5:switch=6").contains("given twice"));
+        assert!(err("greedy:noise=0.1").contains("no option 'noise' for greedy"));
+        assert!(err("heuristic:noise").contains("not key=value"));
+    }
+}
