@@ -581,27 +581,21 @@ fn moves(hand: &str, follow: Option<&str>) -> Result<Report, String> {
     };
     let mut list = Vec::new();
     engine::legal_moves(hand, target, &mut list);
-    let mut distinct: Vec<String> = Vec::new();
-    for mv in &list {
-        let s = mv.to_string();
-        if !distinct.contains(&s) {
-            distinct.push(s);
-        }
-    }
+    let moves: Vec<String> = list.iter().map(|m| m.to_string()).collect();
     let plays: Vec<Value> = list
         .iter()
         .filter_map(|m| m.play())
-        .map(|p| json!({ "cards": p.to_string(), "kind": p.kind().name(), "rank": p.rank().to_string(), "chain_len": p.chain_len(), "notation": p.notation() }))
+        .map(|p| json!({ "play": p.to_string(), "cards": p.cards().to_string(), "kind": p.kind().name(), "rank": p.rank().to_string(), "chain_len": p.chain_len() }))
         .collect();
     let mut text = String::new();
     for mv in &list {
         text += &match mv {
             Move::Pass => "pass\n".to_string(),
-            Move::Play(p) => format!("{:<22} {}\n", p.notation(), p.kind()),
+            Move::Play(p) => format!("{:<22} {}\n", p.to_string(), p.kind()),
         };
     }
     Ok(Report {
-        json: json!({ "moves": distinct, "plays": plays }),
+        json: json!({ "moves": moves, "plays": plays }),
         text,
     })
 }
@@ -660,7 +654,7 @@ fn play(seed: Option<u64>, deal_text: Option<&str>, players: &str, scoring: Scor
     for (i, t) in game.history().iter().enumerate() {
         let shown =
             t.mv.play()
-                .map_or("pass".to_string(), |p| format!("{:<20} {}", p.notation(), p.kind()));
+                .map_or("pass".to_string(), |p| format!("{:<20} {}", p.to_string(), p.kind()));
         text += &format!("{:>3}  {:<9} {}\n", i + 1, t.seat.to_string(), shown);
     }
     let extra = [(outcome.spring, " spring"), (outcome.anti_spring, " anti-spring")]
@@ -687,7 +681,7 @@ fn split_json(s: &Split) -> Value {
     let groups: Vec<Value> = s
         .plays()
         .iter()
-        .map(|p| json!({ "kind": p.kind().name(), "cards": p.to_string(), "notation": p.notation() }))
+        .map(|p| json!({ "play": p.to_string(), "cards": p.cards().to_string(), "kind": p.kind().name() }))
         .collect();
     json!({ "plays": s.play_count(), "penalty": s.penalty(), "groups": groups, "labels": split::labels(s.plays()) })
 }
@@ -695,7 +689,7 @@ fn split_json(s: &Split) -> Value {
 fn split_text(s: &Split) -> String {
     let mut text = format!("{} plays\n", s.play_count());
     for p in s.plays() {
-        text += &format!("  {:<22} {}\n", p.notation(), p.kind());
+        text += &format!("  {:<22} {}\n", p.to_string(), p.kind());
     }
     text
 }
@@ -870,7 +864,8 @@ fn par(deal: &Deal, seed: Option<u64>, limit: f64, utility: UtilityArg) -> Resul
         utility: utility.into(),
         time_limit_ms: Some(limit),
         ..SolveOptions::default()
-    };
+    }
+    .sized_for(&position);
     let mut report = solved_report(&position, &options);
     report.json["deal"] = json!(deal.to_string());
     report.json["seed"] = json!(seed);
@@ -903,7 +898,8 @@ fn solve(args: SolveArgs) -> Result<Report, String> {
         utility: args.utility.into(),
         time_limit_ms: args.time_limit,
         ..SolveOptions::default()
-    };
+    }
+    .sized_for(&position);
     if args.all_moves {
         return Ok(all_moves_report(&position, &options));
     }
@@ -924,7 +920,7 @@ fn all_moves_report(position: &Position, options: &SolveOptions) -> Report {
     let started = clock.now_ms();
     let verdicts = Solver::new(options.table_bytes).solve_moves(position, options, &clock);
     let ms = clock.now_ms() - started;
-    let name = |m: Move| m.play().map_or("pass".to_string(), |p| p.notation());
+    let name = |m: Move| m.play().map_or("pass".to_string(), |p| p.to_string());
     let moves: Vec<Value> = verdicts
         .iter()
         .map(|v| {
@@ -972,8 +968,7 @@ fn all_moves_report(position: &Position, options: &SolveOptions) -> Report {
 fn solved_report(position: &Position, options: &SolveOptions) -> Report {
     let to_move = position.to_move();
     let seats = position.seats();
-    let r =
-        Solver::new(SolveOptions::default().table_bytes).solve(position, options, &MonotonicClock::default(), &mut ());
+    let r = Solver::new(options.table_bytes).solve(position, options, &MonotonicClock::default(), &mut ());
     let winner = match r.winner {
         engine::Team::Landlord => "landlord",
         engine::Team::Farmers => "farmer",
@@ -985,7 +980,7 @@ fn solved_report(position: &Position, options: &SolveOptions) -> Report {
         line += &format!(
             "  {:<9} {}\n",
             seat.to_string(),
-            mv.play().map_or("pass".into(), |p| p.notation())
+            mv.play().map_or("pass".into(), |p| p.to_string())
         );
         seat = seat.next(seats);
     }
@@ -1011,7 +1006,7 @@ fn solved_report(position: &Position, options: &SolveOptions) -> Report {
         r.value,
         to_move,
         r.best
-            .map_or("-".into(), |m| m.play().map_or("pass".into(), |p| p.notation())),
+            .map_or("-".into(), |m| m.play().map_or("pass".into(), |p| p.to_string())),
         if line.is_empty() {
             String::new()
         } else {

@@ -74,7 +74,8 @@ pub struct SolveOptions {
     pub time_limit_ms: Option<f64>,
     /// Iterative deepening starts at this depth (plies).
     pub start_depth: u8,
-    /// Transposition table size.
+    /// Transposition table size (for [`Solver::new`]; see
+    /// [`SolveOptions::table_bytes_for`] for one sized to the job).
     pub table_bytes: usize,
     /// The share of the time limit given to the first, full-depth search
     /// (the rest goes to iterative deepening): 1 to only try for a proof.
@@ -87,13 +88,54 @@ pub struct SolveOptions {
     pub principal_variation: bool,
 }
 
+impl SolveOptions {
+    /// The largest table a search is given (and the default): 64 MB.
+    pub const MAX_TABLE_BYTES: usize = 64 << 20;
+    /// The smallest table (the table's own minimum): 64 KB.
+    pub const MIN_TABLE_BYTES: usize = 64 << 10;
+
+    /// A table sized to the job: no larger than the positions `position`
+    /// can lead to (hand states grow as 2^cards), nor than a search can
+    /// fill within `time_limit_ms` (at most about 3 million nodes a second,
+    /// one 32-byte entry each, twice over for room), within
+    /// [`Self::MIN_TABLE_BYTES`]..=[`Self::MAX_TABLE_BYTES`]. A small or short
+    /// solve then starts at once and holds little memory; a long solve of a
+    /// whole deal gets the full table.
+    pub fn table_bytes_for(position: &Position, time_limit_ms: Option<f64>) -> usize {
+        let cards: u32 = position.hands[..usize::from(position.seats)]
+            .iter()
+            .map(|h| h.len())
+            .sum();
+        // 128 bytes per subset of the cards: 2 MB at 14 cards, the most at
+        // 19. In u64, so a 32-bit target (wasm) cannot overflow.
+        let by_size = if cards < 40 { 128u64 << cards } else { u64::MAX };
+        let by_time = match time_limit_ms {
+            // `as` saturates: a long limit is simply the most.
+            Some(ms) if !ms.is_nan() => (ms.max(0.0) * 3_000.0 * 32.0 * 2.0) as u64,
+            _ => u64::MAX,
+        };
+        // Within 64 KB..=64 MB, so the cast back is lossless.
+        by_size
+            .min(by_time)
+            .clamp(Self::MIN_TABLE_BYTES as u64, Self::MAX_TABLE_BYTES as u64) as usize
+    }
+
+    /// These options with the table sized by [`Self::table_bytes_for`].
+    pub fn sized_for(self, position: &Position) -> SolveOptions {
+        SolveOptions {
+            table_bytes: SolveOptions::table_bytes_for(position, self.time_limit_ms),
+            ..self
+        }
+    }
+}
+
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             utility: Utility::WinLoss,
             time_limit_ms: None,
             start_depth: 8,
-            table_bytes: 64 << 20,
+            table_bytes: SolveOptions::MAX_TABLE_BYTES,
             proof_share: 0.5,
             node_limit: None,
             principal_variation: true,
@@ -366,6 +408,12 @@ impl Solver {
         progress: &mut dyn Progress,
     ) -> SolveResult {
         let started = clock.now_ms();
+        // A NaN limit would never expire (the deadline compares false): take
+        // it as no time at all, so garbage in never means "search forever".
+        let options = &SolveOptions {
+            time_limit_ms: options.time_limit_ms.map(|ms| if ms.is_nan() { 0.0 } else { ms }),
+            ..*options
+        };
         if options.utility != self.utility {
             // Values under another utility mean nothing now (a new table is empty already).
             if self.searched {

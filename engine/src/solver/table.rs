@@ -80,6 +80,11 @@ pub(super) struct Table {
 
 impl Table {
     /// A table of at most `bytes` (at least 64 KB).
+    ///
+    /// The memory comes zeroed from the allocator (an all-zero bucket is an
+    /// empty one), which for a large table means fresh pages from the OS,
+    /// mapped only when a search first touches them: a 64 MB table costs
+    /// nothing until it is used, and a small search touches a few pages.
     pub fn with_bytes(bytes: usize) -> Table {
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1024);
         // A power of two, so the index is a mask.
@@ -88,9 +93,7 @@ impl Table {
         } else {
             n.next_power_of_two() / 2
         };
-        Table {
-            buckets: vec![Bucket::default(); n],
-        }
+        Table { buckets: zeroed(n) }
     }
 
     fn bucket(&self, key: Key) -> usize {
@@ -151,8 +154,32 @@ impl Table {
         }
     }
 
+    /// Empties the table: a fresh zeroed allocation, as lazy as the first.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets = zeroed(self.buckets.len());
+    }
+}
+
+/// `n` empty buckets, zeroed by the allocator rather than written one by one.
+fn zeroed(n: usize) -> Vec<Bucket> {
+    use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
+    let Ok(layout) = Layout::array::<Bucket>(n) else {
+        // More than the address space: as `vec!` would, fail loudly.
+        panic!("a transposition table of {n} buckets does not fit in memory");
+    };
+    // SAFETY: `layout` has a non-zero size (n ≥ 1024 buckets of 64 bytes).
+    // A `Bucket` is plain integers (keys, values, flags, cards), for which
+    // all-zero bits are a valid value: `Bucket::default()`, the empty
+    // bucket. The pointer comes from the global allocator with exactly the
+    // layout `Vec<Bucket>` uses for a capacity of `n` (`Layout::array`), so
+    // the vector may own and later free it; length and capacity are `n`,
+    // all initialised (zeroed).
+    unsafe {
+        let ptr = alloc_zeroed(layout).cast::<Bucket>();
+        if ptr.is_null() {
+            handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, n, n)
     }
 }
 
@@ -188,6 +215,22 @@ mod tests {
         );
         assert_eq!(t.get(key(2)).unwrap().best, Some(Move::Pass));
         assert!(t.get(key(3)).is_none());
+    }
+
+    #[test]
+    fn a_zeroed_bucket_is_an_empty_one() {
+        // The allocation relies on it (see `zeroed`).
+        let t = Table::with_bytes(1 << 16);
+        assert!(t
+            .buckets
+            .iter()
+            .all(|b| b.0.iter().all(|e| e.key == Key::EMPTY && e.flags == 0)));
+        assert_eq!(t.buckets.len(), 1024);
+        assert!(t.get(key(1)).is_none());
+        let mut t = Table::with_bytes(1 << 16);
+        t.put(key(1), found(5, None), 1);
+        t.clear();
+        assert!(t.get(key(1)).is_none());
     }
 
     #[test]
