@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::cards::Cards;
-use crate::deal::Deal;
+use crate::deal::{Deal, HAND_SIZES};
+use crate::limits::MAX_HAND;
 use crate::movegen;
 use crate::play::{Move, Play};
 use crate::seat::{Seat, Team};
@@ -115,6 +116,27 @@ pub enum RecordError {
     NotFromOneDeck,
     #[error("the deal is already over: the {0} went out")]
     Over(Seat),
+    #[error("bottom: a table of two has no bottom cards")]
+    BottomWithTwoSeats,
+    #[error("bottom: {cards} is {} cards; the bottom is 3", cards.len())]
+    BottomSize { cards: Cards },
+    #[error("bottom: {cards} are not all among the landlord's cards (its hand and its plays)")]
+    BottomNotLandlords { cards: Cards },
+    #[error("bottom: the landlord holds {left} cards, too few for the {unplayed} bottom cards it has not played ({cards})", unplayed = .unplayed.len())]
+    BottomNotHeld { cards: Cards, unplayed: Cards, left: u8 },
+    #[error("bottom: {cards}, the hand and the cards played hold more of a rank than a deck has")]
+    BottomNotFromDeck { cards: Cards },
+    #[error("counts.{seat}: {count} cards left after playing {played} makes {}; a hand holds at most {MAX_HAND}", u32::from(*count) + played, seat = seat.name())]
+    CountTooBig { seat: Seat, count: u8, played: u32 },
+    #[error("counts.{seat}: {count} cards left after playing {played} makes {}, but the {seat} of a dealt game (with bottom cards) was dealt {dealt}", u32::from(*count) + played, seat = seat.name())]
+    CountNotDealt {
+        seat: Seat,
+        count: u8,
+        played: u32,
+        dealt: u32,
+    },
+    #[error("counts: the cards left and played add up to {0}, more than the deck's 54")]
+    CountsOverDeck(u32),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -182,6 +204,42 @@ impl Game {
             game.passes = ((to_move.index() + seats - by.index() - 1) % seats) as u8;
         }
         Ok(game)
+    }
+
+    /// The game after `record` from the start of `deal`, every move checked
+    /// by the referee: the first one out of turn or against the rules is
+    /// named in the error (its 1-based turn, and the problem with the play).
+    pub fn replay(deal: &Deal, record: &[(Seat, Move)]) -> Result<Game, RecordError> {
+        Game::new(deal).replay_moves(record)
+    }
+
+    /// Plays `record` on from this game, as [`Game::replay`] does.
+    pub fn replay_moves(mut self, record: &[(Seat, Move)]) -> Result<Game, RecordError> {
+        for (i, &(seat, mv)) in record.iter().enumerate() {
+            let turn = i + 1;
+            if self.is_over() {
+                return Err(RecordError::Illegal {
+                    turn,
+                    problem: IllegalMove::GameOver,
+                });
+            }
+            if seat.index() >= self.seats {
+                return Err(RecordError::NoSuchSeat {
+                    seat,
+                    seats: self.seats,
+                });
+            }
+            if seat != self.to_move {
+                return Err(RecordError::OutOfTurn {
+                    turn,
+                    expected: self.to_move,
+                    seat,
+                });
+            }
+            self.apply(mv)
+                .map_err(|problem| RecordError::Illegal { turn, problem })?;
+        }
+        Ok(self)
     }
 
     fn start(seats: usize, hands: [Cards; 3], bottom: Option<Cards>) -> Game {
@@ -345,7 +403,11 @@ impl<'a> SeatView<'a> {
     /// program would send it: the record says whose turn it is and what is
     /// to beat, and it must be `seat`'s turn. Counts are the cards left in
     /// each hand now. Checked: turn order, every play beating the one before
-    /// it, no pass on lead, the hand's size, and no rank over a deck's count.
+    /// it, no pass on lead, the hand's size, and no rank over a deck's count;
+    /// each seat's count with its plays at most a hand (and, in a dealt game
+    /// with bottom cards, exactly what it was dealt), at most the deck in
+    /// all; bottom cards only at a table of three, three of them, and the
+    /// landlord's (among its hand and plays, or still fitting its count).
     pub fn from_record(
         seat: Seat,
         seats: usize,
@@ -363,9 +425,18 @@ impl<'a> SeatView<'a> {
                 count: counts[seat.index()],
             });
         }
+        if let Some(cards) = bottom {
+            if seats == 2 {
+                return Err(RecordError::BottomWithTwoSeats);
+            }
+            if cards.len() != 3 {
+                return Err(RecordError::BottomSize { cards });
+            }
+        }
         let mut to_move = Seat::Landlord;
         let mut to_beat: Option<(Seat, Play)> = None;
         let mut seen = hand;
+        let mut played_by = [Cards::EMPTY; 3];
         for (i, turn) in history.iter().enumerate() {
             let illegal = |problem| RecordError::Illegal { turn: i + 1, problem };
             if turn.seat.index() >= seats {
@@ -398,10 +469,53 @@ impl<'a> SeatView<'a> {
                         }
                     }
                     seen = seen.checked_add(play.cards()).ok_or(RecordError::NotFromOneDeck)?;
+                    // Within the deck, since `seen` holds it.
+                    played_by[turn.seat.index()] = played_by[turn.seat.index()].plus(play.cards());
                     to_beat = Some((turn.seat, play));
                 }
             }
             to_move = next;
+        }
+        // The counts against the plays: no hand over 20 cards (or other
+        // than dealt, in a dealt game), no more cards than the deck.
+        let mut total = 0;
+        for &s in &Seat::ALL[..seats] {
+            let (count, played) = (counts[s.index()], played_by[s.index()].len());
+            let had = u32::from(count) + played;
+            if had > MAX_HAND {
+                return Err(RecordError::CountTooBig { seat: s, count, played });
+            }
+            if bottom.is_some() && had != HAND_SIZES[s.index()] {
+                return Err(RecordError::CountNotDealt {
+                    seat: s,
+                    count,
+                    played,
+                    dealt: HAND_SIZES[s.index()],
+                });
+            }
+            total += had;
+        }
+        if total > Cards::DECK.len() {
+            return Err(RecordError::CountsOverDeck(total));
+        }
+        // The bottom cards were the landlord's.
+        if let Some(cards) = bottom {
+            let landlord_played = played_by[Seat::Landlord.index()];
+            if seat == Seat::Landlord {
+                let had = hand.checked_add(landlord_played).unwrap_or(Cards::DECK);
+                if !had.contains(cards) {
+                    return Err(RecordError::BottomNotLandlords { cards });
+                }
+            } else {
+                let unplayed = cards.saturating_minus(landlord_played);
+                let left = counts[Seat::Landlord.index()];
+                if unplayed.len() > u32::from(left) {
+                    return Err(RecordError::BottomNotHeld { cards, unplayed, left });
+                }
+                if seen.checked_add(unplayed).is_none() {
+                    return Err(RecordError::BottomNotFromDeck { cards });
+                }
+            }
         }
         if let Some(out) = Seat::ALL[..seats].iter().find(|s| counts[s.index()] == 0) {
             return Err(RecordError::Over(*out));
