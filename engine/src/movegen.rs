@@ -487,15 +487,18 @@ mod tests {
 
     #[test]
     fn small_hand_in_generation_order() {
-        assert_eq!(lead("3334"), ["3", "4", "33", "333", "333+4"]);
+        assert_eq!(lead("3334"), ["3", "4", "33", "333", "3334"]);
         assert_eq!(lead("XD2"), ["2", "X", "D", "XD"]);
-        assert_eq!(lead("33334"), ["3", "4", "33", "333", "333+4", "3333"]);
+        assert_eq!(lead("33334"), ["3", "4", "33", "333", "3334", "3333"]);
     }
 
     #[test]
     fn four_with_two_kickers_are_multisets() {
-        let leads = lead("3333XD5");
-        let four_two: Vec<_> = leads.iter().filter(|s| s.starts_with("3333+")).collect();
+        let four_two: Vec<String> = plays("3333XD5".parse().unwrap(), None)
+            .iter()
+            .filter(|p| p.kind() == Kind::FourTwoSingles)
+            .map(|p| format!("{}+{}", p.main_cards(), p.kickers()))
+            .collect();
         assert_eq!(four_two, ["3333+5X", "3333+5D", "3333+XD"]);
     }
 

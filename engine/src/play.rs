@@ -217,19 +217,23 @@ impl Play {
         }
     }
 
-    /// Main part and kickers joined by `+` (`444555666+333`), the form that
-    /// tells readings of the same cards apart. Plain cards when no kickers.
+    /// Whether these cards can be read as more than one play
+    /// (`333444555666`), so that the written form must say which.
+    pub fn has_several_readings(self) -> bool {
+        readings(self.cards).len() > 1
+    }
+
+    /// The written form (the same as `Display` and serde): the plain cards
+    /// (`3334`) when they have one reading, and `main+kickers`
+    /// (`444555666+333`, or `333444555666+` for no kickers) only when they
+    /// have several, so [`Play::parse`] of it always gives this play back.
     pub fn notation(self) -> String {
-        let kickers = self.kickers();
-        if kickers.is_empty() {
-            self.cards.to_string()
-        } else {
-            format!("{}+{}", self.main_cards(), kickers)
-        }
+        self.to_string()
     }
 
     /// Reads a written play. `cards` alone must have exactly one reading;
-    /// `main+kickers` picks the reading with that main part.
+    /// `main+kickers` picks the reading with that main part (accepted for
+    /// any play, so `333+4` reads as `3334` does).
     pub fn parse(text: &str) -> Result<Play, PlayError> {
         let (main_text, kicker_text) = match text.split_once('+') {
             Some((m, k)) => (m, Some(k)),
@@ -263,22 +267,26 @@ impl Play {
         }
     }
 
-    /// `notation (kind)`, e.g. `444555666+333 (airplane_singles)`.
+    /// The written form and the kind, e.g. `444555666+333 (airplane_singles)`.
     pub fn describe(self) -> String {
-        format!("{} ({})", self.notation(), self.kind)
+        format!("{self} ({})", self.kind)
     }
 }
 
 impl fmt::Display for Play {
-    /// The canonical cards.
+    /// The one written form of a play (see [`Play::notation`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.cards)
+        if self.has_several_readings() {
+            write!(f, "{}+{}", self.main_cards(), self.kickers())
+        } else {
+            write!(f, "{}", self.cards)
+        }
     }
 }
 
 impl fmt::Debug for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}@{}x{}", self.notation(), self.kind, self.rank, self.chain_len)
+        write!(f, "{self} {}@{}x{}", self.kind, self.rank, self.chain_len)
     }
 }
 
@@ -294,10 +302,10 @@ pub enum PlayError {
     NoSuchReading { text: String, readings: Vec<String> },
 }
 
-/// As `main+kickers` notation (one reading, whatever the cards).
+/// As the written form ([`Play::notation`]); either form reads back.
 impl Serialize for Play {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&format_args!("{}+{}", self.main_cards(), self.kickers()))
+        s.collect_str(self)
     }
 }
 
@@ -470,11 +478,11 @@ mod tests {
     fn golden_readings() {
         assert_eq!(kinds("3"), ["3 single@3x1"]);
         assert_eq!(kinds("XD"), ["XD rocket@Xx1"]);
-        assert_eq!(kinds("3334"), ["333+4 trio_single@3x1"]);
-        assert_eq!(kinds("333X"), ["333+X trio_single@3x1"]);
+        assert_eq!(kinds("3334"), ["3334 trio_single@3x1"]);
+        assert_eq!(kinds("333X"), ["333X trio_single@3x1"]);
         assert!(kinds("3333").iter().all(|k| k.contains("bomb")));
         assert_eq!(kinds("33334"), Vec::<String>::new());
-        assert_eq!(kinds("33344"), ["333+44 trio_pair@3x1"]);
+        assert_eq!(kinds("33344"), ["33344 trio_pair@3x1"]);
         assert_eq!(kinds("34567"), ["34567 straight@3x5"]);
         assert_eq!(kinds("TJQKA"), ["TJQKA straight@Tx5"]);
         assert_eq!(kinds("JQKA2"), Vec::<String>::new());
@@ -487,24 +495,24 @@ mod tests {
         assert_eq!(
             kinds("333444555666"),
             [
-                "333444555666 airplane@3x4",
+                "333444555666+ airplane@3x4",
                 "333444555+666 airplane_singles@3x3",
                 "444555666+333 airplane_singles@4x3"
             ]
         );
-        assert_eq!(kinds("33344457"), ["333444+57 airplane_singles@3x2"]);
-        assert_eq!(kinds("333444XD"), ["333444+XD airplane_singles@3x2"]);
-        assert_eq!(kinds("33344455"), ["333444+55 airplane_singles@3x2"]);
+        assert_eq!(kinds("33344457"), ["33344457 airplane_singles@3x2"]);
+        assert_eq!(kinds("333444XD"), ["333444XD airplane_singles@3x2"]);
+        assert_eq!(kinds("33344455"), ["33344455 airplane_singles@3x2"]);
         // A kicker may not be of the airplane's ranks.
         assert_eq!(kinds("33334445"), Vec::<String>::new());
-        assert_eq!(kinds("3334445566"), ["333444+5566 airplane_pairs@3x2"]);
+        assert_eq!(kinds("3334445566"), ["3334445566 airplane_pairs@3x2"]);
         // Pair wings are of distinct ranks.
         assert_eq!(kinds("3334445555"), Vec::<String>::new());
         // Four with two: singles (may be a pair or both jokers), two pairs.
-        assert_eq!(kinds("333345"), ["3333+45 four_two_singles@3x1"]);
-        assert_eq!(kinds("333355"), ["3333+55 four_two_singles@3x1"]);
-        assert_eq!(kinds("3333XD"), ["3333+XD four_two_singles@3x1"]);
-        assert_eq!(kinds("33334455"), ["3333+4455 four_two_pairs@3x1"]);
+        assert_eq!(kinds("333345"), ["333345 four_two_singles@3x1"]);
+        assert_eq!(kinds("333355"), ["333355 four_two_singles@3x1"]);
+        assert_eq!(kinds("3333XD"), ["3333XD four_two_singles@3x1"]);
+        assert_eq!(kinds("33334455"), ["33334455 four_two_pairs@3x1"]);
         assert_eq!(kinds("33334444"), Vec::<String>::new());
         assert_eq!(kinds("33335555"), Vec::<String>::new());
     }
@@ -543,11 +551,27 @@ mod tests {
         assert!(matches!(Play::parse("3456+8"), Err(PlayError::NotAPlay(_))));
         assert!(matches!(Play::parse("333+444"), Err(PlayError::NoSuchReading { .. })));
         assert_eq!(Move::parse(" PASS ").unwrap(), Move::Pass);
-        // Serialised as main+kickers, so every reading comes back.
-        for text in ["444555666+333", "333444555666+", "3", "XD", "3333+45"] {
+        // One written form everywhere: plain cards unless they have
+        // several readings, and every reading comes back.
+        for (text, written) in [
+            ("444555666+333", "444555666+333"),
+            ("333444555666+", "333444555666+"),
+            ("333444555+666", "333444555+666"),
+            ("3", "3"),
+            ("XD", "XD"),
+            ("3333+45", "333345"),
+            ("333+4", "3334"),
+            ("33+", "33"),
+        ] {
             let play = Play::parse(text).unwrap();
+            assert_eq!(
+                (play.to_string(), play.notation()),
+                (written.to_string(), written.to_string())
+            );
             let json = serde_json::to_string(&Move::Play(play)).unwrap();
+            assert_eq!(json, format!("\"{written}\""));
             assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), Move::Play(play));
+            assert_eq!(Play::parse(written), Ok(play));
         }
         assert!(matches!(
             Play::parse("3z"),

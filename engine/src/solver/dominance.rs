@@ -97,7 +97,9 @@ mod tests {
         moves
             .iter()
             .map(|m| match m {
-                Move::Play(p) => p.notation(),
+                // Main part and kickers apart, to see which kickers are kept.
+                Move::Play(p) if !p.kickers().is_empty() => format!("{}+{}", p.main_cards(), p.kickers()),
+                Move::Play(p) => p.to_string(),
                 Move::Pass => "pass".into(),
             })
             .collect()
