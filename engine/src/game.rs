@@ -17,7 +17,9 @@ use crate::seat::{Seat, Team};
 /// One entry of a deal's record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
+    /// The seat that moved.
     pub seat: Seat,
+    /// What it did: a play, or a pass.
     pub mv: Move,
 }
 
@@ -68,6 +70,8 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The team of the seat that went out first: the landlord alone, or both
+    /// farmers (a farmer going out wins for its partner too).
     pub fn winning_team(&self) -> Team {
         self.winner.team()
     }
@@ -87,64 +91,156 @@ impl Outcome {
     }
 }
 
+/// Why the referee refused a move ([`Game::apply`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum IllegalMove {
+    /// No move is accepted once a seat has gone out.
     #[error("the deal is over")]
     GameOver,
+    /// The seat leads (nothing to beat), so it must play.
     #[error("the {0} leads and cannot pass")]
     PassOnLead(Seat),
+    /// The play uses cards the seat does not hold.
     #[error("the {seat} does not hold {cards}")]
-    NotHeld { seat: Seat, cards: Cards },
+    NotHeld {
+        /// The seat that tried the play.
+        seat: Seat,
+        /// The cards of the play.
+        cards: Cards,
+    },
+    /// The play is not the same kind and length with a higher main rank, nor a
+    /// bomb or rocket over it (rules.md, "Following").
     #[error("{play} does not beat {target}")]
-    DoesNotBeat { play: String, target: String },
+    DoesNotBeat {
+        /// The refused play, in its written form.
+        play: String,
+        /// The play to beat, in its written form.
+        target: String,
+    },
 }
 
 /// Why a record does not make a view (see [`SeatView::from_record`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
+    /// A move by a seat other than the one whose turn it was.
     #[error("turn {turn}: it was the {expected}'s turn, not the {seat}'s")]
-    OutOfTurn { turn: usize, expected: Seat, seat: Seat },
+    OutOfTurn {
+        /// 1-based index of the move in the record.
+        turn: usize,
+        /// The seat whose turn it was.
+        expected: Seat,
+        /// The seat the record names.
+        seat: Seat,
+    },
+    /// A move against the rules.
     #[error("turn {turn}: {problem}")]
-    Illegal { turn: usize, problem: IllegalMove },
+    Illegal {
+        /// 1-based index of the move in the record.
+        turn: usize,
+        /// What was wrong with it.
+        problem: IllegalMove,
+    },
+    /// A seat past the table's last seat (farmer 2 at a table of two).
     #[error("the {seat} is not at a table of {seats}")]
-    NoSuchSeat { seat: Seat, seats: usize },
+    NoSuchSeat {
+        /// The seat named.
+        seat: Seat,
+        /// Seats at the table: 2 or 3.
+        seats: usize,
+    },
+    /// After the record it is another seat's turn (the named one), not the
+    /// viewing seat's.
     #[error("after the record it is the {0}'s turn")]
     NotYourTurn(Seat),
+    /// The hand's size is not the seat's entry in the counts.
     #[error("the hand has {hand} cards but the counts say {count}")]
-    HandSize { hand: u32, count: u8 },
+    HandSize {
+        /// Cards in the hand given.
+        hand: u32,
+        /// Cards the counts give that seat.
+        count: u8,
+    },
+    /// The hand and the cards played hold more of a rank than a deck has.
     #[error("the hand and the cards played hold more of a rank than a deck has")]
     NotFromOneDeck,
+    /// A count is 0: that seat has gone out and the deal is over.
     #[error("the deal is already over: the {0} went out")]
     Over(Seat),
+    /// Bottom cards at a table of two, which has none.
     #[error("bottom: a table of two has no bottom cards")]
     BottomWithTwoSeats,
+    /// Bottom cards that are not exactly 3.
     #[error("bottom: {cards} is {} cards; the bottom is 3", cards.len())]
-    BottomSize { cards: Cards },
+    BottomSize {
+        /// The bottom cards given.
+        cards: Cards,
+    },
+    /// The landlord's view: bottom cards that are neither in its hand nor
+    /// among its plays.
     #[error("bottom: {cards} are not all among the landlord's cards (its hand and its plays)")]
-    BottomNotLandlords { cards: Cards },
+    BottomNotLandlords {
+        /// The bottom cards given.
+        cards: Cards,
+    },
+    /// A farmer's view: the landlord has fewer cards left than the bottom
+    /// cards it has not yet played.
     #[error("bottom: the landlord holds {left} cards, too few for the {unplayed} bottom cards it has not played ({cards})", unplayed = .unplayed.len())]
-    BottomNotHeld { cards: Cards, unplayed: Cards, left: u8 },
+    BottomNotHeld {
+        /// The bottom cards given.
+        cards: Cards,
+        /// The bottom cards the landlord has not played.
+        unplayed: Cards,
+        /// Cards left in the landlord's hand.
+        left: u8,
+    },
+    /// A farmer's view: the unplayed bottom cards with the hand and the cards
+    /// played hold more of a rank than a deck has.
     #[error("bottom: {cards}, the hand and the cards played hold more of a rank than a deck has")]
-    BottomNotFromDeck { cards: Cards },
+    BottomNotFromDeck {
+        /// The bottom cards given.
+        cards: Cards,
+    },
+    /// A seat's cards left plus its cards played exceed a hand
+    /// ([`MAX_HAND`]).
     #[error("counts.{seat}: {count} cards left after playing {played} makes {}; a hand holds at most {MAX_HAND}", u32::from(*count) + played, seat = seat.name())]
-    CountTooBig { seat: Seat, count: u8, played: u32 },
+    CountTooBig {
+        /// The seat.
+        seat: Seat,
+        /// Its cards left, from the counts.
+        count: u8,
+        /// Cards it has played in the record.
+        played: u32,
+    },
+    /// In a dealt game (bottom cards given), a seat's cards left plus its
+    /// cards played are not what it was dealt (20 for the landlord, 17 for a
+    /// farmer).
     #[error("counts.{seat}: {count} cards left after playing {played} makes {}, but the {seat} of a dealt game (with bottom cards) was dealt {dealt}", u32::from(*count) + played, seat = seat.name())]
     CountNotDealt {
+        /// The seat.
         seat: Seat,
+        /// Its cards left, from the counts.
         count: u8,
+        /// Cards it has played in the record.
         played: u32,
+        /// Cards that seat is dealt.
         dealt: u32,
     },
+    /// All cards left and played, more than the deck's 54.
     #[error("counts: the cards left and played add up to {0}, more than the deck's 54")]
     CountsOverDeck(u32),
 }
 
+/// Why hands cannot start a game ([`Game::from_hands`], [`Game::resume`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
+    /// Not 2 or 3 hands; also a `to_move` or `to_beat` seat that is not at the
+    /// table (or `to_beat` by the seat to move) in [`Game::resume`].
     #[error("a table has 2 or 3 seats, not {0}")]
     SeatCount(usize),
+    /// A hand with no cards: the deal would already be over.
     #[error("the {0} has no cards")]
     EmptyHand(Seat),
+    /// Two hands hold more of a rank than the deck has.
     #[error("two hands hold more of a rank than the deck has")]
     NotFromOneDeck,
 }
@@ -257,6 +353,7 @@ impl Game {
         }
     }
 
+    /// Seats at the table: 2 (1v1) or 3.
     pub fn seats(&self) -> usize {
         self.seats
     }
@@ -266,14 +363,19 @@ impl Game {
         &Seat::ALL[..self.seats]
     }
 
+    /// The cards `seat` holds now.
     pub fn hand(&self, seat: Seat) -> Cards {
         self.hands[seat.index()]
     }
 
+    /// The bottom cards (底牌) of a dealt game, public once shown; `None` for
+    /// hands given directly.
     pub fn bottom(&self) -> Option<Cards> {
         self.bottom
     }
 
+    /// The seat whose turn it is (after the deal is over, the seat after the
+    /// one that went out).
     pub fn to_move(&self) -> Seat {
         self.to_move
     }
@@ -283,18 +385,22 @@ impl Game {
         self.to_beat
     }
 
+    /// Every move made so far, in order.
     pub fn history(&self) -> &[Turn] {
         &self.history
     }
 
+    /// Bombs and rockets played so far (the multiplier's `b`).
     pub fn bombs(&self) -> u32 {
         self.bombs
     }
 
+    /// Whether a seat has gone out.
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
     }
 
+    /// How the deal ended, or `None` while it is in progress.
     pub fn outcome(&self) -> Option<Outcome> {
         let winner = self.winner?;
         let farmers_played = self.plays_made[1] + self.plays_made[2];
@@ -535,18 +641,23 @@ impl<'a> SeatView<'a> {
         })
     }
 
+    /// The seat this view belongs to.
     pub fn seat(&self) -> Seat {
         self.seat
     }
+    /// Seats at the table: 2 or 3.
     pub fn seats(&self) -> usize {
         self.seats
     }
+    /// This seat's own cards.
     pub fn hand(&self) -> Cards {
         self.hand
     }
+    /// The bottom cards, if the game was dealt with them (public to all).
     pub fn bottom(&self) -> Option<Cards> {
         self.bottom
     }
+    /// Every move made so far, in order.
     pub fn history(&self) -> &'a [Turn] {
         self.history
     }
@@ -554,9 +665,11 @@ impl<'a> SeatView<'a> {
     pub fn count(&self, seat: Seat) -> u8 {
         self.counts[seat.index()]
     }
+    /// The seat whose turn it is.
     pub fn to_move(&self) -> Seat {
         self.to_move
     }
+    /// The play the seat to move must beat, and who made it; `None` on lead.
     pub fn to_beat(&self) -> Option<(Seat, Play)> {
         self.to_beat
     }
