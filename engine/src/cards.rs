@@ -15,18 +15,31 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Rank {
+    /// `3`, the lowest rank.
     Three = 0,
+    /// `4`.
     Four,
+    /// `5`.
     Five,
+    /// `6`.
     Six,
+    /// `7`.
     Seven,
+    /// `8`.
     Eight,
+    /// `9`.
     Nine,
+    /// `T`, the ten (also read from `0` or `10`).
     Ten,
+    /// `J`.
     Jack,
+    /// `Q`.
     Queen,
+    /// `K`.
     King,
+    /// `A`, the highest rank a chain may reach.
     Ace,
+    /// `2`, above the ace and never in a chain.
     Two,
     /// The black (small) joker, 小王.
     BlackJoker,
@@ -68,6 +81,8 @@ impl Rank {
         }
     }
 
+    /// Position from low to high: 0 for `3` up to 14 for `D`; also the rank's
+    /// nibble in [`Cards::bits`].
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -86,6 +101,7 @@ impl Rank {
         }
     }
 
+    /// Whether this is `X` or `D`.
     pub const fn is_joker(self) -> bool {
         matches!(self, Rank::BlackJoker | Rank::RedJoker)
     }
@@ -124,6 +140,7 @@ const NIBBLE_ONES: u64 = 0x0111_1111_1111_1111;
 const NIBBLE_HIGHS: u64 = NIBBLE_ONES << 3;
 
 impl Cards {
+    /// No cards.
     pub const EMPTY: Cards = Cards(0);
 
     /// The full 54-card deck.
@@ -166,6 +183,7 @@ impl Cards {
         Cards(ones * width as u64)
     }
 
+    /// How many cards of `rank` are held (0 to 4; 0 or 1 for a joker).
     pub const fn count(self, rank: Rank) -> u8 {
         ((self.0 >> (4 * rank as u32)) & 0xF) as u8
     }
@@ -199,6 +217,7 @@ impl Cards {
         (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
 
+    /// Whether there are no cards.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -313,10 +332,22 @@ fn add_one(cards: Cards, rank: Rank) -> Option<Cards> {
 /// from 1, as a person reading the input would.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CardsError {
+    /// A character that is no rank letter.
     #[error("'{character}' at position {position} is not a card (use 3-9, T or 10 or 0, J, Q, K, A, 2, X, D)")]
-    NotACard { character: char, position: usize },
+    NotACard {
+        /// The offending character.
+        character: char,
+        /// Its 1-based position in the text (plus the caller's offset).
+        position: usize,
+    },
+    /// More cards of a rank than a deck holds.
     #[error("too many '{rank}': {count}, a deck holds {max}", max = rank.copies())]
-    TooMany { rank: Rank, count: u8 },
+    TooMany {
+        /// The rank.
+        rank: Rank,
+        /// The count reached by the first card too many (one over the deck's).
+        count: u8,
+    },
 }
 
 impl Cards {

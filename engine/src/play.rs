@@ -19,23 +19,40 @@ use crate::cards::{Cards, CardsError, Rank};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
+    /// One card (单张), jokers included.
     Single,
+    /// Two cards of a rank (对子); the two jokers are the rocket, not a pair.
     Pair,
+    /// Three cards of a rank (三张).
     Trio,
+    /// A trio with one kicker card of another rank (三带一).
     TrioSingle,
+    /// A trio with a kicker pair of another rank (三带一对).
     TrioPair,
+    /// 5 to 12 consecutive single ranks within 3..A (顺子).
     Straight,
+    /// 3 to 10 consecutive pairs within 3..A (连对).
     PairChain,
+    /// 2 to 6 consecutive trios within 3..A (飞机).
     Airplane,
+    /// An airplane with one kicker card per trio, none of its ranks (飞机带单).
     AirplaneSingles,
+    /// An airplane with one kicker pair per trio, of distinct ranks none of
+    /// its own (飞机带对).
     AirplanePairs,
+    /// Four of a rank with two kicker cards (四带二); not a bomb.
     FourTwoSingles,
+    /// Four of a rank with two kicker pairs of distinct ranks (四带两对); not
+    /// a bomb.
     FourTwoPairs,
+    /// Four of a rank (炸弹): beats any non-bomb and any lower bomb.
     Bomb,
+    /// Both jokers, `XD` (火箭/王炸): beats everything.
     Rocket,
 }
 
 impl Kind {
+    /// Every kind, in the order of rules.md's table.
     pub const ALL: [Kind; 14] = [
         Kind::Single,
         Kind::Pair,
@@ -132,10 +149,14 @@ impl Kind {
         }
     }
 
+    /// Whether this kind beats any other kind regardless of shape: a bomb or
+    /// the rocket (each one played raises the multiplier).
     pub const fn is_bomb_or_rocket(self) -> bool {
         matches!(self, Kind::Bomb | Kind::Rocket)
     }
 
+    /// The kind of an English name as given by [`Kind::name`] (`pair_chain`);
+    /// `None` for any other text.
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -169,9 +190,11 @@ impl Play {
         }
     }
 
+    /// All the cards played, main part and kickers.
     pub const fn cards(self) -> Cards {
         self.cards
     }
+    /// The combination these cards are read as.
     pub const fn kind(self) -> Kind {
         self.kind
     }
@@ -199,6 +222,7 @@ impl Play {
         self.cards.minus(self.main_cards())
     }
 
+    /// Whether this is a bomb or the rocket.
     pub const fn is_bomb_or_rocket(self) -> bool {
         self.kind.is_bomb_or_rocket()
     }
@@ -290,16 +314,32 @@ impl fmt::Debug for Play {
     }
 }
 
+/// Why a written play was refused ([`Play::parse`], [`Move::parse`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
+    /// The text is not cards (see [`CardsError`]).
     #[error(transparent)]
     Cards(#[from] CardsError),
+    /// The cards make no legal combination (the canonical cards).
     #[error("'{0}' is not a legal combination")]
     NotAPlay(String),
+    /// The plain cards have several readings, so the text must write
+    /// `main+kickers` to pick one.
     #[error("'{cards}' can be read several ways: {}; write the one you mean as main+kickers", readings.join(", "))]
-    Ambiguous { cards: String, readings: Vec<String> },
+    Ambiguous {
+        /// The cards, in canonical form.
+        cards: String,
+        /// Every reading, each as [`Play::describe`] writes it.
+        readings: Vec<String>,
+    },
+    /// `main+kickers` names a main part that no reading of the cards has.
     #[error("'{text}' is not a reading of these cards; they can be read as {}", readings.join(", "))]
-    NoSuchReading { text: String, readings: Vec<String> },
+    NoSuchReading {
+        /// The text as given (trimmed).
+        text: String,
+        /// Every reading of the cards, each as [`Play::describe`] writes it.
+        readings: Vec<String>,
+    },
 }
 
 /// As the written form ([`Play::notation`]); either form reads back.
@@ -336,11 +376,14 @@ impl<'de> Deserialize<'de> for Move {
 /// A turn's action: a play, or a pass (不出).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
+    /// No cards (不出); allowed only when following.
     Pass,
+    /// A play of cards.
     Play(Play),
 }
 
 impl Move {
+    /// The cards played; empty for a pass.
     pub const fn cards(self) -> Cards {
         match self {
             Move::Pass => Cards::EMPTY,
@@ -348,6 +391,7 @@ impl Move {
         }
     }
 
+    /// The play; `None` for a pass.
     pub const fn play(self) -> Option<Play> {
         match self {
             Move::Pass => None,
