@@ -39,13 +39,18 @@ use crate::deal::{deck_difference, not_a_deck, Deal};
 /// Ordered by points; serialized as `"pass"`, `"1"`, `"2"`, `"3"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Bid {
+    /// No bid (不叫).
     Pass,
+    /// 1 point.
     One,
+    /// 2 points.
     Two,
+    /// 3 points: the highest, ends the auction at once.
     Three,
 }
 
 impl Bid {
+    /// Every call, by points: pass, 1, 2, 3.
     pub const ALL: [Bid; 4] = [Bid::Pass, Bid::One, Bid::Two, Bid::Three];
 
     /// The points bid: 0 for a pass.
@@ -107,17 +112,28 @@ impl<'de> Deserialize<'de> for Bid {
 /// Why a call is refused (or a name is not a call).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BidError {
+    /// Text that is no call (the text as given).
     #[error("'{0}' is not a bid (pass, 1, 2 or 3)")]
     Unknown(String),
+    /// A bid not above the highest so far (a pass is always allowed).
     #[error("a bid of {bid} must be higher than the current {highest}")]
-    NotHigher { bid: Bid, highest: Bid },
+    NotHigher {
+        /// The refused bid.
+        bid: Bid,
+        /// The highest bid so far.
+        highest: Bid,
+    },
+    /// A call after the auction has ended (after a 3, or after three calls).
     #[error("the auction is over")]
     Over,
     /// From [`Auction::with_bids`]: the `number`th call (1-based) is refused.
     #[error("call {number} ({bid}): {reason}")]
     Replay {
+        /// 1-based number of the refused call.
         number: usize,
+        /// The refused call.
         bid: Bid,
+        /// Why it was refused.
         reason: Box<BidError>,
     },
 }
@@ -125,10 +141,23 @@ pub enum BidError {
 /// Why hands do not make an auction.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AuctionSetupError {
+    /// The hands and bottom are not exactly one deck.
     #[error("{}", not_a_deck(missing, extra))]
-    NotADeck { missing: String, extra: String },
+    NotADeck {
+        /// Rank letters of the cards missing from the deck.
+        missing: String,
+        /// Rank letters of the cards beyond the deck.
+        extra: String,
+    },
+    /// A hand that is not 17 cards.
     #[error("bidder {bidder} has {got} cards, an auction gives each 17")]
-    HandSize { bidder: usize, got: u32 },
+    HandSize {
+        /// The bidder, 0 to 2.
+        bidder: usize,
+        /// Cards in its hand.
+        got: u32,
+    },
+    /// Bottom cards that are not 3 (the count given).
     #[error("the bottom has {0} cards, not 3")]
     Bottom(u32),
 }
@@ -138,9 +167,17 @@ pub enum AuctionSetupError {
 #[serde(rename_all = "snake_case", tag = "state")]
 pub enum AuctionState {
     /// Bidder `to_bid` calls next.
-    Open { to_bid: usize },
+    Open {
+        /// The bidder (0 to 2) to call next.
+        to_bid: usize,
+    },
     /// Over: `landlord` won with `bid`.
-    Won { landlord: usize, bid: Bid },
+    Won {
+        /// The winning bidder, 0 to 2: the landlord.
+        landlord: usize,
+        /// The winning bid: the base of the score.
+        bid: Bid,
+    },
     /// Over: everyone passed, the cards are redealt.
     AllPassed,
 }
@@ -211,6 +248,8 @@ impl Auction {
         &self.calls[..usize::from(self.made)]
     }
 
+    /// Where the auction stands: open (and who calls next), won, or all
+    /// passed.
     pub fn state(&self) -> AuctionState {
         match self.highest() {
             Some((landlord, bid)) if bid == Bid::Three || self.made == 3 => AuctionState::Won { landlord, bid },

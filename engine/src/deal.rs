@@ -79,14 +79,18 @@ impl Deal {
         }
     }
 
+    /// The cards dealt to `seat` (the landlord's 20 include the bottom cards).
     pub fn hand(&self, seat: Seat) -> Cards {
         self.hands[seat.index()]
     }
 
+    /// The three hands, landlord first.
     pub fn hands(&self) -> [Cards; 3] {
         self.hands
     }
 
+    /// The three bottom cards (底牌), already in the landlord's hand; `None`
+    /// for a parsed deal that did not give them.
     pub fn bottom(&self) -> Option<Cards> {
         self.bottom
     }
@@ -174,16 +178,46 @@ impl<'de> Deserialize<'de> for Deal {
     }
 }
 
+/// Why a written deal or a set of hands is not a deal ([`Deal::parse`],
+/// [`Deal::new`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DealError {
+    /// Not bracketed groups: a character outside brackets, an unclosed `[`,
+    /// more than four or fewer than three brackets.
     #[error("at position {position}: {message}")]
-    Syntax { position: usize, message: String },
+    Syntax {
+        /// 1-based character position of the problem.
+        position: usize,
+        /// What was expected there.
+        message: String,
+    },
+    /// A bracket whose cards do not parse.
     #[error("in the {} bracket: {source}", ordinal(*group))]
-    Cards { group: usize, source: CardsError },
+    Cards {
+        /// The bracket, 0-based: landlord, farmer 1, farmer 2, bottom.
+        group: usize,
+        /// The problem with its cards (positions count in the whole text).
+        source: CardsError,
+    },
+    /// The hands are not exactly the 54 cards.
     #[error("{}", not_a_deck(missing, extra))]
-    NotADeck { missing: String, extra: String },
+    NotADeck {
+        /// Rank letters of the cards missing from the deck.
+        missing: String,
+        /// Rank letters of the cards beyond the deck.
+        extra: String,
+    },
+    /// A hand of the wrong size.
     #[error("the {seat} has {got} cards, a deal gives it {expected}")]
-    HandSize { seat: Seat, expected: u32, got: u32 },
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// Cards it should hold: 20 for the landlord, 17 for a farmer.
+        expected: u32,
+        /// Cards it holds.
+        got: u32,
+    },
+    /// Bottom cards that are not three of the landlord's cards.
     #[error("the bottom cards '{0}' must be three of the landlord's cards")]
     Bottom(Cards),
 }
