@@ -35,18 +35,34 @@ pub struct Distribution {
     points: Vec<(i64, f64)>,
 }
 
+/// Why pairs or text do not make a [`Distribution`].
 #[derive(Clone, Debug, PartialEq, Error, Serialize, Deserialize)]
 pub enum DistributionError {
+    /// No score with a positive probability (or no games counted).
     #[error("a distribution needs at least one score")]
     Empty,
+    /// A probability outside [0, 1] (or NaN).
     #[error("the probability of score {score} is {p}: it must be a number in [0, 1]")]
-    BadProbability { score: i64, p: f64 },
+    BadProbability {
+        /// The score it belongs to.
+        score: i64,
+        /// The probability given.
+        p: f64,
+    },
+    /// Probabilities that do not sum to 1 within 1e-6 (their sum).
     #[error("the probabilities add up to {0}, not 1")]
     NotNormalised(f64),
+    /// A score listed twice.
     #[error("score {0} is listed twice")]
     Repeated(i64),
+    /// An item that is not `SCORE:PROBABILITY`.
     #[error("'{text}' (item {item}) is not SCORE:PROBABILITY")]
-    Syntax { item: usize, text: String },
+    Syntax {
+        /// 1-based position of the item.
+        item: usize,
+        /// The item, trimmed.
+        text: String,
+    },
 }
 
 impl Distribution {
@@ -105,6 +121,8 @@ impl Distribution {
         Distribution::new(&points)
     }
 
+    /// The (score, probability) pairs: scores ascending and distinct,
+    /// probabilities positive and summing to 1.
     pub fn points(&self) -> &[(i64, f64)] {
         &self.points
     }

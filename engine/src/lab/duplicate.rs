@@ -20,13 +20,17 @@ use crate::rng;
 /// Both games of one deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct DealResult {
+    /// The deal's seed.
     pub seed: u64,
     /// The landlord's score with A as the landlord (B farming), and with B.
     pub a_landlord: i64,
+    /// The landlord's score with B as the landlord (A farming).
     pub b_landlord: i64,
 }
 
 impl DealResult {
+    /// A's landlord score minus B's: positive when A did better with the same
+    /// cards.
     pub fn margin(&self) -> i64 {
         self.a_landlord - self.b_landlord
     }
@@ -63,7 +67,10 @@ pub fn play_deal(
 /// A mean with its 95% confidence half-width.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Estimate {
+    /// The sample mean.
     pub mean: f64,
+    /// Half the width of the 95% confidence interval (1.96 standard errors;
+    /// 0 with fewer than two deals).
     pub half_width: f64,
 }
 
@@ -85,10 +92,12 @@ impl Estimate {
         }
     }
 
+    /// The interval's lower end.
     pub fn low(&self) -> f64 {
         self.mean - self.half_width
     }
 
+    /// The interval's upper end.
     pub fn high(&self) -> f64 {
         self.mean + self.half_width
     }
@@ -97,15 +106,18 @@ impl Estimate {
 /// A match's results, per role and in all.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Summary {
+    /// Deals played.
     pub deals: usize,
     /// A's landlord score minus B's on the same deal.
     pub margin: Estimate,
     /// How often the landlord won, with A and with B in that seat.
     pub a_landlord_wins: Estimate,
+    /// How often the landlord won with B in that seat.
     pub b_landlord_wins: Estimate,
     /// Average landlord score with A and with B as the landlord; a side's
     /// farmer score is minus the other side's landlord score.
     pub a_landlord_score: Estimate,
+    /// Average landlord score with B as the landlord.
     pub b_landlord_score: Estimate,
     /// Per deal, A's landlord win minus B's (−1, 0, 1): the win-rate
     /// difference as landlord, with its interval.
@@ -113,6 +125,7 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Adds up the deals' results (every estimate 0 for no deals).
     pub fn of(results: &[DealResult]) -> Summary {
         let win = |s: i64| f64::from(u8::from(s > 0));
         Summary {

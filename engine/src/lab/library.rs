@@ -15,54 +15,107 @@ use super::panel::{gdi_distance, score_distribution, score_set, Panel, PanelErro
 /// Why a library (or one entry of it) is not one: see [`Library::validate`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LibraryError {
+    /// The text is not JSON of a library's shape (serde's message).
     #[error("not a library file: {0}")]
     Json(String),
+    /// The panel is not one the lab knows.
     #[error("panel: {0}")]
     Panel(PanelError),
+    /// Games per table outside [`limits::GAMES`].
     #[error("games: {0} is out of range ({range}), in games per table", range = limits::describe(&limits::GAMES))]
     Games(u32),
+    /// No entries.
     #[error("entries: the library has no deals")]
     Empty,
+    /// An entry that is not what [`Entry::build`] makes of its seed.
     #[error("entries[{index}] (seed {seed}): {problem}")]
     Entry {
+        /// 0-based index of the entry.
         index: usize,
+        /// Its seed.
         seed: u64,
+        /// What is wrong with it.
         problem: EntryError,
     },
+    /// A seed listed twice.
     #[error("entries[{index}]: seed {seed} is already entries[{first}]")]
-    DuplicateSeed { index: usize, seed: u64, first: usize },
+    DuplicateSeed {
+        /// 0-based index of the second entry.
+        index: usize,
+        /// The seed.
+        seed: u64,
+        /// 0-based index of the entry that has it first.
+        first: usize,
+    },
 }
 
 /// What is wrong with one entry of a library.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EntryError {
+    /// The deal is not the one the seed deals.
     #[error("deal is {found}, but seed {seed} deals {expected}")]
-    WrongDeal { seed: u64, found: String, expected: String },
+    WrongDeal {
+        /// The entry's seed.
+        seed: u64,
+        /// The deal in the entry.
+        found: String,
+        /// `Deal::from_seed(seed)`, in bracket notation.
+        expected: String,
+    },
+    /// A score outside [`limits::SCORES`].
     #[error("scores: {0}")]
     Score(LimitError),
+    /// The scores are not the deal's score set (±1 .. ±(1 + bombs available)).
     #[error("scores are {found:?}, but the deal's score set is {expected:?}")]
-    Scores { found: Vec<i64>, expected: Vec<i64> },
+    Scores {
+        /// The entry's scores.
+        found: Vec<i64>,
+        /// The deal's score set, ascending.
+        expected: Vec<i64>,
+    },
+    /// Not one count per score.
     #[error("{scores} scores but {counts} counts")]
-    Lengths { scores: usize, counts: usize },
+    Lengths {
+        /// Number of scores.
+        scores: usize,
+        /// Number of counts.
+        counts: usize,
+    },
+    /// The counts do not add up to every game the panel plays.
     #[error("counts add up to {found} games, but {tables} tables × {games} games per table make {expected}")]
     Games {
+        /// The counts' sum (in u128, so a file's huge counts cannot overflow).
         found: u128,
+        /// Tables in the panel.
         tables: usize,
+        /// Games per table.
         games: u32,
+        /// Tables × games: the games played.
         expected: u64,
     },
+    /// The stored GDI is not (within 1e-9) what the counts give.
     #[error("gdi is {found}, but the counts give {expected}")]
-    Gdi { found: String, expected: String },
+    Gdi {
+        /// The entry's GDI.
+        found: String,
+        /// The GDI of its counts.
+        expected: String,
+    },
 }
 
 /// One deal of a library.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
+    /// The deal's seed ([`Deal::from_seed`]); unique within a library.
     pub seed: u64,
     /// The deal in bracket notation (also `Deal::from_seed(seed)`).
     pub deal: String,
+    /// The landlord's score set and how many games ended with each score
+    /// (flattened into the entry's JSON as `scores` and `counts`).
     #[serde(flatten)]
     pub distribution: ScoreDistribution,
+    /// The GDI of those counts: the share of games reaching each grade above
+    /// the lowest, one value per score but the first, each from 0 to 1.
     pub gdi: Vec<f64>,
 }
 
@@ -145,9 +198,12 @@ impl Entry {
 /// A library file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Library {
+    /// The name of the panel that played the deals (one of
+    /// [`super::panel::PANELS`]).
     pub panel: String,
     /// Games per table.
     pub games: u32,
+    /// The deals, each with its results; seeds distinct.
     pub entries: Vec<Entry>,
 }
 

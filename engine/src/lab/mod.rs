@@ -26,11 +26,14 @@ pub const LEADS_PER_SIDE: usize = 5;
 /// Leads that matched a split group, out of leads looked at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Agreement {
+    /// Leads that were one of the split's groups.
     pub matched: u32,
+    /// Leads looked at (at most [`LEADS_PER_SIDE`] per deal and side).
     pub leads: u32,
 }
 
 impl Agreement {
+    /// `matched / leads`, from 0 to 1 (0 when no lead was looked at).
     pub fn share(&self) -> f64 {
         f64::from(self.matched) / f64::from(self.leads.max(1))
     }
@@ -39,7 +42,9 @@ impl Agreement {
 /// Lead agreement for one way of splitting, per side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct LeadAgreement {
+    /// Leads by the landlord.
     pub landlord: Agreement,
+    /// Leads by the farmers.
     pub farmers: Agreement,
 }
 

@@ -25,14 +25,18 @@ use crate::seat::Seat;
 /// One table of a panel: who plays the landlord and the farmers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
+    /// The landlord's player name (a [`crate::PlayerSpec`], e.g. `L3`).
     pub landlord: String,
+    /// The player name both farmers play as.
     pub farmers: String,
 }
 
 /// A named panel of tables.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Panel {
+    /// The panel's name, one of [`PANELS`].
     pub name: String,
+    /// Its tables, each playing every deal.
     pub tables: Vec<Table>,
 }
 
@@ -101,10 +105,23 @@ pub struct GdiCentre(Vec<f64>);
 /// Why text is not a GDI centre.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CentreError {
+    /// An item that is not a number.
     #[error("item {item} '{text}' is not a number")]
-    Syntax { item: usize, text: String },
+    Syntax {
+        /// 1-based position of the item.
+        item: usize,
+        /// The item, trimmed.
+        text: String,
+    },
+    /// A value outside 0 to 1 (or NaN).
     #[error("item {item} is {value}: a GDI value is a share from 0 to 1")]
-    OutOfRange { item: usize, value: String },
+    OutOfRange {
+        /// 1-based position of the item.
+        item: usize,
+        /// The value, as written back by Rust.
+        value: String,
+    },
+    /// No values, or more than [`MAX_GDI_LEN`] (the count given).
     #[error("{0} values; a GDI has 1 to {MAX_GDI_LEN}")]
     Length(usize),
 }
@@ -124,6 +141,7 @@ impl GdiCentre {
         Ok(GdiCentre(values))
     }
 
+    /// The values: shares from 0 to 1, one per grade above the lowest.
     pub fn values(&self) -> &[f64] {
         &self.0
     }
@@ -207,6 +225,7 @@ pub struct ScoreDistribution {
 }
 
 impl ScoreDistribution {
+    /// Games played: the sum of the counts.
     pub fn games(&self) -> u64 {
         self.counts.iter().sum()
     }
@@ -265,6 +284,8 @@ pub struct PanelRun {
 }
 
 impl PanelRun {
+    /// A run of `games` games per table of `panel` on `deal`, nothing played
+    /// yet; every game's players are seeded from `seed`.
     pub fn new(deal: Deal, seed: u64, panel: Panel, games: u32) -> PanelRun {
         let scores = score_set(&deal);
         PanelRun {
@@ -288,14 +309,17 @@ impl PanelRun {
             .saturating_mul(self.games)
     }
 
+    /// Games played so far.
     pub fn played(&self) -> u32 {
         self.played
     }
 
+    /// Whether every game has been played ([`PanelRun::total`]).
     pub fn is_done(&self) -> bool {
         self.played >= self.total()
     }
 
+    /// The counts so far, over the deal's score set.
     pub fn result(&self) -> &ScoreDistribution {
         &self.result
     }

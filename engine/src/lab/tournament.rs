@@ -68,6 +68,7 @@ pub enum Format {
 }
 
 impl Format {
+    /// Its name, as [`FormatName::name`] gives it.
     pub fn name(&self) -> &'static str {
         match self {
             Format::Duplicate => "duplicate",
@@ -83,9 +84,14 @@ impl Format {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FormatName {
+    /// Every table gets the same deal each round ([`Format::Duplicate`]).
     Duplicate,
+    /// The same deal at every table, from an equal-strength pool
+    /// ([`Format::DuplicateOf`]).
     DuplicateEqual,
+    /// A different deal of one strength at each table ([`Format::Equal`]).
     Equal,
+    /// Each table its own random deal ([`Format::Random`]).
     Random,
 }
 
@@ -103,6 +109,7 @@ impl FormatName {
         FormatName::Random,
     ];
 
+    /// Its name: `duplicate`, `duplicate-equal`, `equal` or `random`.
     pub fn name(self) -> &'static str {
         match self {
             FormatName::Duplicate => "duplicate",
@@ -160,9 +167,11 @@ impl Format {
 /// Each table's chance of each final place, over the simulated matches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlaceProbabilities {
+    /// Each table's landlord player name, in input order.
     pub tables: Vec<String>,
     /// `p[t][k]`: table t finished in place k + 1.
     pub p: Vec<Vec<f64>>,
+    /// Tournaments simulated.
     pub matches: u32,
 }
 
@@ -224,6 +233,9 @@ pub struct TournamentRun {
 }
 
 impl TournamentRun {
+    /// `matches` tournaments of `rounds` rounds, `landlords` one per table
+    /// against `farmers`, dealt as `format` says, seeded from `seed`; nothing
+    /// played yet.
     pub fn new(
         landlords: Vec<String>,
         farmers: String,
@@ -245,10 +257,12 @@ impl TournamentRun {
         }
     }
 
+    /// Tournaments simulated so far.
     pub fn played(&self) -> u32 {
         self.played
     }
 
+    /// Whether all `matches` tournaments have been simulated.
     pub fn is_done(&self) -> bool {
         self.played >= self.matches
     }
