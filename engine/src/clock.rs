@@ -5,6 +5,7 @@
 
 /// A monotonic clock in milliseconds from an arbitrary origin.
 pub trait Clock {
+    /// Milliseconds since the clock's origin; never decreasing.
     fn now_ms(&self) -> f64;
 }
 
@@ -45,6 +46,7 @@ impl<'a> Deadline<'a> {
         }
     }
 
+    /// Whether the deadline has passed (never, without a limit).
     pub fn expired(&self) -> bool {
         self.remaining_ms() <= 0.0
     }

@@ -12,6 +12,7 @@ use crate::play::{Kind, Move, Play};
 
 /// Where generated plays go: a `Vec<Play>`, a `Vec<Move>`, or a counter.
 pub trait PlaySink {
+    /// Takes one generated play.
     fn push_play(&mut self, play: Play);
 }
 

@@ -10,18 +10,25 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Seat {
+    /// 地主: plays first and alone against the farmers.
     Landlord,
+    /// Farmer 1 (农民): the landlord's next player (下家).
     Farmer1,
+    /// Farmer 2 (农民): plays right before the landlord (上家); absent in 1v1.
     Farmer2,
 }
 
 impl Seat {
+    /// Every seat, in turn order.
     pub const ALL: [Seat; 3] = [Seat::Landlord, Seat::Farmer1, Seat::Farmer2];
 
+    /// 0 for the landlord, 1 for farmer 1, 2 for farmer 2: the index into
+    /// per-seat arrays.
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The side this seat plays for.
     pub const fn team(self) -> Team {
         match self {
             Seat::Landlord => Team::Landlord,
@@ -38,6 +45,8 @@ impl Seat {
         }
     }
 
+    /// The seat of a name as [`Seat::name`] gives it; `None` for any other
+    /// text.
     pub fn from_name(name: &str) -> Option<Seat> {
         Seat::ALL.into_iter().find(|s| s.name() == name)
     }
@@ -62,11 +71,14 @@ impl fmt::Display for Seat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Team {
+    /// The landlord (地主) on its own.
     Landlord,
+    /// Both farmers (农民): one going out wins for both.
     Farmers,
 }
 
 impl Team {
+    /// The name used in the CLI and JSON: `landlord` or `farmers`.
     pub const fn name(self) -> &'static str {
         match self {
             Team::Landlord => "landlord",

@@ -16,6 +16,7 @@ pub struct RandomPlayer {
 }
 
 impl RandomPlayer {
+    /// A random player whose choices are all drawn from `seed`.
     pub fn new(seed: u64) -> RandomPlayer {
         RandomPlayer {
             rng: rng::from_seed(seed),
@@ -48,6 +49,7 @@ pub struct GreedyPlayer {
 }
 
 impl GreedyPlayer {
+    /// A greedy player (it has no randomness).
     pub fn new() -> GreedyPlayer {
         GreedyPlayer::default()
     }

@@ -59,6 +59,7 @@ pub struct Controls {
 }
 
 impl Controls {
+    /// The control cards in `hand`.
     pub fn of(hand: Cards) -> Controls {
         Controls {
             big_joker: hand.count(Rank::RedJoker),
@@ -80,6 +81,7 @@ impl Controls {
 pub struct HandStrength {
     /// The fewest plays the hand splits into (手数).
     pub plays: u32,
+    /// The control cards it holds.
     pub controls: Controls,
     /// 2 × control points − plays.
     pub score: i32,

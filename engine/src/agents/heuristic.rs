@@ -26,6 +26,8 @@ use crate::split::Splitter;
 use super::knowledge::Knowledge;
 use super::Player;
 
+/// The split-based heuristic player (see the module docs); named
+/// `heuristic`, or `heuristic:noise=P` when it has noise.
 pub struct HeuristicPlayer {
     name: String,
     noise: f64,
@@ -35,6 +37,9 @@ pub struct HeuristicPlayer {
 }
 
 impl HeuristicPlayer {
+    /// A heuristic player making a random move with probability `noise`
+    /// (clamped to 0..=1; [`crate::PlayerSpec`] refuses values outside it),
+    /// its randomness drawn from `seed`.
     pub fn new(noise: f64, seed: u64) -> HeuristicPlayer {
         HeuristicPlayer {
             name: if noise > 0.0 {

@@ -29,6 +29,8 @@ pub struct Knowledge {
 }
 
 impl Knowledge {
+    /// What `view`'s seat knows: the unseen cards, the others' counts, and
+    /// the bottom cards the landlord still holds.
     pub fn of(view: &SeatView<'_>) -> Knowledge {
         let played = view.played();
         let unseen = Cards::DECK.minus(view.hand()).minus(played);

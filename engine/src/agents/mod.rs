@@ -38,6 +38,9 @@ pub use spec::{PlayerKind, PlayerSpec};
 pub trait Player {
     /// The name it is registered under (`random`, `greedy`, ...).
     fn name(&self) -> &str;
+    /// The move to make: one of `view`'s legal moves, chosen from what the
+    /// view holds alone, within `deadline` (players that do not search may
+    /// ignore it).
     fn choose(&mut self, view: &SeatView<'_>, deadline: &Deadline<'_>) -> Move;
 }
 
@@ -67,21 +70,42 @@ pub const LADDER: [(&str, &str); 11] = [
     ("L10", "hybrid:switch=30:samples=8:nodes=2000"),
 ];
 
+/// Why a player cannot be made from a name, or went wrong at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayerError {
+    /// Neither a kind of [`PLAYER_NAMES`] nor a ladder rung (the name as
+    /// given).
     #[error("unknown player '{0}' (known: {known}, or a ladder rung L0..L{top})", known = PLAYER_NAMES.join(", "), top = LADDER.len() - 1)]
     Unknown(String),
+    /// A known kind with an option it does not take, given twice, not
+    /// `key=value`, or out of its range.
     #[error("player '{name}': {why}")]
-    BadOption { name: String, why: String },
+    BadOption {
+        /// The name as given.
+        name: String,
+        /// What is wrong with its options, with the allowed range.
+        why: String,
+    },
+    /// A player chose a move the referee refused (a bug in that player).
     #[error("player {player} ({seat}) chose an illegal move {mv}: {source}")]
     Illegal {
+        /// The player's name.
         player: String,
+        /// Its seat.
         seat: Seat,
+        /// The move it chose, in its written form.
         mv: String,
+        /// Why the referee refused it.
         source: IllegalMove,
     },
+    /// Not one player per seat.
     #[error("{players} players for a table of {seats}")]
-    WrongCount { players: usize, seats: usize },
+    WrongCount {
+        /// Players given.
+        players: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
     /// A count outside its stated range ([`crate::limits`]).
     #[error(transparent)]
     Limit(#[from] crate::limits::LimitError),

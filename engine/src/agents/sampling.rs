@@ -47,6 +47,9 @@ impl Default for SamplerConfig {
     }
 }
 
+/// The sampling player (see the module docs): deals the hidden cards
+/// `samples` times and plays the candidate that does best over the
+/// open-hand solves.
 pub struct SamplingPlayer {
     name: String,
     config: SamplerConfig,
@@ -69,6 +72,7 @@ impl Clock for DeadlineClock<'_> {
 }
 
 impl SamplingPlayer {
+    /// A sampler with `config`'s knobs, its sampling drawn from `seed`.
     pub fn new(config: SamplerConfig, seed: u64) -> SamplingPlayer {
         let mut seeds = rng::from_seed(seed);
         SamplingPlayer {

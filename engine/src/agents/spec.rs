@@ -27,12 +27,21 @@ pub enum PlayerKind {
     /// The simple rule player.
     Greedy,
     /// Plays from its minimum split; `noise` is the chance of a random move.
-    Heuristic { noise: f64 },
+    Heuristic {
+        /// The chance of a uniformly random legal move, in [`limits::NOISE`].
+        noise: f64,
+    },
     /// Samples the hidden cards and solves each deal open-handed.
     Sampler(SamplerConfig),
     /// The heuristic until the cards left in all hands fall to `switch`,
     /// then the sampler.
-    Hybrid { switch: u32, config: SamplerConfig },
+    Hybrid {
+        /// Cards left in all hands at or below which the sampler takes over,
+        /// in [`limits::SWITCH`].
+        switch: u32,
+        /// The sampler's options.
+        config: SamplerConfig,
+    },
 }
 
 impl PlayerKind {
