@@ -75,19 +75,48 @@ pub const COUNTS: RangeInclusive<u32> = 0..=MAX_HAND;
 pub enum LimitError {
     /// A count or value outside its range.
     #[error("{what}: {value} is out of range ({range})")]
-    OutOfRange { what: String, value: String, range: String },
+    OutOfRange {
+        /// The name of the count (`players`, `games`, ...).
+        what: String,
+        /// The value given, as text.
+        value: String,
+        /// The allowed range, as [`describe`] writes it.
+        range: String,
+    },
     /// A time limit that is not a finite number of milliseconds in range.
     #[error("{what}: {value} is not a time limit (a number of milliseconds above 0, at most {max})", max = MAX_TIME_LIMIT_MS)]
-    TimeLimit { what: String, value: String },
+    TimeLimit {
+        /// The name of the limit.
+        what: String,
+        /// The value given, as text (`NaN`, `inf`, ...).
+        value: String,
+    },
     /// `seed..seed + count` would run past the last seed.
     #[error("seeds {first}..={last} run past the last seed, {max}: with {count} of them, start at {max_start} or below", last = u128::from(*first) + u128::from(*count) - 1, max = u64::MAX, max_start = u64::MAX - (count - 1))]
-    SeedRange { first: u64, count: u64 },
+    SeedRange {
+        /// The first seed.
+        first: u64,
+        /// How many seeds.
+        count: u64,
+    },
     /// A hand over [`MAX_HAND`] cards.
     #[error("{what}: {cards} cards; a hand holds at most {MAX_HAND}")]
-    HandTooBig { what: String, cards: u32 },
+    HandTooBig {
+        /// The name of the hand.
+        what: String,
+        /// Cards in it.
+        cards: u32,
+    },
     /// The m-round totals would span more than [`MAX_TOTALS_SPAN`].
     #[error("{rounds} rounds of scores from {low} to {high} make totals spanning {span} points; at most {MAX_TOTALS_SPAN} (rounds × (highest − lowest score))", span = u128::from(*rounds) * (*high - *low) as u128)]
-    TotalsSpan { rounds: u32, low: i64, high: i64 },
+    TotalsSpan {
+        /// Rounds of the tournament.
+        rounds: u32,
+        /// The lowest score.
+        low: i64,
+        /// The highest score.
+        high: i64,
+    },
 }
 
 impl LimitError {
@@ -187,6 +216,7 @@ impl SeedRange {
         Ok(SeedRange { first, count })
     }
 
+    /// The first seed (meaningless when empty).
     pub fn first(&self) -> u64 {
         self.first
     }
@@ -196,14 +226,17 @@ impl SeedRange {
         (self.count > 0).then(|| self.first + (self.count - 1))
     }
 
+    /// How many seeds.
     pub fn count(&self) -> u64 {
         self.count
     }
 
+    /// Whether the range holds no seed.
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
 
+    /// Whether `seed` is one of the range's.
     pub fn contains(&self, seed: u64) -> bool {
         self.last().is_some_and(|last| (self.first..=last).contains(&seed))
     }

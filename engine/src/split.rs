@@ -33,6 +33,7 @@ pub struct Split {
 }
 
 impl Split {
+    /// The plays, in order of their lowest card; together they are the hand.
     pub fn plays(&self) -> &[Play] {
         &self.plays
     }
@@ -173,6 +174,8 @@ pub struct Splitter {
 }
 
 impl Splitter {
+    /// A splitter with an empty memo; keep it to reuse its memory across
+    /// hands.
     pub fn new() -> Splitter {
         Splitter::default()
     }
@@ -378,10 +381,15 @@ pub fn exact(hand: Cards) -> Split {
 /// The group kinds the baseline orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BaseKind {
+    /// Trios (三张), kickers attached afterwards.
     Trio,
+    /// Bombs (炸弹).
     Bomb,
+    /// Straights (顺子).
     Straight,
+    /// Pair chains (连对).
     PairChain,
+    /// Airplanes (飞机), kickers attached afterwards.
     Airplane,
 }
 
@@ -604,14 +612,36 @@ pub fn labels(plays: &[Play]) -> String {
         .collect()
 }
 
+/// Why labels do not make groups ([`groups_from_labels`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LabelError {
+    /// Not one label per card (whitespace ignored).
     #[error("{labels} labels for {cards} cards")]
-    Length { labels: usize, cards: usize },
+    Length {
+        /// Labels given.
+        labels: usize,
+        /// Cards in the hand.
+        cards: usize,
+    },
+    /// A label other than 0, 1, 2 or 3.
     #[error("label '{label}' at position {position} is not 0, 1, 2 or 3")]
-    NotALabel { label: char, position: usize },
+    NotALabel {
+        /// The character.
+        label: char,
+        /// Its 1-based position among the labels.
+        position: usize,
+    },
+    /// The cards of a class at a rank do not make whole groups (a class-1
+    /// rank not held in pairs, a lone joker in class 3, ...).
     #[error("the {class} cards of rank {rank} ({count}) do not make whole groups")]
-    Shape { class: u8, rank: Rank, count: u8 },
+    Shape {
+        /// The class: 0 singles, 1 pairs, 2 trios, 3 bombs and the rocket.
+        class: u8,
+        /// The rank.
+        rank: Rank,
+        /// Cards of that rank with that label.
+        count: u8,
+    },
 }
 
 /// Turns labels back into groups (the paper's rule): per class, runs of

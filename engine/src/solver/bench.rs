@@ -45,16 +45,22 @@ pub fn random_position(seed: u64, sizes: &[usize]) -> Option<Position> {
 /// One benchmark position and how the solve went.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Case {
+    /// The position's seed ([`random_position`]), or the deal's.
     pub seed: u64,
+    /// The landlord's hand.
     pub landlord: Cards,
+    /// Farmer 1's hand.
     pub farmer: Cards,
     /// Farmer 2's hand, in a three-seat deal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub farmer2: Option<Cards>,
     /// Proven within the time limit.
     pub exact: bool,
+    /// Who wins with best play (predicted when not exact).
     pub winner: Team,
+    /// Milliseconds the solve took.
     pub ms: f64,
+    /// Nodes searched.
     pub nodes: u64,
 }
 

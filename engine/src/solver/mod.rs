@@ -69,6 +69,7 @@ const INFINITY: i32 = i32::MAX / 2;
 /// How to search.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
+    /// What a finished deal is worth, and so what the search maximises.
     pub utility: Utility,
     /// Stop by then and answer with the deepest finished search.
     pub time_limit_ms: Option<f64>,
@@ -159,7 +160,9 @@ pub struct SolveResult {
     pub pv: Vec<Move>,
     /// Depth (plies) of the deepest finished iteration.
     pub depth: u32,
+    /// Positions searched (over every iteration).
     pub nodes: u64,
+    /// Milliseconds the search took, on the clock it was given.
     pub ms: f64,
     /// The time limit stopped the search before a proof.
     pub timed_out: bool,
@@ -169,6 +172,7 @@ pub struct SolveResult {
 /// worth ([`Solver::solve_moves`]).
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct MoveVerdict {
+    /// The play (or the pass).
     pub play: Move,
     /// Who wins after it, with best play from there (predicted when not exact).
     pub winner: Team,
@@ -216,6 +220,8 @@ pub struct MovesRun {
 }
 
 impl MovesRun {
+    /// A run over every legal move of the side to move in `position`, none
+    /// solved yet; the best line is not filled in (only the verdicts).
     pub fn new(position: Position, options: SolveOptions, clock: &dyn Clock) -> MovesRun {
         let mut moves = Vec::new();
         position.moves(&mut moves);
@@ -319,6 +325,8 @@ impl MovesRun {
 
 /// Progress reports, one per finished iteration.
 pub trait Progress {
+    /// Depth `depth` (plies) finished, with `nodes` searched and `ms`
+    /// milliseconds spent so far.
     fn iteration(&mut self, depth: u32, nodes: u64, ms: f64);
 }
 
@@ -378,6 +386,9 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// A solver with a transposition table of about `table_bytes` (rounded
+    /// down to a power of two of entries, at least the table's minimum);
+    /// [`SolveOptions::sized_for`] picks a size for the job.
     pub fn new(table_bytes: usize) -> Solver {
         Solver {
             table: Table::with_bytes(table_bytes),

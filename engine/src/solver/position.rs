@@ -18,20 +18,35 @@ pub struct Position {
     pub(super) bombs: u8,
 }
 
+/// Why hands do not make a [`Position`] ([`Position::new`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// Not 2 or 3 hands.
     #[error("a position has 2 or 3 hands, not {0}")]
     SeatCount(usize),
+    /// A hand with no cards: the deal is already over.
     #[error("the {0} has no cards: the deal is already over")]
     EmptyHand(Seat),
+    /// A hand over [`MAX_HAND`] cards: refused, since the search is
+    /// exponential in the cards.
     #[error("the {seat} has {cards} cards; a hand holds at most {MAX_HAND}")]
-    HandTooBig { seat: Seat, cards: u32 },
+    HandTooBig {
+        /// The seat.
+        seat: Seat,
+        /// Cards in its hand.
+        cards: u32,
+    },
+    /// The hands hold more of a rank than a deck has.
     #[error("the hands hold more of a rank than a deck has")]
     NotFromOneDeck,
+    /// `to_move` or the seat of the play to beat is not at the table.
     #[error("the {0} is not at this table")]
     NoSuchSeat(Seat),
+    /// The seat to move made the play to beat: the others would have passed
+    /// and it would lead instead.
     #[error("the {0} cannot be to move right after its own play")]
     MoverMadeLastPlay(Seat),
+    /// The play to beat and the hands hold more of a rank than a deck has.
     #[error("the play to beat and the hands together hold more of a rank than a deck has")]
     LastPlayNotFromDeck,
 }
@@ -84,15 +99,19 @@ impl Position {
         })
     }
 
+    /// The cards `seat` holds (empty for a seat not at the table).
     pub fn hand(&self, seat: Seat) -> Cards {
         self.hands[seat.index()]
     }
+    /// Seats at the table: 2 (1v1) or 3.
     pub fn seats(&self) -> usize {
         usize::from(self.seats)
     }
+    /// The seat whose turn it is.
     pub fn to_move(&self) -> Seat {
         self.to_move
     }
+    /// The play the seat to move must beat, and who made it; `None` on lead.
     pub fn to_beat(&self) -> Option<(Seat, Play)> {
         self.to_beat
     }
