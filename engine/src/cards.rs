@@ -131,6 +131,25 @@ impl fmt::Display for Rank {
 /// Counts are never above what a deck holds (4 per rank, 1 per joker); every
 /// constructor checks it, so the packed form cannot overflow into the next
 /// rank. The derived order is the packed integer's, only useful for sorting.
+///
+/// # Examples
+///
+/// ```
+/// use engine::{Cards, Rank};
+///
+/// // Tolerant in (any case, `0` or `10` for the ten), canonical out.
+/// let hand: Cards = "2a10t3x".parse()?;
+/// assert_eq!(hand.to_string(), "3TTA2X");
+/// assert_eq!(hand.len(), 6);
+/// assert_eq!(hand.count(Rank::Ten), 2);
+/// assert!(hand.contains("TT".parse()?));
+///
+/// // Errors name the character and its 1-based position.
+/// let err = "33z".parse::<Cards>().unwrap_err();
+/// assert!(err.to_string().starts_with("'z' at position 3 is not a card"));
+/// assert!("33333".parse::<Cards>().is_err()); // a deck holds four
+/// # Ok::<(), engine::CardsError>(())
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Cards(u64);
 

@@ -28,6 +28,22 @@ impl Deal {
     /// The reference dealing procedure: shuffle the 54 cards, deal cards
     /// 1..51 round-robin (landlord, farmer 1, farmer 2, ...), the last three
     /// are the bottom cards and go to the landlord.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use engine::{Deal, Seat};
+    ///
+    /// let deal = Deal::from_seed(42);
+    /// assert_eq!(deal, Deal::from_seed(42)); // the same seed, the same deal
+    /// assert_eq!(deal.hand(Seat::Landlord).len(), 20);
+    /// assert_eq!(deal.hand(Seat::Farmer1).len(), 17);
+    /// let bottom = deal.bottom().unwrap();
+    /// assert!(deal.hand(Seat::Landlord).contains(bottom));
+    /// // The bracket notation reads back (without the bottom cards).
+    /// assert_eq!(deal.to_string().parse::<Deal>()?.hands(), deal.hands());
+    /// # Ok::<(), engine::DealError>(())
+    /// ```
     pub fn from_seed(seed: u64) -> Deal {
         let mut deck: Vec<Rank> = Cards::DECK.iter().collect();
         rng::shuffle(&mut rng::from_seed(seed), &mut deck);

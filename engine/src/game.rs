@@ -246,6 +246,32 @@ pub enum SetupError {
 }
 
 /// A deal in progress at a table of 2 or 3 seats, with its full record.
+///
+/// # Examples
+///
+/// ```
+/// use engine::{Cards, Game, IllegalMove, Move, Scoring, Team};
+///
+/// // A 1v1 endgame: the landlord holds 334, the farmer 5.
+/// let hands: Vec<Cards> = vec!["334".parse()?, "5".parse()?];
+/// let mut game = Game::from_hands(&hands)?;
+/// game.apply(Move::parse("33")?)?;
+/// // A single does not beat a pair; the referee refuses it.
+/// let refused = game.apply(Move::parse("5")?);
+/// assert!(matches!(refused, Err(IllegalMove::DoesNotBeat { .. })));
+/// game.apply(Move::Pass)?;
+/// // Everyone else passed: the landlord leads again, and goes out.
+/// assert_eq!(game.to_beat(), None);
+/// game.apply(Move::parse("4")?)?;
+///
+/// let outcome = game.outcome().unwrap();
+/// assert_eq!(outcome.winning_team(), Team::Landlord);
+/// assert!(outcome.spring); // the farmer never played a card
+/// assert_eq!(outcome.score(Scoring::Tournament), 1);
+/// assert_eq!(outcome.score(Scoring::Online), 2);
+/// assert_eq!(game.history().len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     seats: usize,

@@ -39,6 +39,24 @@ impl PlaySink for usize {
 }
 
 /// Every play `hand` can lead.
+///
+/// # Examples
+///
+/// ```
+/// use engine::{lead_plays, Cards, Play};
+///
+/// let hand: Cards = "3345XD".parse()?;
+/// let mut plays: Vec<Play> = Vec::new();
+/// lead_plays(hand, &mut plays);
+/// let written: Vec<String> = plays.iter().map(|p| p.to_string()).collect();
+/// assert_eq!(written, ["3", "4", "5", "X", "D", "33", "XD"]);
+///
+/// // A counter is a sink too.
+/// let mut count = 0usize;
+/// lead_plays(hand, &mut count);
+/// assert_eq!(count, 7);
+/// # Ok::<(), engine::CardsError>(())
+/// ```
 pub fn lead_plays<S: PlaySink>(hand: Cards, out: &mut S) {
     let mut g = Generator::new(hand, out);
     for kind in Kind::ALL {
@@ -115,6 +133,19 @@ pub fn follow_plays<S: PlaySink>(hand: Cards, target: Play, out: &mut S) {
 
 /// The legal moves of a seat holding `hand`: every lead when `to_beat` is
 /// `None`, else every play that beats it followed by the pass.
+///
+/// # Examples
+///
+/// ```
+/// use engine::{legal_moves, Cards, Move, Play};
+///
+/// let hand: Cards = "3345XD".parse()?;
+/// let mut moves: Vec<Move> = Vec::new();
+/// legal_moves(hand, Some(Play::parse("4")?), &mut moves);
+/// let written: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(written, ["5", "X", "D", "XD", "pass"]);
+/// # Ok::<(), engine::PlayError>(())
+/// ```
 pub fn legal_moves(hand: Cards, to_beat: Option<Play>, out: &mut Vec<Move>) {
     match to_beat {
         None => lead_plays(hand, out),

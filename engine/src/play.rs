@@ -258,6 +258,28 @@ impl Play {
     /// Reads a written play. `cards` alone must have exactly one reading;
     /// `main+kickers` picks the reading with that main part (accepted for
     /// any play, so `333+4` reads as `3334` does).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use engine::{Kind, Play};
+    ///
+    /// let trio = Play::parse("3334")?;
+    /// assert_eq!(trio.kind(), Kind::TrioSingle);
+    /// assert_eq!(trio.to_string(), "3334");
+    ///
+    /// // These cards have several readings: plain, they are refused...
+    /// assert!(Play::parse("333444555666").is_err());
+    /// // ...and `main+kickers` says which one is meant.
+    /// let wings = Play::parse("444555666+333")?;
+    /// assert_eq!(wings.kind(), Kind::AirplaneSingles);
+    /// assert_eq!(wings.to_string(), "444555666+333");
+    /// assert_eq!(Play::parse("333444555666+")?.kind(), Kind::Airplane);
+    ///
+    /// assert!(Play::parse("3344").is_err()); // two pairs are no combination
+    /// assert!(Play::parse("TTJJQQ")?.beats(Play::parse("334455")?));
+    /// # Ok::<(), engine::PlayError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Play, PlayError> {
         let (main_text, kicker_text) = match text.split_once('+') {
             Some((m, k)) => (m, Some(k)),

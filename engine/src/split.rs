@@ -160,6 +160,23 @@ impl Memo {
 }
 
 /// The exact splitter. Keep one around: its memory is reused between hands.
+///
+/// # Examples
+///
+/// ```
+/// use engine::{Cards, Splitter};
+///
+/// let mut splitter = Splitter::new();
+/// let hand: Cards = "3456799XD".parse()?;
+/// assert_eq!(splitter.min_plays(hand), 3);
+/// let best = splitter.best(hand);
+/// let groups: Vec<String> = best.plays().iter().map(|p| p.to_string()).collect();
+/// assert_eq!(groups, ["34567", "99", "XD"]);
+///
+/// // Hands over 20 cards are refused rather than searched.
+/// assert!(splitter.try_top(Cards::DECK, 1).is_err());
+/// # Ok::<(), engine::CardsError>(())
+/// ```
 #[derive(Default)]
 pub struct Splitter {
     /// The hand being split (penalties depend on it).

@@ -73,6 +73,28 @@ impl fmt::Display for PlayerKind {
 }
 
 /// A player as named: a kind with options, or a ladder rung.
+///
+/// # Examples
+///
+/// ```
+/// use engine::agents::PlayerKind;
+/// use engine::{Player, PlayerSpec};
+///
+/// let spec: PlayerSpec = "heuristic:noise=0.2".parse()?;
+/// assert_eq!(spec.kind(), PlayerKind::Heuristic { noise: 0.2 });
+/// assert_eq!(spec.to_string(), "heuristic:noise=0.2");
+/// assert_eq!(spec.build(1).name(), "heuristic:noise=0.2");
+///
+/// // A ladder rung, any case, written back as the rung.
+/// let rung: PlayerSpec = "l7".parse()?;
+/// assert_eq!(rung.rung(), Some(7));
+/// assert_eq!(rung.to_string(), "L7");
+///
+/// // Options out of range, or unknown, are refused.
+/// assert!("sampler:samples=0".parse::<PlayerSpec>().is_err());
+/// assert!("heuristic:depth=3".parse::<PlayerSpec>().is_err());
+/// # Ok::<(), engine::PlayerError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayerSpec {
     /// The ladder rung it was named by (`L7` is 7), if any.

@@ -205,6 +205,23 @@ pub fn dih_checked(d: &Distribution, players: u32, rounds: u32, top: u32) -> Res
 /// DIH(D; n, m, r), exactly; NaN ("no answer") for a question outside the
 /// limits [`dih_checked`] names, which would otherwise take unbounded
 /// memory or time. Use [`dih_checked`] to learn which limit it is.
+///
+/// # Examples
+///
+/// ```
+/// use engine::lab::dih::{dih, dih_checked, Distribution};
+///
+/// // Each round scores -1 or 1, evenly.
+/// let d = Distribution::parse("-1:0.5,1:0.5")?;
+/// // Two players, one round: the two places are told apart unless they tie.
+/// assert!((dih(&d, 2, 1, 2) - 0.5).abs() < 1e-12);
+/// // The top place alone always exists.
+/// assert!((dih(&d, 2, 1, 1) - 1.0).abs() < 1e-12);
+/// // Outside the limits: NaN here, the reason from `dih_checked`.
+/// assert!(dih(&d, 0, 1, 1).is_nan());
+/// assert!(dih_checked(&d, 0, 1, 1).is_err());
+/// # Ok::<(), engine::lab::dih::DistributionError>(())
+/// ```
 pub fn dih(d: &Distribution, players: u32, rounds: u32, top: u32) -> f64 {
     dih_checked(d, players, rounds, top).unwrap_or(f64::NAN)
 }

@@ -411,6 +411,25 @@ impl Solver {
     /// until the limit, answering with the deepest finished iteration.
     /// Calling again continues from the proofs the table kept, so a caller
     /// can search in slices (to report progress or be cancelled between them).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use engine::clock::MonotonicClock;
+    /// use engine::solver::{Position, SolveOptions, Solver};
+    /// use engine::{Move, Seat, Team};
+    ///
+    /// // 1v1, landlord to lead 3KK against the farmer's A: leading a single
+    /// // lets the A out, so the pair must go first.
+    /// let position = Position::new(&["3KK".parse()?, "A".parse()?], Seat::Landlord, None)?;
+    /// let options = SolveOptions::default().sized_for(&position);
+    /// let mut solver = Solver::new(options.table_bytes);
+    /// let result = solver.solve(&position, &options, &MonotonicClock::default(), &mut ());
+    /// assert!(result.exact);
+    /// assert_eq!(result.winner, Team::Landlord);
+    /// assert_eq!(result.best, Some(Move::parse("KK")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve(
         &mut self,
         position: &Position,
