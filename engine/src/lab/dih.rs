@@ -97,7 +97,8 @@ impl Distribution {
 
     /// From counts of each score (a deal's results over a panel).
     pub fn from_counts(counts: &[(i64, u64)]) -> Result<Distribution, DistributionError> {
-        let total: u64 = counts.iter().map(|c| c.1).sum();
+        // In u128: counts near u64::MAX (from a file) must not overflow.
+        let total: u128 = counts.iter().map(|c| u128::from(c.1)).sum();
         if total == 0 {
             return Err(DistributionError::Empty);
         }
