@@ -5,13 +5,13 @@
 //! - Values are from the side to move's point of view. A proven result is
 //!   worth more than any estimate: `±(PROVEN + utility)`, estimates stay
 //!   within `±PROVEN`.
-//! - The transposition table ([`table`]) keeps bounds per position, each
+//! - The transposition table (`table`) keeps bounds per position, each
 //!   marked *proven* when no horizon estimate went into it, so it is valid
-//!   at every depth. Its keys ([`key`]) are shared by positions that differ
+//!   at every depth. Its keys (`key`) are shared by positions that differ
 //!   only in ranks the game cannot tell apart.
-//! - Static proofs ([`control`]): on lead, a hand whose best split the
+//! - Static proofs (`control`): on lead, a hand whose best split the
 //!   other side cannot stop goes out, and the search stops there.
-//! - Dominated moves ([`dominance`]) are never searched.
+//! - Dominated moves (`dominance`) are never searched.
 //! - Moves: a play that goes out first, then the table's best move, then the
 //!   groups of the hand's best split, then the search paper's order
 //!   (following: the same kind from the lowest rank, then bombs, then the
