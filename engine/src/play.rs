@@ -149,8 +149,8 @@ impl Kind {
         }
     }
 
-    /// Whether this kind beats any other kind regardless of shape: a bomb or
-    /// the rocket (each one played raises the multiplier).
+    /// Whether this kind is a bomb or the rocket: it may follow any non-bomb
+    /// play whatever its shape, and each one played raises the multiplier.
     pub const fn is_bomb_or_rocket(self) -> bool {
         matches!(self, Kind::Bomb | Kind::Rocket)
     }

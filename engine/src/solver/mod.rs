@@ -325,8 +325,9 @@ impl MovesRun {
 
 /// Progress reports, one per finished iteration.
 pub trait Progress {
-    /// Depth `depth` (plies) finished, with `nodes` searched and `ms`
-    /// milliseconds spent so far.
+    /// An iteration finished: `depth` plies (255 for the first, full-depth
+    /// search), with `nodes` searched and `ms` milliseconds since the solve
+    /// started.
     fn iteration(&mut self, depth: u32, nodes: u64, ms: f64);
 }
 
