@@ -87,7 +87,7 @@ impl Outcome {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum IllegalMove {
     #[error("the deal is over")]
     GameOver,
@@ -100,7 +100,7 @@ pub enum IllegalMove {
 }
 
 /// Why a record does not make a view (see [`SeatView::from_record`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum RecordError {
     #[error("turn {turn}: it was the {expected}'s turn, not the {seat}'s")]
     OutOfTurn { turn: usize, expected: Seat, seat: Seat },

@@ -67,7 +67,7 @@ pub const LADDER: [(&str, &str); 11] = [
     ("L10", "hybrid:switch=30:samples=8:nodes=2000"),
 ];
 
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum PlayerError {
     #[error("unknown player '{0}' (known: {known}, or a ladder rung L0..L{top})", known = PLAYER_NAMES.join(", "), top = LADDER.len() - 1)]
     Unknown(String),

@@ -18,7 +18,7 @@ pub struct Position {
     pub(super) bombs: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum PositionError {
     #[error("a position has 2 or 3 hands, not {0}")]
     SeatCount(usize),
