@@ -5,7 +5,7 @@ use gloo::events::EventListener;
 use yew::prelude::*;
 use yew_agent::reactor::ReactorProvider;
 
-use crate::agent::EngineWorker;
+use crate::worker::EngineWorker;
 use crate::components::card::SuitSprites;
 use crate::i18n::Lang;
 use crate::pages::deal::DealPage;
