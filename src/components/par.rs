@@ -130,7 +130,12 @@ pub fn ParPanel(props: &ParProps) -> Html {
             <p class="progress" id="par-progress" role="status">{ (t.searching)(*depth, *nodes, *ms) }</p>
         },
         Par::Cancelled => html! { <p class="note" id="par-cancelled">{ t.cancelled }</p> },
-        Par::Failed(e) => task_status(&Task::<()>::Failed(e.clone()), "par", Unit::Positions, on_cancel.clone()),
+        Par::Failed(e) => task_status(
+            &Task::<()>::Failed(e.clone()),
+            "par",
+            Unit::Positions,
+            on_cancel.clone(),
+        ),
         Par::Done(result) => line(t, props.deal, result, state.step, &state),
     };
     html! {

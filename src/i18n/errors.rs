@@ -1,7 +1,8 @@
 //! The worker's errors in the page's language: every [`JobError`] is data,
 //! worded here.
 
-use engine::{IllegalMove, PlayerError, RecordError};
+use engine::lab::panel::{CentreError, MAX_GDI_LEN};
+use engine::{IllegalMove, LimitError, PlayerError, RecordError};
 
 use super::{capitalise, Lang, Strings};
 use crate::worker::{JobError, Quantity};
@@ -77,14 +78,42 @@ impl Strings {
         }
         match error {
             RecordError::OutOfTurn { turn, expected, seat } => {
-                format!("记录第 {turn} 手：该{}出牌，不是{}。", self.seat(*expected), self.seat(*seat))
+                format!(
+                    "记录第 {turn} 手：该{}出牌，不是{}。",
+                    self.seat(*expected),
+                    self.seat(*seat)
+                )
             }
-            RecordError::Illegal { turn, problem } => format!("记录第 {turn} 手不合规则：{}", self.illegal_move(problem)),
+            RecordError::Illegal { turn, problem } => {
+                format!("记录第 {turn} 手不合规则：{}", self.illegal_move(problem))
+            }
             RecordError::NoSuchSeat { seat, seats } => format!("{seats} 人的牌桌上没有{}。", self.seat(*seat)),
             RecordError::NotYourTurn(seat) => format!("按记录，现在该{}出牌。", self.seat(*seat)),
             RecordError::HandSize { hand, count } => format!("手牌有 {hand} 张，记录却说是 {count} 张。"),
             RecordError::NotFromOneDeck => "手牌与已出的牌合起来超出了一副牌。".into(),
             RecordError::Over(seat) => format!("这局已经结束：{}已出完牌。", self.seat(*seat)),
+            RecordError::BottomWithTwoSeats => "两人的牌桌没有底牌。".into(),
+            RecordError::BottomSize { cards } => format!("底牌 {cards} 是 {} 张，底牌应为 3 张。", cards.len()),
+            RecordError::BottomNotLandlords { cards } => format!("底牌 {cards} 不全在地主的手牌和出过的牌里。"),
+            RecordError::BottomNotHeld { cards, left, .. } => {
+                format!("地主只剩 {left} 张牌，装不下还没出的底牌（{cards}）。")
+            }
+            RecordError::BottomNotFromDeck { cards } => format!("底牌 {cards} 与手牌、已出的牌合起来超出了一副牌。"),
+            RecordError::CountTooBig { seat, count, played } => format!(
+                "{}还剩 {count} 张、已出 {played} 张，共 {} 张，一手牌最多 20 张。",
+                self.seat(*seat),
+                u32::from(*count) + played
+            ),
+            RecordError::CountNotDealt {
+                seat,
+                count,
+                played,
+                dealt,
+            } => format!(
+                "{}还剩 {count} 张、已出 {played} 张，与发到的 {dealt} 张不符。",
+                self.seat(*seat)
+            ),
+            RecordError::CountsOverDeck(total) => format!("剩下的牌与已出的牌共 {total} 张，超过一副牌的 54 张。"),
         }
     }
 
@@ -101,6 +130,43 @@ impl Strings {
         }
     }
 
+    /// Why text is not a GDI centre.
+    pub fn centre_error(&self, error: &CentreError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            CentreError::Syntax { item, text } if zh => format!("GDI 中心的第 {item} 项“{text}”不是数字。"),
+            CentreError::Syntax { item, text } => format!("Item {item} of the GDI centre, '{text}', is not a number."),
+            CentreError::OutOfRange { item, value } if zh => {
+                format!("GDI 中心的第 {item} 项是 {value}：GDI 的每一项是 0 到 1 之间的比例。")
+            }
+            CentreError::OutOfRange { item, value } => {
+                format!("Item {item} of the GDI centre is {value}: each GDI value is a share from 0 to 1.")
+            }
+            CentreError::Length(n) if zh => format!("GDI 中心有 {n} 项；GDI 有 1 到 {MAX_GDI_LEN} 项。"),
+            CentreError::Length(n) => format!("The GDI centre has {n} values; a GDI has 1 to {MAX_GDI_LEN}."),
+        }
+    }
+
+    /// A number outside its stated range.
+    pub fn limit_error(&self, error: &LimitError) -> String {
+        if self.lang == Lang::En {
+            return format!("{}.", capitalise(&error.to_string()));
+        }
+        match error {
+            LimitError::OutOfRange { what, value, range } => {
+                format!("{what} 为 {value}，超出范围（{}）。", range.replace(" to ", " 到 "))
+            }
+            LimitError::TimeLimit { what, value } => {
+                format!("{what} 为 {value}，不是有效的时限（应为大于 0、至多一小时的毫秒数）。")
+            }
+            LimitError::SeedRange { first, count } => format!("从种子 {first} 起的 {count} 个种子超出了种子的范围。"),
+            LimitError::HandTooBig { what, cards } => format!("{what} 有 {cards} 张牌，一手牌最多 20 张。"),
+            LimitError::TotalsSpan { rounds, low, high } => {
+                format!("{rounds} 轮、得分从 {low} 到 {high}，总分的跨度太大。")
+            }
+        }
+    }
+
     /// Why an AI cannot play.
     pub fn player_error(&self, error: &PlayerError) -> String {
         let zh = self.lang == Lang::Zh;
@@ -113,18 +179,29 @@ impl Strings {
             }
             PlayerError::BadOption { name, why } if zh => format!("AI “{name}”的选项不对：{why}"),
             PlayerError::BadOption { name, why } => format!("The options of AI '{name}' are not right: {why}"),
-            PlayerError::Illegal { player, seat, mv, source } if zh => format!(
+            PlayerError::Illegal {
+                player,
+                seat,
+                mv,
+                source,
+            } if zh => format!(
                 "AI {player}（{}）出了不合规则的 {mv}：{}（程序缺陷）",
                 self.seat(*seat),
                 self.illegal_move(source)
             ),
-            PlayerError::Illegal { player, seat, mv, source } => format!(
+            PlayerError::Illegal {
+                player,
+                seat,
+                mv,
+                source,
+            } => format!(
                 "The AI {player} ({}) chose an illegal move {mv}: {} (a defect of the app)",
                 self.seat(*seat),
                 self.illegal_move(source)
             ),
             PlayerError::WrongCount { players, seats } if zh => format!("{seats} 人的牌桌给了 {players} 个 AI。"),
             PlayerError::WrongCount { players, seats } => format!("{players} AIs for a table of {seats}."),
+            PlayerError::Limit(e) => self.limit_error(e),
         }
     }
 }
@@ -145,10 +222,15 @@ mod tests {
             needed: 6,
             eps: 0.15,
         };
-        assert!(EN.job_error(&err).starts_with("Only 3 deals of the library lie within ε = 0.15"));
+        assert!(EN
+            .job_error(&err)
+            .starts_with("Only 3 deals of the library lie within ε = 0.15"));
         assert!(ZH.job_error(&err).contains("只有 3 副牌"));
         let err = Quantity::Rounds.count(500).unwrap_err();
-        assert_eq!(EN.job_error(&err), "The number of rounds m is 500; it must be from 1 to 200.");
+        assert_eq!(
+            EN.job_error(&err),
+            "The number of rounds m is 500; it must be from 1 to 200."
+        );
         assert_eq!(ZH.job_error(&err), "轮数 m 为 500，应在 1 到 200 之间。");
         let mut game = engine::Game::new(&engine::Deal::from_seed(1));
         let err = JobError::Record(RecordError::Illegal {
@@ -157,5 +239,7 @@ mod tests {
         });
         assert_eq!(ZH.job_error(&err), "记录第 1 手不合规则：地主自由出牌，不能不出。");
         assert!(EN.job_error(&err).contains("turn 1"));
+        let err = JobError::Player("sampler:samples=5000".parse::<engine::PlayerSpec>().unwrap_err());
+        assert!(ZH.job_error(&err).contains("5000"), "{}", ZH.job_error(&err));
     }
 }

@@ -1,48 +1,31 @@
 //! An AI's move: the Play page's opponents and its 提示.
 
-use engine::{Clock, Deadline, Deal, Game, IllegalMove, Move, PlayerError, RecordError, Seat};
+use engine::{Clock, Deadline, Deal, Game, IllegalMove, Move, PlayerError, PlayerSpec, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::{JobError, Quantity};
 
 /// Choose a move for the seat to move in the game of `deal` after `record`,
-/// as the player `player` (a name with options or a ladder rung), within
+/// as the player `player` (written as a name with options or a ladder rung), within
 /// `time_limit_ms`. The player sees only the seat's view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChooseJob {
-    pub player: String,
+    pub player: PlayerSpec,
     pub deal: Deal,
     pub record: Vec<(Seat, Move)>,
     pub seed: u64,
     pub time_limit_ms: f64,
 }
 
-/// The game after `record`, refereed move by move.
-pub(crate) fn replay(deal: &Deal, record: &[(Seat, Move)]) -> Result<Game, RecordError> {
-    let mut game = Game::new(deal);
-    for (i, &(seat, mv)) in record.iter().enumerate() {
-        let turn = i + 1;
-        if seat != game.to_move() {
-            return Err(RecordError::OutOfTurn {
-                turn,
-                expected: game.to_move(),
-                seat,
-            });
-        }
-        game.apply(mv).map_err(|problem| RecordError::Illegal { turn, problem })?;
-    }
-    Ok(game)
-}
-
 /// Replays the record and asks the player for the next move: the move and
 /// the time it took. A bad record or player is an error, never a panic.
 pub fn choose(job: &ChooseJob, clock: &dyn Clock) -> Result<(Move, f64), JobError> {
     let time_limit = Quantity::TimeLimit.check(job.time_limit_ms)?;
-    let game = replay(&job.deal, &job.record).map_err(JobError::Record)?;
+    let game = Game::replay(&job.deal, &job.record).map_err(JobError::Record)?;
     if game.is_over() {
         return Err(JobError::DealOver);
     }
-    let mut player = engine::make_player(&job.player, job.seed).map_err(JobError::Player)?;
+    let mut player = job.player.build(job.seed);
     let started = clock.now_ms();
     let deadline = Deadline::after(clock, time_limit);
     let seat = game.to_move();
@@ -53,7 +36,7 @@ pub fn choose(job: &ChooseJob, clock: &dyn Clock) -> Result<(Move, f64), JobErro
         let mut check = game.clone();
         let source = check.apply(mv).err().unwrap_or(IllegalMove::GameOver);
         return Err(JobError::Player(PlayerError::Illegal {
-            player: job.player.clone(),
+            player: job.player.to_string(),
             seat,
             mv: mv.to_string(),
             source,
@@ -65,13 +48,14 @@ pub fn choose(job: &ChooseJob, clock: &dyn Clock) -> Result<(Move, f64), JobErro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::RecordError;
 
     #[test]
     fn choosing_replays_the_record_and_answers_legally() {
         let clock = engine::clock::MonotonicClock::default();
         let deal = Deal::from_seed(3);
         let mut job = ChooseJob {
-            player: "L5".into(),
+            player: "L5".parse().unwrap(),
             deal,
             record: vec![],
             seed: 0,
@@ -94,10 +78,19 @@ mod tests {
             }))
         );
         job.record.clear();
-        job.player = "nobody".into();
-        assert!(matches!(choose(&job, &clock), Err(JobError::Player(PlayerError::Unknown(_)))));
-        job.player = "L5".into();
+        // A player is a spec, checked where the message is read.
+        let text = serde_json::to_string(&job).unwrap().replace("\"L5\"", "\"nobody\"");
+        assert!(serde_json::from_str::<ChooseJob>(&text)
+            .unwrap_err()
+            .to_string()
+            .contains("unknown player 'nobody'"));
         job.time_limit_ms = f64::NAN;
-        assert!(matches!(choose(&job, &clock), Err(JobError::OutOfRange { what: Quantity::TimeLimit, .. })));
+        assert!(matches!(
+            choose(&job, &clock),
+            Err(JobError::OutOfRange {
+                what: Quantity::TimeLimit,
+                ..
+            })
+        ));
     }
 }

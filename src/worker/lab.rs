@@ -4,8 +4,9 @@
 
 use engine::lab::dih::{dih, Distribution};
 use engine::lab::library::Library;
-use engine::lab::panel::{gdi_distance, Panel, PanelRun, ScoreDistribution};
+use engine::lab::panel::{gdi_distance, GdiCentre, Panel, PanelRun, ScoreDistribution};
 use engine::lab::tournament::{Format, PlaceProbabilities, TournamentRun};
+use engine::PlayerSpec;
 use engine::{Clock, Deadline, Deal};
 use serde::{Deserialize, Serialize};
 
@@ -34,15 +35,15 @@ pub enum LabJob {
         players: u32,
         rounds: u32,
         top: u32,
-        centre: Option<Vec<f64>>,
+        centre: Option<GdiCentre>,
     },
     /// Tournaments in the three formats side by side.
     Tournament {
-        tables: Vec<String>,
-        farmers: String,
+        tables: Vec<PlayerSpec>,
+        farmers: PlayerSpec,
         rounds: u32,
         matches: u32,
-        centre: Vec<f64>,
+        centre: GdiCentre,
         eps: f64,
         seed: u64,
     },
@@ -105,7 +106,7 @@ pub enum LabRun {
         players: u32,
         rounds: u32,
         top: u32,
-        centre: Option<Vec<f64>>,
+        centre: Option<GdiCentre>,
         rows: Vec<RankedDeal>,
         /// Entries looked at so far.
         next: usize,
@@ -172,7 +173,11 @@ impl LabRun {
                 let matches = Quantity::Matches.count(matches)?;
                 let rounds = Quantity::Rounds.count(rounds)?;
                 let eps = Quantity::Eps.check(eps)?;
-                let pool: Vec<u64> = library()?.equal_strength(&centre, eps).iter().map(|(e, _)| e.seed).collect();
+                let pool: Vec<u64> = library()?
+                    .equal_strength(centre.values(), eps)
+                    .iter()
+                    .map(|(e, _)| e.seed)
+                    .collect();
                 if pool.len() < tables.len() {
                     return Err(JobError::TooFewDeals {
                         found: pool.len(),
@@ -180,7 +185,10 @@ impl LabRun {
                         eps,
                     });
                 }
-                let run = |format| TournamentRun::new(tables.clone(), farmers.clone(), format, rounds, matches, seed);
+                // The engine's runs take players by their written names.
+                let names: Vec<String> = tables.iter().map(PlayerSpec::to_string).collect();
+                let run =
+                    |format| TournamentRun::new(names.clone(), farmers.to_string(), format, rounds, matches, seed);
                 LabRun::Tournament(
                     vec![
                         ("duplicate".into(), run(Format::Duplicate)),
@@ -402,7 +410,7 @@ mod tests {
             players: 30,
             rounds: 3,
             top: 2,
-            centre: Some(centre.clone()),
+            centre: Some(GdiCentre::new(centre.clone()).unwrap()),
         }) else {
             panic!("no ranking");
         };
@@ -413,8 +421,8 @@ mod tests {
             players: 30,
             rounds: 3,
             top: 2,
-            centre: Some(vec![0.5; 40]),
+            centre: Some(GdiCentre::new(vec![0.5; 20]).unwrap()),
         });
-        assert_eq!(answer, Answer::Failed(JobError::CentreGrades { given: 40 }));
+        assert_eq!(answer, Answer::Failed(JobError::CentreGrades { given: 20 }));
     }
 }

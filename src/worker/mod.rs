@@ -96,15 +96,28 @@ pub struct Response {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer {
     /// `done` of `total` units of work (games, positions, rounds…).
-    Progress { done: u32, total: u32 },
+    Progress {
+        done: u32,
+        total: u32,
+    },
     /// A solve's progress: the depth reached, nodes and time so far.
-    Searching { depth: Option<u32>, nodes: u64, ms: f64 },
+    Searching {
+        depth: Option<u32>,
+        nodes: u64,
+        ms: f64,
+    },
     Simulated(SimulationResult),
     /// Nodes and time summed over the slices.
     Solved(SolveResult),
-    Chose { mv: Move, ms: f64 },
+    Chose {
+        mv: Move,
+        ms: f64,
+    },
     /// Every legal play's verdict, best first, and the best line.
-    Moves { verdicts: Vec<MoveVerdict>, line: Vec<Move> },
+    Moves {
+        verdicts: Vec<MoveVerdict>,
+        line: Vec<Move>,
+    },
     Reviewed(Vec<ReviewedMove>),
     Lab(LabResult),
     Cancelled,
@@ -130,15 +143,26 @@ pub enum JobError {
     /// An AI that does not exist, has bad options, or made an illegal move.
     Player(PlayerError),
     /// A number outside its stated range.
-    OutOfRange { what: Quantity, value: f64, min: f64, max: f64 },
+    OutOfRange {
+        what: Quantity,
+        value: f64,
+        min: f64,
+        max: f64,
+    },
     /// No panel by this name.
     UnknownPanel(String),
     Distribution(DistributionError),
     /// Fewer deals of the library lie within `eps` of the centre than there
     /// are tables.
-    TooFewDeals { found: usize, needed: usize, eps: f64 },
+    TooFewDeals {
+        found: usize,
+        needed: usize,
+        eps: f64,
+    },
     /// The GDI centre has another number of grades than the library's deals.
-    CentreGrades { given: usize },
+    CentreGrades {
+        given: usize,
+    },
     /// The built-in library could not be read (a build defect), in the
     /// parser's words.
     Library(String),

@@ -3,10 +3,9 @@
 //! the ones before it.
 
 use engine::solver::{Position, SolveOptions, Solver};
-use engine::{Cards, Clock, Deal, Move, Seat, Team};
+use engine::{Cards, Clock, Deal, Game, Move, Seat, Team};
 use serde::{Deserialize, Serialize};
 
-use super::choose::replay;
 use super::{Answer, JobError, Quantity};
 
 /// Review `record` on `deal`.
@@ -69,11 +68,11 @@ impl Review {
         let mut positions = Vec::with_capacity(job.record.len());
         for k in 0..job.record.len() {
             // Replaying each prefix is quadratic, but a deal has < 100 moves.
-            let game = replay(&job.deal, &job.record[..k]).map_err(JobError::Record)?;
+            let game = Game::replay(&job.deal, &job.record[..k]).map_err(JobError::Record)?;
             let hands: Vec<Cards> = Seat::ALL.iter().map(|&s| game.hand(s)).collect();
             positions.push(Position::new(&hands, game.to_move(), game.to_beat()).map_err(JobError::Position)?);
         }
-        replay(&job.deal, &job.record).map_err(JobError::Record)?;
+        Game::replay(&job.deal, &job.record).map_err(JobError::Record)?;
         let n = positions.len();
         Ok(Review {
             positions,

@@ -98,7 +98,11 @@ pub fn DihSection(props: &DihSectionProps) -> Html {
         let (min, max) = what.range();
         (min.to_string(), max.to_string())
     };
-    let input = |id: &'static str, label: &'static str, value: u32, what: Quantity, field: fn(&mut DihParams) -> &mut u32| {
+    let input = |id: &'static str,
+                 label: &'static str,
+                 value: u32,
+                 what: Quantity,
+                 field: fn(&mut DihParams) -> &mut u32| {
         let (min, max) = range(what);
         html! {
             <span class="field"><label for={id}>{ label }</label>

@@ -18,6 +18,7 @@ mod dih;
 mod rank;
 mod tournament;
 
+use engine::lab::panel::{CentreError, GdiCentre};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -27,19 +28,10 @@ use crate::route::LabLink;
 /// hands (three grades): a centre with deals of that strength around it.
 const DEFAULT_CENTRE: &str = "0.70,0.27,0.05";
 
-/// A GDI centre from `0.7,0.27,0.05`; the error names the item (from 1)
-/// that is not a number.
-fn parse_centre(text: &str) -> Result<Vec<f64>, String> {
-    text.split(',')
-        .enumerate()
-        .map(|(i, x)| {
-            x.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .ok_or_else(|| format!("{} '{}'", i + 1, x.trim()))
-        })
-        .collect()
+/// A GDI centre from `0.7,0.27,0.05`: the engine's [`GdiCentre`], so the
+/// error names the item that is not a share from 0 to 1.
+fn parse_centre(text: &str) -> Result<GdiCentre, CentreError> {
+    text.parse()
 }
 
 /// DIH's n (players), m (rounds) and r (top places told apart).
@@ -92,8 +84,18 @@ mod tests {
 
     #[test]
     fn centres_are_read_item_by_item() {
-        assert_eq!(parse_centre("0.7, 0.27,0.05"), Ok(vec![0.7, 0.27, 0.05]));
-        assert_eq!(parse_centre("0.7,x"), Err("2 'x'".into()));
-        assert_eq!(parse_centre("NaN"), Err("1 'NaN'".into()));
+        assert_eq!(parse_centre("0.7, 0.27,0.05").unwrap().values(), [0.7, 0.27, 0.05]);
+        assert!(matches!(
+            parse_centre("0.7,x"),
+            Err(CentreError::Syntax { item: 2, .. })
+        ));
+        assert!(matches!(
+            parse_centre("NaN"),
+            Err(CentreError::OutOfRange { item: 1, .. })
+        ));
+        assert!(matches!(
+            parse_centre("inf"),
+            Err(CentreError::OutOfRange { item: 1, .. })
+        ));
     }
 }

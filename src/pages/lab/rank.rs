@@ -64,7 +64,7 @@ pub fn RankSection(props: &RankSectionProps) -> Html {
                     disabled={ by_distance && centre.is_err() }>{ t.rank_run }</button>
             </div>
             if let (true, Err(e)) = (by_distance, &centre) {
-                <p class="error" role="alert" id="rank-centre-error">{ (t.bad_centre)(e) }</p>
+                <p class="error" role="alert" id="rank-centre-error">{ t.centre_error(e) }</p>
             }
             { view }
         </section>

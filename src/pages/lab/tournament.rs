@@ -1,12 +1,14 @@
 //! Tournaments simulated in the three formats, as place-probability
 //! heatmaps side by side.
 
+use engine::PlayerSpec;
 use yew::prelude::*;
 
 use super::{parse_centre, DEFAULT_CENTRE};
 use crate::components::chart::{Export, Heatmap, Table};
 use crate::components::task::{task_status, Unit};
 use crate::i18n::Lang;
+use crate::pages::play::prefs;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 
@@ -39,23 +41,27 @@ pub fn TournamentSection() -> Html {
     };
     // Checked as typed: the run button waits for a valid centre and ε.
     let strength = match (parse_centre(&centre), eps.trim().parse::<f64>()) {
-        (Err(e), _) => Err((t.bad_centre)(&e)),
+        (Err(e), _) => Err(t.centre_error(&e)),
         (Ok(centre), Ok(eps)) if Quantity::Eps.check(eps).is_ok() => Ok((centre, eps)),
         (Ok(_), _) => Err((t.bad_eps)(eps.trim())),
     };
+    // The tables' players, read as typed: the first that is not one is named.
+    let players = tables
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<PlayerSpec>().map_err(|e| t.player_error(&e)))
+        .collect::<Result<Vec<_>, String>>();
     let on_run = {
-        let (tournament, tables, strength, matches) = (tournament.clone(), (*tables).clone(), strength.clone(), *matches);
+        let (tournament, players, strength, matches) =
+            (tournament.clone(), players.clone(), strength.clone(), *matches);
         Callback::from(move |_: MouseEvent| {
-            let Ok((centre, eps)) = strength.clone() else {
+            let (Ok((centre, eps)), Ok(tables)) = (strength.clone(), players.clone()) else {
                 return;
             };
             tournament.run(Job::Lab(LabJob::Tournament {
-                tables: tables
-                    .split(',')
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect(),
-                farmers: "L7".into(),
+                tables,
+                farmers: prefs::parse_rung("L7"),
                 rounds: 4,
                 matches,
                 centre,
@@ -99,9 +105,9 @@ pub fn TournamentSection() -> Html {
                 <span class="field"><label for="t-centre">{ t.tournament_centre }</label><input id="t-centre" value={ (*centre).clone() } onchange={ text_input(&centre) } /></span>
                 <span class="field"><label for="t-eps">{ "ε" }</label><input id="t-eps" value={ (*eps).clone() } onchange={ text_input(&eps) } /></span>
                 <span class="field"><label for="t-matches">{ t.tournament_matches }</label><input id="t-matches" type="number" min="10" max="2000" value={ matches.to_string() } onchange={on_matches} /></span>
-                <button type="button" class="primary" id="tournament-run" onclick={on_run} disabled={ strength.is_err() }>{ t.run }</button>
+                <button type="button" class="primary" id="tournament-run" onclick={on_run} disabled={ strength.is_err() || players.is_err() }>{ t.run }</button>
             </div>
-            if let Err(e) = &strength {
+            if let Err(e) = players.as_ref().and(strength.as_ref()) {
                 <p class="error" role="alert" id="tournament-input-error">{ e.clone() }</p>
             }
             { view }

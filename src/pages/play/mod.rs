@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use engine::agents::bidding::{assess, choose_bid};
 use engine::bidding::Bid;
-use engine::{Cards, Kind, Move, Play, Seat};
+use engine::{Cards, Kind, Move, Play, PlayerSpec, Seat};
 use gloo::timers::callback::{Interval, Timeout};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -26,7 +26,6 @@ use self::model::{selection, Chair, Mode, Phase, Selection, Session, Setup, Tabl
 use self::prefs::{BadValue, Level, Pace, Prefs, Setting, Timer};
 use self::saved::LoadError;
 use self::view::{chair_name, icon, SeatShown};
-use crate::worker::{use_engine, Answer, ChooseJob, Job, JobError, JobId, ReviewJob, ReviewedMove, Verdict};
 use crate::components::card::{spoken_face, Card};
 use crate::i18n::{Lang, Strings};
 use crate::route::{PlayLink, Route};
@@ -34,9 +33,10 @@ use crate::settings;
 use crate::sound::{self, Sound};
 use crate::suits::{Face, Faces};
 use crate::web;
+use crate::worker::{use_engine, Answer, ChooseJob, Job, JobError, JobId, ReviewJob, ReviewedMove, Verdict};
 
 /// The rung that answers 提示.
-const HINT_RUNG: &str = "L10";
+pub(crate) const HINT_RUNG: &str = "L10";
 /// Time an AI may think per move (ms).
 const AI_TIME_MS: f64 = 1500.0;
 /// The time the review of a finished deal may take (ms): late positions
@@ -428,8 +428,8 @@ fn opening(link: &PlayLink) -> State {
     }
 }
 
-/// Asks the worker for a move by the named rung for the seat to move.
-type Ask = Rc<dyn Fn(&str, Waiting)>;
+/// Asks the worker for a move by this player for the seat to move.
+type Ask = Rc<dyn Fn(PlayerSpec, Waiting)>;
 
 fn now_ms() -> f64 {
     use engine::Clock;
@@ -467,11 +467,11 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     };
     let ask: Ask = {
         let (state, moves) = (state.clone(), moves.clone());
-        Rc::new(move |player: &str, what: Waiting| {
+        Rc::new(move |player: PlayerSpec, what: Waiting| {
             let Some(deal) = state.table.deal() else { return };
             let record: Vec<(Seat, Move)> = state.table.record().iter().map(|t| (t.seat, t.mv)).collect();
             let id = moves.run(Job::Choose(ChooseJob {
-                player: player.to_string(),
+                player,
                 deal,
                 seed: state.table.setup().seed ^ ((record.len() as u64) << 32),
                 record,
@@ -568,7 +568,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 }
                 Phase::Playing { to_move } if to_move != Chair::Me && idle => {
                     ask(
-                        level.rung(),
+                        level.player(),
                         Waiting::Ai {
                             due: now_ms() + f64::from(pause),
                         },
@@ -702,7 +702,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 return;
             }
             if state.hints == 0 {
-                return ask(HINT_RUNG, Waiting::Hint);
+                return ask(prefs::parse_rung(HINT_RUNG), Waiting::Hint);
             }
             // Then the legal plays in turn, smallest first (as 欢乐斗地主's
             // 提示 cycles), with a pass where there is nothing to beat with.
