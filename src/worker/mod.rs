@@ -237,6 +237,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_play_is_written_as_the_cli_writes_it() {
+        // The forms `ddz moves --json` prints (cli/tests/cli.rs holds the
+        // CLI to them): plain cards, main+kickers only for cards with
+        // several readings; the older `333+4` still reads.
+        let record: Vec<(engine::Seat, engine::Move)> = ["3334", "444555666+333", "333444555666+", "333+4"]
+            .iter()
+            .map(|w| (engine::Seat::Landlord, engine::Move::parse(w).unwrap()))
+            .collect();
+        let job = Job::Choose(ChooseJob {
+            player: "L7".parse().unwrap(),
+            deal: engine::Deal::from_seed(1),
+            record,
+            seed: 0,
+            time_limit_ms: 100.0,
+        });
+        let text = serde_json::to_string(&job).unwrap();
+        assert!(
+            text.contains(
+                r#"["landlord","3334"],["landlord","444555666+333"],["landlord","333444555666+"],["landlord","3334"]"#
+            ),
+            "{text}"
+        );
+        assert!(text.contains(r#""player":"L7""#), "{text}");
+        assert_eq!(serde_json::from_str::<Job>(&text).unwrap(), job);
+    }
+
+    #[test]
     fn quantities_refuse_what_lies_outside_their_range() {
         assert!(Quantity::Games.count(0).is_err());
         assert!(Quantity::Games.count(1).is_ok());
