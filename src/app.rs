@@ -5,7 +5,6 @@ use gloo::events::EventListener;
 use yew::prelude::*;
 use yew_agent::reactor::ReactorProvider;
 
-use crate::agent::EngineWorker;
 use crate::components::card::SuitSprites;
 use crate::i18n::Lang;
 use crate::pages::deal::DealPage;
@@ -15,6 +14,7 @@ use crate::pages::not_found::NotFound;
 use crate::pages::play::PlayPage;
 use crate::route::{DealLink, Route};
 use crate::settings;
+use crate::worker::EngineWorker;
 
 fn current_route() -> Route {
     let hash = web_sys::window()

@@ -2,7 +2,6 @@
 //! wasm both here (cheap work: parsing, dealing) and in a web worker (heavy
 //! work). See ARCHITECTURE.md.
 
-pub mod agent;
 pub mod app;
 pub mod components;
 pub mod i18n;
@@ -12,3 +11,4 @@ pub mod settings;
 pub mod sound;
 pub mod suits;
 pub mod web;
+pub mod worker;

@@ -575,11 +575,11 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   assert.ok(await page.locator("#tournament-run").isDisabled());
   await page.fill("#t-eps", "0.15");
   await page.locator("#t-eps").dispatchEvent("change");
-  // An AI nobody knows is named in the page's language.
+  // An AI nobody knows is named as it is typed, and nothing runs.
   await page.fill("#t-tables", "L0,nobody");
   await page.locator("#t-tables").dispatchEvent("change");
-  await page.click("#tournament-run");
   await page.getByText("There is no AI called 'nobody'").waitFor();
+  assert.ok(await page.locator("#tournament-run").isDisabled());
   await page.fill("#t-tables", "L0,L2,L4,L5,L6,L7");
   await page.locator("#t-tables").dispatchEvent("change");
   await page.fill("#t-matches", "20");
@@ -590,6 +590,51 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
     await page.locator("#tournament-result figure").evaluateAll((f) => f.map((x) => x.dataset.format)),
     ["duplicate", "equal", "random"],
   );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the lab's sections run side by side: one is cancelled while another finishes; the worker's errors are in the page's language", async () => {
+  const { context, page, errors } = await freshPage("zh-CN");
+  await page.goto(`${base}#/lab?seed=42&panel=quick`);
+  await page.locator("#lab-dist").waitFor({ timeout: 30000 });
+  // A long tournament run, and meanwhile the library ranked: the ranking is
+  // not held up or stopped by it.
+  await page.fill("#t-matches", "2000");
+  await page.locator("#t-matches").dispatchEvent("change");
+  await page.click("#tournament-run");
+  await page.locator("#tournament-progress").waitFor();
+  await page.click("#rank-run");
+  await page.locator("#rank-table tbody tr").first().waitFor({ timeout: 30000 });
+  assert.ok(await page.locator("#tournament-progress").isVisible(), "the tournament still runs");
+  assert.match(await page.textContent("#tournament-progress"), /场比赛/);
+  const stall = await worstStall(page);
+  console.log(`# longest UI-thread stall with two lab jobs running: ${stall.toFixed(1)} ms`);
+  assert.ok(stall < 500, `the page stalled ${stall} ms`);
+  await page.click("#tournament-cancel");
+  await page.locator("#tournament-cancelled").waitFor();
+  assert.ok(await page.locator("#rank-table").isVisible(), "cancelling one section leaves the others");
+  // A bad player, worded in Chinese as it is typed.
+  await page.fill("#t-tables", "L0,nobody");
+  await page.locator("#t-tables").dispatchEvent("change");
+  await page.locator("#tournament-input-error").waitFor();
+  assert.match(await page.textContent("#tournament-input-error"), /没有名为“nobody”的 AI/);
+  // An error found in the worker (a ε too narrow for six tables), in Chinese.
+  await page.fill("#t-tables", "L0,L2,L4,L5,L6,L7");
+  await page.locator("#t-tables").dispatchEvent("change");
+  await page.fill("#t-eps", "0.0001");
+  await page.locator("#t-eps").dispatchEvent("change");
+  await page.fill("#t-matches", "10");
+  await page.locator("#t-matches").dispatchEvent("change");
+  await page.click("#tournament-run");
+  await page.locator("#tournament-error").waitFor({ timeout: 30000 });
+  assert.match(await page.textContent("#tournament-error"), /请放宽 ε/);
+  // A GDI centre no deal has as many grades as is said so, not an empty table.
+  await page.fill("#rank-centre", Array(25).fill("0.5").join(","));
+  await page.locator("#rank-centre").dispatchEvent("change");
+  await page.click("#rank-run");
+  await page.locator("#rank-error").waitFor({ timeout: 30000 });
+  assert.match(await page.textContent("#rank-error"), /25 个等级/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -92,7 +92,7 @@ impl Outcome {
 }
 
 /// Why the referee refused a move ([`Game::apply`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum IllegalMove {
     /// No move is accepted once a seat has gone out.
     #[error("the deal is over")]
@@ -120,7 +120,7 @@ pub enum IllegalMove {
 }
 
 /// Why a record does not make a view (see [`SeatView::from_record`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum RecordError {
     /// A move by a seat other than the one whose turn it was.
     #[error("turn {turn}: it was the {expected}'s turn, not the {seat}'s")]

@@ -71,7 +71,7 @@ pub const SWITCH: RangeInclusive<u64> = 0..=54;
 pub const COUNTS: RangeInclusive<u32> = 0..=MAX_HAND;
 
 /// A value outside its stated range.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum LimitError {
     /// A count or value outside its range.
     #[error("{what}: {value} is out of range ({range})")]

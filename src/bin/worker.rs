@@ -1,4 +1,4 @@
-use ddz_app::agent::EngineWorker;
+use ddz_app::worker::EngineWorker;
 use yew_agent::Registrable;
 
 fn main() {

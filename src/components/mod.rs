@@ -3,3 +3,4 @@ pub mod chart;
 pub mod par;
 pub mod picker;
 pub mod split;
+pub mod task;

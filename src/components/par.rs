@@ -9,12 +9,12 @@ use engine::solver::SolveResult;
 use engine::{Deal, Game, Move, Seat, Team};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
-use crate::agent::{EngineWorker, Request, Response, SolveJob};
 use crate::components::card::Hand;
+use crate::components::task::{task_status, Unit};
 use crate::i18n::{Lang, Strings};
 use crate::suits::{deal_faces, Faces};
+use crate::worker::{use_engine, Answer, Job, JobError, SolveJob, Task};
 
 /// The time limits offered (ms).
 const LIMITS: [f64; 3] = [1_000.0, 10_000.0, 60_000.0];
@@ -25,29 +25,28 @@ enum Par {
     Running { depth: Option<u32>, nodes: u64, ms: f64 },
     Done(Rc<SolveResult>),
     Cancelled,
+    Failed(JobError),
 }
 
 struct State {
-    job: u32,
     par: Par,
     /// Moves of the line shown on the table.
     step: usize,
 }
 
 enum Action {
-    Start(u32),
+    Start,
     Reset,
-    Answer(Response),
+    Answer(Answer),
     Step(usize),
 }
 
 impl Reducible for State {
     type Action = Action;
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let (mut job, mut step) = (self.job, self.step);
+        let mut step = self.step;
         let par = match action {
-            Action::Start(id) => {
-                job = id;
+            Action::Start => {
                 step = 0;
                 Par::Running {
                     depth: None,
@@ -60,14 +59,15 @@ impl Reducible for State {
                 step = k;
                 self.par.clone()
             }
-            Action::Answer(r) => match r {
-                Response::Searching { id, depth, nodes, ms } if id == job => Par::Running { depth, nodes, ms },
-                Response::Solved { id, result } if id == job => Par::Done(Rc::new(result)),
-                Response::Cancelled { id } if id == job => Par::Cancelled,
+            Action::Answer(answer) => match answer {
+                Answer::Searching { depth, nodes, ms } => Par::Running { depth, nodes, ms },
+                Answer::Solved(result) => Par::Done(Rc::new(result)),
+                Answer::Cancelled => Par::Cancelled,
+                Answer::Failed(e) => Par::Failed(e),
                 _ => return self,
             },
         };
-        Rc::new(State { job, par, step })
+        Rc::new(State { par, step })
     }
 }
 
@@ -81,41 +81,28 @@ pub fn ParPanel(props: &ParProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
     let t = lang.strings();
     let state = use_reducer(|| State {
-        job: 0,
         par: Par::Idle,
         step: 0,
     });
     let limit = use_state(|| LIMITS[1]);
-    let next_id = use_mut_ref(|| 0u32);
-    let bridge = {
+    let engine = {
         let state = state.clone();
-        use_reactor_bridge::<EngineWorker, _>(move |event| {
-            if let ReactorEvent::Output(response) = event {
-                state.dispatch(Action::Answer(response));
-            }
-        })
+        use_engine(move |_, answer| state.dispatch(Action::Answer(answer)))
     };
     // Another deal: what ran for the old one stops.
     {
-        let (bridge, state) = (bridge.clone(), state.clone());
+        let (engine, state) = (engine.clone(), state.clone());
         use_effect_with(props.deal, move |_| {
-            bridge.send(Request::Cancel);
+            engine.cancel();
             state.dispatch(Action::Reset);
         });
     }
     let running = matches!(state.par, Par::Running { .. });
     let on_run = {
-        let (bridge, state, next_id, deal, limit) =
-            (bridge.clone(), state.clone(), next_id.clone(), props.deal, *limit);
+        let (engine, state, deal, limit) = (engine.clone(), state.clone(), props.deal, *limit);
         Callback::from(move |_: MouseEvent| {
-            let id = {
-                let mut n = next_id.borrow_mut();
-                *n += 1;
-                *n
-            };
-            state.dispatch(Action::Start(id));
-            bridge.send(Request::Solve(SolveJob {
-                id,
+            state.dispatch(Action::Start);
+            engine.run(Job::Solve(SolveJob {
                 hands: deal.hands().to_vec(),
                 to_move: Seat::Landlord,
                 to_beat: None,
@@ -125,8 +112,8 @@ pub fn ParPanel(props: &ParProps) -> Html {
         })
     };
     let on_cancel = {
-        let bridge = bridge.clone();
-        Callback::from(move |_: MouseEvent| bridge.send(Request::Cancel))
+        let engine = engine.clone();
+        Callback::from(move |_: MouseEvent| engine.cancel())
     };
     let on_limit = {
         let limit = limit.clone();
@@ -143,6 +130,12 @@ pub fn ParPanel(props: &ParProps) -> Html {
             <p class="progress" id="par-progress" role="status">{ (t.searching)(*depth, *nodes, *ms) }</p>
         },
         Par::Cancelled => html! { <p class="note" id="par-cancelled">{ t.cancelled }</p> },
+        Par::Failed(e) => task_status(
+            &Task::<()>::Failed(e.clone()),
+            "par",
+            Unit::Positions,
+            on_cancel.clone(),
+        ),
         Par::Done(result) => line(t, props.deal, result, state.step, &state),
     };
     html! {

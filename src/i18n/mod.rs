@@ -5,12 +5,12 @@ use engine::lab::dih::DistributionError;
 use engine::solver::PositionError;
 use engine::{Cards, CardsError, DealError, Kind, Play, PlayError, Rank, Seat, Split};
 
-use crate::agent::LabError;
 use crate::components::card::spoken;
 use crate::pages::play::prefs::{BadValue, Setting};
 use crate::settings::SettingsError;
 
 pub mod endgame;
+mod errors;
 pub mod play;
 
 fn capitalise(text: &str) -> String {
@@ -97,7 +97,6 @@ pub struct Strings {
     pub run: &'static str,
     pub cancel: &'static str,
     pub cancelled: &'static str,
-    pub progress: fn(u32, u32) -> String,
     pub lead_counts: &'static str,
     pub landlord_wins: fn(f64) -> String,
     pub average_score: fn(f64) -> String,
@@ -162,7 +161,6 @@ pub struct Strings {
     pub rank_count: fn(usize, usize) -> String,
     pub rank_seed: &'static str,
     pub rank_distance: &'static str,
-    pub bad_centre: fn(&str) -> String,
     pub bad_eps: fn(&str) -> String,
     pub tournament_title: &'static str,
     pub tournament_explain: &'static str,
@@ -311,33 +309,6 @@ impl Strings {
                 format!("第 {item} 项“{text}”不是“得分:概率”。")
             }
             DistributionError::Syntax { item, text } => format!("Item {item}, '{text}', is not SCORE:PROBABILITY."),
-        }
-    }
-
-    /// Why a lab job cannot run, in this language.
-    pub fn lab_error(&self, error: &LabError) -> String {
-        let zh = self.lang == Lang::Zh;
-        let known = engine::agents::PLAYER_NAMES.join(", ");
-        let top = engine::agents::LADDER.len() - 1;
-        match error {
-            LabError::UnknownPanel(name) if zh => format!("没有名为“{name}”的牌桌组。"),
-            LabError::UnknownPanel(name) => format!("There is no panel called '{name}'."),
-            LabError::BadDistribution(e) => self.distribution_error(e),
-            LabError::TooFewDeals { found, needed, eps } if zh => format!(
-                "牌库里只有 {found} 副牌在中心的 ε = {eps} 以内，而 {needed} 张牌桌各需一副：请放宽 ε 或换一个中心。"
-            ),
-            LabError::TooFewDeals { found, needed, eps } => format!(
-                "Only {found} deals of the library lie within ε = {eps} of the centre, and {needed} tables need one each: widen ε or move the centre."
-            ),
-            LabError::UnknownPlayer(name) if zh => {
-                format!("没有名为“{name}”的 AI。可用：{known}，或梯级 L0–L{top}。")
-            }
-            LabError::UnknownPlayer(name) => {
-                format!("There is no AI called '{name}'. Known: {known}, or a ladder rung L0–L{top}.")
-            }
-            LabError::BadPlayerOption { name, why } if zh => format!("AI “{name}”的选项不对：{why}"),
-            LabError::BadPlayerOption { name, why } => format!("The options of AI '{name}' are not right: {why}"),
-            LabError::Other(message) => format!("{}{message}", self.worker_failed),
         }
     }
 
@@ -610,7 +581,6 @@ pub static ZH: Strings = Strings {
     run: "开始",
     cancel: "取消",
     cancelled: "已取消。",
-    progress: |done, total| format!("{done} / {total} 局"),
     lead_counts: "首出可选牌型数",
     landlord_wins: |p| format!("地主胜率 {p:.1}%"),
     average_score: |s| format!("地主平均得分 {s:+.3}"),
@@ -688,7 +658,6 @@ pub static ZH: Strings = Strings {
     rank_count: |shown, all| format!("{all} 副牌中的 {shown} 副"),
     rank_seed: "种子",
     rank_distance: "距离",
-    bad_centre: |what| format!("GDI 中心的第 {what} 项不是数字。"),
     bad_eps: |what| format!("ε 应是 0 到 1 之间的数（不含 0），而不是“{what}”。"),
     tournament_title: "赛制模拟",
     tournament_explain: "每桌一个地主 AI，对同样的农民 AI；每轮按得分排名计分。三种赛制：复式（同一副牌）、同等牌力（不同的牌，GDI 相近）、随机。热图是每桌得每个名次的概率（%）。",
@@ -744,7 +713,6 @@ pub static EN: Strings = Strings {
     run: "Run",
     cancel: "Cancel",
     cancelled: "Cancelled.",
-    progress: |done, total| format!("{done} / {total} games"),
     lead_counts: "Plays available on the first lead",
     landlord_wins: |p| format!("Landlord wins {p:.1}%"),
     average_score: |s| format!("Landlord's average score {s:+.3}"),
@@ -822,7 +790,6 @@ pub static EN: Strings = Strings {
     rank_count: |shown, all| format!("{shown} of {all} deals"),
     rank_seed: "Seed",
     rank_distance: "Distance",
-    bad_centre: |what| format!("Item {what} of the GDI centre is not a number."),
     bad_eps: |what| format!("ε must be a number above 0 and at most 1, not '{what}'."),
     tournament_title: "Tournament formats",
     tournament_explain: "Each table is a landlord AI against the same farmer AIs, ranked by score every round. Three formats: duplicate (the same deal), equal strength (different deals of similar GDI), random. The heatmaps show each table's chance of each place (%).",
@@ -873,17 +840,5 @@ mod tests {
         let err = engine::lab::dih::Distribution::parse("1:0.5,x").unwrap_err();
         assert_eq!(EN.distribution_error(&err), "Item 2, 'x', is not SCORE:PROBABILITY.");
         assert_eq!(ZH.distribution_error(&err), "第 2 项“x”不是“得分:概率”。");
-        let err = engine::make_player("L99", 0).err().map(LabError::from).unwrap();
-        assert!(EN.lab_error(&err).starts_with("There is no AI called 'L99'."));
-        assert!(ZH.lab_error(&err).starts_with("没有名为“L99”的 AI。"));
-        let err = LabError::TooFewDeals {
-            found: 3,
-            needed: 6,
-            eps: 0.15,
-        };
-        assert!(EN
-            .lab_error(&err)
-            .starts_with("Only 3 deals of the library lie within ε = 0.15"));
-        assert!(ZH.lab_error(&err).contains("只有 3 副牌"));
     }
 }

@@ -6,15 +6,15 @@ use std::rc::Rc;
 use engine::{Deal, DealError, Seat};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
-use crate::agent::{Baseline, EngineWorker, Request, Response, SimulationJob, SimulationResult};
 use crate::components::card::Hand;
 use crate::components::par::ParPanel;
 use crate::components::split::SplitView;
+use crate::components::task::{task_status, Unit};
 use crate::i18n::{Lang, Strings};
 use crate::route::{DealLink, Route};
 use crate::web;
+use crate::worker::{use_task, Answer, Baseline, Job, SimulationJob, SimulationResult, Task};
 
 /// Why a deal cannot be shown; kept as data so it re-renders in either language.
 #[derive(Clone, Debug, PartialEq)]
@@ -291,49 +291,6 @@ fn SeatHand(props: &SeatHandProps) -> Html {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum SimState {
-    Idle,
-    Running { done: u32, total: u32 },
-    Finished(Rc<SimulationResult>),
-    Cancelled,
-}
-
-struct Sim {
-    /// The job whose answers count; older answers are ignored.
-    job: u32,
-    state: SimState,
-}
-
-enum SimAction {
-    Start(u32, u32),
-    Reset,
-    Answer(Response),
-}
-
-impl Reducible for Sim {
-    type Action = SimAction;
-    fn reduce(self: Rc<Self>, action: SimAction) -> Rc<Self> {
-        let job = self.job;
-        let state = match action {
-            SimAction::Start(id, total) => {
-                return Rc::new(Sim {
-                    job: id,
-                    state: SimState::Running { done: 0, total },
-                })
-            }
-            SimAction::Reset => SimState::Idle,
-            SimAction::Answer(r) => match r {
-                Response::Progress { id, done, total } if id == job => SimState::Running { done, total },
-                Response::Finished { id, result } if id == job => SimState::Finished(Rc::new(result)),
-                Response::Cancelled { id } if id == job => SimState::Cancelled,
-                _ => return self,
-            },
-        };
-        Rc::new(Sim { job, state })
-    }
-}
-
 #[derive(Properties, PartialEq)]
 struct SimulationProps {
     deal: Deal,
@@ -343,62 +300,29 @@ struct SimulationProps {
 fn SimulationPanel(props: &SimulationProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
     let t = lang.strings();
-    let sim = use_reducer(|| Sim {
-        job: 0,
-        state: SimState::Idle,
+    let sim = use_task(|answer| match answer {
+        Answer::Simulated(result) => Some(Rc::new(result)),
+        _ => None,
     });
     let games = use_state(|| 2000u32);
     let players = use_state(|| [Baseline::Random; 3]);
-    let next_id = use_mut_ref(|| 0u32);
-
-    let bridge = {
-        let sim = sim.clone();
-        use_reactor_bridge::<EngineWorker, _>(move |event| {
-            if let ReactorEvent::Output(response) = event {
-                sim.dispatch(SimAction::Answer(response));
-            }
-        })
-    };
-
     // A new deal stops whatever ran for the old one.
     {
-        let bridge = bridge.clone();
         let sim = sim.clone();
-        use_effect_with(props.deal, move |_| {
-            bridge.send(Request::Cancel);
-            sim.dispatch(SimAction::Reset);
-        });
+        use_effect_with(props.deal, move |_| sim.reset());
     }
 
-    let running = matches!(sim.state, SimState::Running { .. });
+    let running = sim.task().is_running();
     let on_run = {
-        let (bridge, sim, games, players, next_id, deal) = (
-            bridge.clone(),
-            sim.clone(),
-            games.clone(),
-            players.clone(),
-            next_id.clone(),
-            props.deal,
-        );
+        let (sim, games, players, deal) = (sim.clone(), games.clone(), players.clone(), props.deal);
         Callback::from(move |_: MouseEvent| {
-            let id = {
-                let mut n = next_id.borrow_mut();
-                *n += 1;
-                *n
-            };
-            sim.dispatch(SimAction::Start(id, *games));
-            bridge.send(Request::Simulate(SimulationJob {
-                id,
+            sim.run(Job::Simulate(SimulationJob {
                 deal,
                 players: *players,
                 games: *games,
                 seed: web::random_u64(),
-            }));
+            }))
         })
-    };
-    let on_cancel = {
-        let bridge = bridge.clone();
-        Callback::from(move |_: MouseEvent| bridge.send(Request::Cancel))
     };
     let on_games = {
         let games = games.clone();
@@ -437,16 +361,15 @@ fn SimulationPanel(props: &SimulationProps) -> Html {
         }
     };
 
-    let status = match &sim.state {
-        SimState::Idle => html! {},
-        SimState::Running { done, total } => html! {
+    let status = match sim.task() {
+        Task::Running { done, total } => html! {
             <div class="progress">
                 <progress id="sim-progress" max={ total.to_string() } value={ done.to_string() } />
-                <span>{ (t.progress)(*done, *total) }</span>
+                <span>{ t.progress_in(*done, *total, Unit::Games) }</span>
             </div>
         },
-        SimState::Cancelled => html! { <p id="sim-cancelled">{ t.cancelled }</p> },
-        SimState::Finished(result) => html! { <SimulationReport result={result.clone()} /> },
+        Task::Done(result) => html! { <SimulationReport result={result.clone()} /> },
+        other => task_status(other, "sim", Unit::Games, sim.on_cancel()),
     };
 
     html! {
@@ -461,7 +384,7 @@ fn SimulationPanel(props: &SimulationProps) -> Html {
                         onchange={on_games} disabled={running} />
                 </span>
                 if running {
-                    <button type="button" id="sim-cancel" onclick={on_cancel}>{ t.cancel }</button>
+                    <button type="button" id="sim-cancel" onclick={ sim.on_cancel() }>{ t.cancel }</button>
                 } else {
                     <button type="button" class="primary" id="sim-run" onclick={on_run}>{ t.run }</button>
                 }

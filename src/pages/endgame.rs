@@ -15,15 +15,14 @@ use engine::{Cards, Move, Play, Seat, Team};
 use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
-use crate::agent::{EngineWorker, MovesJob, Request, Response};
 use crate::components::card::Hand;
 use crate::components::picker::CardPicker;
 use crate::i18n::{Lang, Strings};
 use crate::pages::play::view::icon;
 use crate::route::{EndgameLink, Route};
 use crate::suits::Faces;
+use crate::worker::{use_engine, Answer, Job, JobError, JobId, MovesJob};
 
 /// Built-in puzzles of graded difficulty: (level, landlord, farmer,
 /// farmer 2). The landlord is to move and wins with one first move only
@@ -234,10 +233,10 @@ struct State {
     /// Analyses by (position, utility).
     known: HashMap<(Position, Utility), Rc<Analysis>>,
     /// The job the page waits for, its position and progress.
-    pending: Option<(u32, Position, Utility)>,
+    pending: Option<(JobId, Position, Utility)>,
     progress: Option<(u32, u32)>,
     preview: Option<Move>,
-    failure: Option<String>,
+    failure: Option<JobError>,
 }
 
 enum Action {
@@ -245,8 +244,8 @@ enum Action {
     Mode(Mode),
     Play(Move),
     To(usize),
-    Ask(u32, Position, Utility),
-    Answer(Response),
+    Ask(JobId, Position, Utility),
+    Answer(JobId, Answer),
     Preview(Option<Move>),
     /// Loads a line into the board after the current move.
     Follow(Vec<Move>),
@@ -276,21 +275,21 @@ impl Reducible for State {
                 next.pending = Some((id, position, utility));
                 next.progress = None;
             }
-            Action::Answer(response) => match (response, self.pending) {
-                (Response::Progress { id, done, total }, Some((wanted, ..))) if id == wanted => {
-                    next.progress = Some((done, total));
-                }
-                (Response::Moves { id, verdicts, line }, Some((wanted, position, utility))) if id == wanted => {
+            Action::Answer(id, answer) => match (answer, self.pending) {
+                (_, Some((wanted, ..))) if id != wanted => return self,
+                (_, None) => return self,
+                (Answer::Progress { done, total }, _) => next.progress = Some((done, total)),
+                (Answer::Moves { verdicts, line }, Some((_, position, utility))) => {
                     next.known
                         .insert((position, utility), Rc::new(Analysis { verdicts, line }));
                     next.pending = None;
                     next.progress = None;
                 }
-                (Response::Failed { id, message }, Some((wanted, ..))) if id == wanted => {
+                (Answer::Failed(e), _) => {
                     next.pending = None;
-                    next.failure = Some(message);
+                    next.failure = Some(e);
                 }
-                (Response::Cancelled { id }, Some((wanted, ..))) if id == wanted => next.pending = None,
+                (Answer::Cancelled, _) => next.pending = None,
                 _ => return self,
             },
             Action::Preview(mv) => next.preview = mv,
@@ -360,14 +359,9 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
     });
     let utility = use_state(|| Utility::WinLoss);
     let limit = use_state(|| TIME_LIMITS[0]);
-    let next_id = use_mut_ref(|| 0u32);
-    let bridge = {
+    let engine = {
         let state = state.clone();
-        use_reactor_bridge::<EngineWorker, _>(move |event| {
-            if let ReactorEvent::Output(response) = event {
-                state.dispatch(Action::Answer(response));
-            }
-        })
+        use_engine(move |id, answer| state.dispatch(Action::Answer(id, answer)))
     };
     // A new position on the page: a fresh board, tried first if a puzzle.
     {
@@ -383,29 +377,23 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
     let analysis = state.known.get(&(position, *utility)).cloned();
     // Ask the worker about the position on the board, once.
     {
-        let (state, bridge, next_id) = (state.clone(), bridge.clone(), next_id.clone());
+        let (state, engine) = (state.clone(), engine.clone());
         let key = (parsed.is_ok(), position, *utility, *limit, analysis.is_some());
         use_effect_with(key, move |&(ok, position, utility, limit, known)| {
             let asked = state.pending.is_some_and(|(_, p, u)| p == position && u == utility);
             if ok && !known && !asked && position.winner().is_none() {
-                let id = {
-                    let mut n = next_id.borrow_mut();
-                    *n += 1;
-                    *n
-                };
-                state.dispatch(Action::Ask(id, position, utility));
                 let hands: Vec<Cards> = Seat::ALL[..position.seats()]
                     .iter()
                     .map(|&s| position.hand(s))
                     .collect();
-                bridge.send(Request::Moves(MovesJob {
-                    id,
+                let id = engine.run(Job::Moves(MovesJob {
                     hands,
                     to_move: position.to_move(),
                     to_beat: position.to_beat(),
                     utility,
                     time_limit_ms: limit,
                 }));
+                state.dispatch(Action::Ask(id, position, utility));
             }
         });
     }
@@ -731,8 +719,8 @@ fn analysis_panel(
                     </select>
                 </span>
             </div>
-            if let Some(message) = &state.failure {
-                <p class="error" role="alert">{ t.worker_failed }{ message.clone() }</p>
+            if let Some(error) = &state.failure {
+                <p class="error" role="alert" id="eg-error">{ t.job_error(error) }</p>
             }
             { body }
         </section>

@@ -71,7 +71,7 @@ pub const LADDER: [(&str, &str); 11] = [
 ];
 
 /// Why a player cannot be made from a name, or went wrong at the table.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum PlayerError {
     /// Neither a kind of [`PLAYER_NAMES`] nor a ladder rung (the name as
     /// given).

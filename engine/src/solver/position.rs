@@ -19,7 +19,7 @@ pub struct Position {
 }
 
 /// Why hands do not make a [`Position`] ([`Position::new`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum PositionError {
     /// Not 2 or 3 hands.
     #[error("a position has 2 or 3 hands, not {0}")]

@@ -17,17 +17,15 @@ use std::rc::Rc;
 
 use engine::agents::bidding::{assess, choose_bid};
 use engine::bidding::Bid;
-use engine::{Cards, Kind, Move, Play, Seat};
+use engine::{Cards, Kind, Move, Play, PlayerSpec, Seat};
 use gloo::timers::callback::{Interval, Timeout};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
 use self::model::{selection, Chair, Mode, Phase, Selection, Session, Setup, Table};
 use self::prefs::{BadValue, Level, Pace, Prefs, Setting, Timer};
 use self::saved::LoadError;
 use self::view::{chair_name, icon, SeatShown};
-use crate::agent::{ChooseJob, EngineWorker, Request, Response, ReviewJob, ReviewedMove};
 use crate::components::card::{spoken_face, Card};
 use crate::i18n::{Lang, Strings};
 use crate::route::{PlayLink, Route};
@@ -35,9 +33,10 @@ use crate::settings;
 use crate::sound::{self, Sound};
 use crate::suits::{Face, Faces};
 use crate::web;
+use crate::worker::{use_engine, Answer, ChooseJob, Job, JobError, JobId, ReviewJob, ReviewedMove, Verdict};
 
 /// The rung that answers 提示.
-const HINT_RUNG: &str = "L10";
+pub(crate) const HINT_RUNG: &str = "L10";
 /// Time an AI may think per move (ms).
 const AI_TIME_MS: f64 = 1500.0;
 /// The time the review of a finished deal may take (ms): late positions
@@ -156,7 +155,7 @@ enum Notice {
     Paused,
     Link(Vec<BadValue>),
     TimedOut,
-    Failure(String),
+    Failure(JobError),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -171,9 +170,9 @@ struct State {
     /// Presses of 提示 this turn: the first asks the strongest AI, the next
     /// ones step through the legal plays, smallest first.
     hints: usize,
-    waiting: Option<(u32, Waiting)>,
+    waiting: Option<(JobId, Waiting)>,
     /// An AI's move back from the worker, waiting out its pause.
-    pending: Option<(u32, Move, f64)>,
+    pending: Option<(JobId, Move, f64)>,
     /// Replaying the deal: moves shown.
     replay: Option<usize>,
     notices: Vec<Notice>,
@@ -186,14 +185,14 @@ struct State {
 #[derive(Clone, Debug, PartialEq)]
 enum Review {
     None,
-    Running { id: u32, done: u32, total: u32 },
+    Running { done: u32, total: u32 },
     Done(Rc<Vec<ReviewedMove>>),
 }
 
 enum Action {
     NewDeal(Setup),
     /// A review asked of the worker.
-    Reviewing(u32),
+    Reviewing,
     /// Back to the game put aside; the one on the table goes aside if
     /// it is unfinished.
     Resume(Box<Table>),
@@ -208,9 +207,12 @@ enum Action {
     /// A hint from the legal plays (not the AI's): select it, count it.
     Hinted(Faces),
     Choose(Vec<Play>),
-    Wait(u32, Waiting),
-    Answer(Response, f64),
-    Apply(u32),
+    Wait(JobId, Waiting),
+    /// The worker's answer about an AI's move, and when it came.
+    Chose(JobId, Answer, f64),
+    /// The worker's answer about the review.
+    Reviewed(Answer),
+    Apply(JobId),
     Replay(Option<usize>),
     Prefs(Prefs),
     Menu(bool),
@@ -262,8 +264,8 @@ impl Reducible for State {
                 next.notices
                     .retain(|n| !matches!(n, Notice::TimedOut | Notice::Failure(_)));
             }
-            Action::Reviewing(id) => {
-                next.review = Review::Running { id, done: 0, total: 0 };
+            Action::Reviewing => {
+                next.review = Review::Running { done: 0, total: 0 };
                 next.replay = Some(0);
                 next.end_open = false;
                 next.menu = false;
@@ -318,21 +320,20 @@ impl Reducible for State {
             }
             Action::Choose(plays) => next.choosing = plays,
             Action::Wait(id, what) => next.waiting = Some((id, what)),
-            Action::Answer(Response::Progress { id, done, total }, _) => match self.review {
-                Review::Running { id: wanted, .. } if wanted == id => next.review = Review::Running { id, done, total },
+            Action::Reviewed(answer) => match (answer, &self.review) {
+                (Answer::Progress { done, total }, Review::Running { .. }) => {
+                    next.review = Review::Running { done, total }
+                }
+                (Answer::Reviewed(moves), Review::Running { .. }) => next.review = Review::Done(Rc::new(moves)),
+                (Answer::Failed(e), Review::Running { .. }) => {
+                    next.review = Review::None;
+                    next.notices.push(Notice::Failure(e));
+                }
+                (Answer::Cancelled, Review::Running { .. }) => next.review = Review::None,
                 _ => return self,
             },
-            Action::Answer(Response::Reviewed { id, moves }, _) => match self.review {
-                Review::Running { id: wanted, .. } if wanted == id => next.review = Review::Done(Rc::new(moves)),
-                _ => return self,
-            },
-            Action::Answer(Response::Failed { id, message }, _) if matches!(self.review, Review::Running { id: wanted, .. } if wanted == id) =>
-            {
-                next.review = Review::None;
-                next.notices.push(Notice::Failure(message));
-            }
-            Action::Answer(response, now) => match (response, self.waiting) {
-                (Response::Chose { id, mv, .. }, Some((wanted, what))) if wanted == id => {
+            Action::Chose(id, answer, now) => match (answer, self.waiting) {
+                (Answer::Chose { mv, .. }, Some((wanted, what))) if wanted == id => {
                     next.waiting = None;
                     match what {
                         Waiting::Ai { due } if now < due => next.pending = Some((id, mv, due)),
@@ -344,9 +345,9 @@ impl Reducible for State {
                         }
                     }
                 }
-                (Response::Failed { id, message }, Some((wanted, _))) if wanted == id => {
+                (Answer::Failed(e), Some((wanted, _))) if wanted == id => {
                     next.waiting = None;
-                    next.notices.push(Notice::Failure(message));
+                    next.notices.push(Notice::Failure(e));
                 }
                 _ => return self,
             },
@@ -427,8 +428,8 @@ fn opening(link: &PlayLink) -> State {
     }
 }
 
-/// Asks the worker for a move by the named rung for the seat to move.
-type Ask = Rc<dyn Fn(&str, Waiting)>;
+/// Asks the worker for a move by this player for the seat to move.
+type Ask = Rc<dyn Fn(PlayerSpec, Waiting)>;
 
 fn now_ms() -> f64 {
     use engine::Clock;
@@ -454,55 +455,49 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let record_len = table.record().len();
 
     // --- The worker --------------------------------------------------------
-    let next_id = use_mut_ref(|| 0u32);
-    let bridge = {
+    // AI moves and the review each have a connection, so neither waits
+    // for the other.
+    let moves = {
         let state = state.clone();
-        use_reactor_bridge::<EngineWorker, _>(move |event| {
-            if let ReactorEvent::Output(response) = event {
-                state.dispatch(Action::Answer(response, now_ms()));
-            }
-        })
+        use_engine(move |id, answer| state.dispatch(Action::Chose(id, answer, now_ms())))
+    };
+    let reviewer = {
+        let state = state.clone();
+        use_engine(move |_, answer| state.dispatch(Action::Reviewed(answer)))
     };
     let ask: Ask = {
-        let (state, bridge, next_id) = (state.clone(), bridge.clone(), next_id.clone());
-        Rc::new(move |player: &str, what: Waiting| {
+        let (state, moves) = (state.clone(), moves.clone());
+        Rc::new(move |player: PlayerSpec, what: Waiting| {
             let Some(deal) = state.table.deal() else { return };
-            let id = {
-                let mut n = next_id.borrow_mut();
-                *n += 1;
-                *n
-            };
-            state.dispatch(Action::Wait(id, what));
             let record: Vec<(Seat, Move)> = state.table.record().iter().map(|t| (t.seat, t.mv)).collect();
-            bridge.send(Request::Choose(ChooseJob {
-                id,
-                player: player.to_string(),
+            let id = moves.run(Job::Choose(ChooseJob {
+                player,
                 deal,
                 seed: state.table.setup().seed ^ ((record.len() as u64) << 32),
                 record,
                 time_limit_ms: AI_TIME_MS,
             }));
+            state.dispatch(Action::Wait(id, what));
         })
     };
 
     let start_review: Callback<MouseEvent> = {
-        let (state, bridge, next_id) = (state.clone(), bridge.clone(), next_id.clone());
+        let (state, reviewer) = (state.clone(), reviewer.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(deal) = state.table.deal() else { return };
-            let id = {
-                let mut n = next_id.borrow_mut();
-                *n += 1;
-                *n
-            };
-            state.dispatch(Action::Reviewing(id));
-            bridge.send(Request::Review(ReviewJob {
-                id,
+            state.dispatch(Action::Reviewing);
+            reviewer.run(Job::Review(ReviewJob {
                 deal,
                 record: state.table.record().iter().map(|t| (t.seat, t.mv)).collect(),
                 time_limit_ms: REVIEW_MS,
             }));
         })
     };
+    {
+        // Another deal on the table: a review of the last one stops.
+        let reviewer = reviewer.clone();
+        use_effect_with(setup, move |_| reviewer.cancel());
+    }
 
     // --- Saving, settings and the address ----------------------------------
     {
@@ -573,7 +568,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 }
                 Phase::Playing { to_move } if to_move != Chair::Me && idle => {
                     ask(
-                        level.rung(),
+                        level.player(),
                         Waiting::Ai {
                             due: now_ms() + f64::from(pause),
                         },
@@ -707,7 +702,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 return;
             }
             if state.hints == 0 {
-                return ask(HINT_RUNG, Waiting::Hint);
+                return ask(prefs::parse_rung(HINT_RUNG), Waiting::Hint);
             }
             // Then the legal plays in turn, smallest first (as 欢乐斗地主's
             // 提示 cycles), with a pass where there is nothing to beat with.
@@ -990,7 +985,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             Notice::Paused => t.play.paused.to_string(),
             Notice::Link(problems) => (t.play.link_problems)(&t.bad_values(problems)),
             Notice::TimedOut => t.play.timed_out.to_string(),
-            Notice::Failure(message) => format!("{}{message}", t.play.worker_failed),
+            Notice::Failure(error) => format!("{}{}", t.play.worker_failed, t.job_error(error)),
         };
         let resume = (*notice == Notice::Paused && saved::has_paused()).then(|| {
             let state = state.clone();
@@ -1190,7 +1185,7 @@ fn event_sounds(table: &Table, before: (Setup, usize, usize), now: (Setup, usize
 }
 
 /// How a reviewed position stood for one side, in words.
-fn standing(t: &Strings, verdict: Option<crate::agent::Verdict>, team: engine::Team) -> &'static str {
+fn standing(t: &Strings, verdict: Option<Verdict>, team: engine::Team) -> &'static str {
     match verdict {
         None => t.play.not_reached,
         Some(v) => match (v.exact, v.winner == team) {

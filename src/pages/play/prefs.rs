@@ -2,7 +2,7 @@
 //! the card counter, sound, the turn timer, and the mode and seat new deals
 //! start with. Kept in localStorage with the language (`settings.rs`).
 
-use engine::Seat;
+use engine::{PlayerSpec, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::model::Mode;
@@ -51,6 +51,12 @@ impl Level {
             Level::Expert => "L9",
             Level::Master => "L10",
         }
+    }
+
+    /// The player at this level: its rung's spec. Every rung is one (a
+    /// test reads them all), so the greedy player is never reached.
+    pub fn player(self) -> PlayerSpec {
+        parse_rung(self.rung())
     }
 
     /// A level's key, or the rung it plays (`L9`, any case), as links write it.
@@ -231,6 +237,12 @@ impl StoredPrefs {
     }
 }
 
+/// A ladder rung's spec (`L7`); the rungs are the engine's constants.
+pub fn parse_rung(rung: &str) -> PlayerSpec {
+    rung.parse()
+        .unwrap_or_else(|_| PlayerSpec::from(engine::agents::PlayerKind::Greedy))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +256,10 @@ mod tests {
             assert_eq!(Level::parse(&level.rung().to_lowercase()), Some(level));
         }
         assert_eq!(Level::parse("L5"), None);
+        for level in Level::ALL {
+            assert_eq!(level.player().to_string(), level.rung());
+        }
+        assert_eq!(parse_rung(super::super::HINT_RUNG).to_string(), super::super::HINT_RUNG);
     }
 
     #[test]

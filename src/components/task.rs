@@ -1,0 +1,80 @@
+//! What a component shows of its worker job: progress with a cancel
+//! button, a cancelled note, or the job's error in the page's language.
+
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Strings};
+use crate::worker::{JobError, Task};
+
+/// What the units of a job's progress are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Games,
+    Rounds,
+    Deals,
+    Positions,
+    Tournaments,
+}
+
+impl Strings {
+    /// `12 / 40 games`, in this language.
+    pub fn progress_in(&self, done: u32, total: u32, unit: Unit) -> String {
+        let word = match (self.lang, unit) {
+            (Lang::Zh, Unit::Games) => "局",
+            (Lang::Zh, Unit::Rounds) => "轮",
+            (Lang::Zh, Unit::Deals) => "副牌",
+            (Lang::Zh, Unit::Positions) => "个局面",
+            (Lang::Zh, Unit::Tournaments) => "场比赛",
+            (Lang::En, Unit::Games) => "games",
+            (Lang::En, Unit::Rounds) => "rounds",
+            (Lang::En, Unit::Deals) => "deals",
+            (Lang::En, Unit::Positions) => "positions",
+            (Lang::En, Unit::Tournaments) => "tournaments",
+        };
+        format!("{done} / {total} {word}")
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TaskStatusProps {
+    /// Prefix of the element ids (`{id}-progress`, `{id}-cancel`,
+    /// `{id}-cancelled`, `{id}-error`).
+    pub id: AttrValue,
+    pub running: Option<(u32, u32)>,
+    pub cancelled: bool,
+    pub error: Option<JobError>,
+    pub unit: Unit,
+    pub on_cancel: Callback<MouseEvent>,
+}
+
+/// Progress and cancel, cancelled, or the error; nothing when idle or done.
+#[component]
+pub fn TaskStatus(props: &TaskStatusProps) -> Html {
+    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let id = &props.id;
+    if let Some(error) = &props.error {
+        return html! { <p class="error" role="alert" id={ format!("{id}-error") }>{ t.job_error(error) }</p> };
+    }
+    if props.cancelled {
+        return html! { <p class="note" id={ format!("{id}-cancelled") }>{ t.cancelled }</p> };
+    }
+    match props.running {
+        Some((done, total)) => html! {
+            <p class="progress" id={ format!("{id}-progress") } role="status">
+                if total > 0 { <>{ t.progress_in(done, total, props.unit) }{ " " }</> }
+                <button type="button" id={ format!("{id}-cancel") } onclick={ props.on_cancel.clone() }>{ t.cancel }</button>
+            </p>
+        },
+        None => html! {},
+    }
+}
+
+/// The [`TaskStatus`] of a task.
+pub fn task_status<T>(task: &Task<T>, id: &str, unit: Unit, on_cancel: Callback<MouseEvent>) -> Html {
+    html! {
+        <TaskStatus id={ id.to_string() } {unit} {on_cancel}
+            running={ match task { Task::Running { done, total } => Some((*done, *total)), _ => None } }
+            cancelled={ matches!(task, Task::Cancelled) }
+            error={ match task { Task::Failed(e) => Some(e.clone()), _ => None } } />
+    }
+}

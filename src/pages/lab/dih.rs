@@ -1,0 +1,126 @@
+//! DIH for n, m, r, and DIH against the rounds as a line.
+
+use engine::lab::dih::Distribution;
+use yew::prelude::*;
+
+use super::DihParams;
+use crate::components::chart::{Export, LineChart, Table};
+use crate::components::task::{task_status, Unit};
+use crate::i18n::Lang;
+use crate::web::input_value;
+use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
+
+#[derive(Properties, PartialEq)]
+pub struct DihSectionProps {
+    /// The per-round score distribution, as typed (`score:p,…`).
+    pub distribution: UseStateHandle<String>,
+    pub params: UseStateHandle<DihParams>,
+}
+
+/// The rounds the curve runs to: to m at least, and far enough to show
+/// its shape.
+fn curve_rounds(m: u32) -> u32 {
+    (m * 2).clamp(10, 60).max(m)
+}
+
+#[component]
+pub fn DihSection(props: &DihSectionProps) -> Html {
+    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let curve = use_task(|answer| match answer {
+        Answer::Lab(LabResult::DihCurve(v)) => Some(v),
+        _ => None,
+    });
+    let text = (*props.distribution).clone();
+    let params = *props.params;
+    let parsed = Distribution::parse(&text);
+    {
+        let curve = curve.clone();
+        use_effect_with((text.clone(), params), move |(text, p)| {
+            if let Ok(d) = Distribution::parse(text) {
+                curve.run(Job::Lab(LabJob::DihCurve {
+                    points: d.points().to_vec(),
+                    players: p.players,
+                    top: p.top,
+                    max_rounds: curve_rounds(p.rounds),
+                }));
+            }
+        });
+    }
+    // Each number within its range (the inputs say it too).
+    let number = |field: fn(&mut DihParams) -> &mut u32, what: Quantity| {
+        let handle = props.params.clone();
+        let (min, max) = what.range();
+        Callback::from(move |e: Event| {
+            if let Some(v) = input_value(&e).and_then(|v| v.trim().parse::<u32>().ok()) {
+                let mut next = *handle;
+                *field(&mut next) = v.clamp(min as u32, max as u32);
+                handle.set(next);
+            }
+        })
+    };
+    let on_dist = {
+        let distribution = props.distribution.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = input_value(&e) {
+                distribution.set(v);
+            }
+        })
+    };
+    let view = match (curve.task(), &parsed) {
+        (_, Err(e)) => {
+            html! { <p class="error" id="dih-error" role="alert">{ t.dih_bad_dist }{ t.distribution_error(e) }</p> }
+        }
+        (Task::Done(values), Ok(_)) => {
+            let value = values.get(params.rounds as usize - 1).copied().unwrap_or(0.0);
+            let xs: Vec<f64> = (1..=values.len()).map(|m| m as f64).collect();
+            let table = Table {
+                header: vec!["m".into(), "dih".into()],
+                rows: values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| vec![(i + 1).to_string(), format!("{v:.6}")])
+                    .collect(),
+            };
+            html! {
+                <>
+                    <p class="dih-value">{ format!("DIH(n = {}, m = {}, r = {}) = ", params.players, params.rounds, params.top) }<strong id="dih-value" data-value={ value.to_string() }>{ format!("{value:.6}") }</strong></p>
+                    <figure>
+                        <LineChart id="chart-dih" title={ "区分度 DIH 随轮数 · DIH against rounds" } x_label={ "轮数 m · Rounds m" }
+                            y_label={ "DIH" } xs={xs} ys={values.clone()} mark={ Some(params.rounds as usize - 1) } />
+                        <Export id="chart-dih" table={table} />
+                    </figure>
+                </>
+            }
+        }
+        (other, Ok(_)) => task_status(other, "dih", Unit::Rounds, curve.on_cancel()),
+    };
+    let range = |what: Quantity| {
+        let (min, max) = what.range();
+        (min.to_string(), max.to_string())
+    };
+    let input = |id: &'static str,
+                 label: &'static str,
+                 value: u32,
+                 what: Quantity,
+                 field: fn(&mut DihParams) -> &mut u32| {
+        let (min, max) = range(what);
+        html! {
+            <span class="field"><label for={id}>{ label }</label>
+                <input {id} type="number" {min} {max} value={ value.to_string() } onchange={ number(field, what) } /></span>
+        }
+    };
+    html! {
+        <section class="lab-section" aria-labelledby="lab-dih-title">
+            <h2 id="lab-dih-title">{ t.dih_title }</h2>
+            <p class="note">{ t.dih_explain }</p>
+            <div class="lab-controls">
+                <span class="field wide"><label for="dih-dist">{ t.dih_dist }</label>
+                    <input id="dih-dist" value={ text } onchange={on_dist} spellcheck="false" /></span>
+                { input("dih-n", "n", params.players, Quantity::Players, |p| &mut p.players) }
+                { input("dih-m", "m", params.rounds, Quantity::Rounds, |p| &mut p.rounds) }
+                { input("dih-r", "r", params.top, Quantity::Top, |p| &mut p.top) }
+            </div>
+            { view }
+        </section>
+    }
+}

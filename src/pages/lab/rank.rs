@@ -1,0 +1,176 @@
+//! The built-in library ranked by DIH, or by distance to a GDI centre.
+
+use yew::prelude::*;
+
+use super::{parse_centre, DihParams, DEFAULT_CENTRE};
+use crate::components::chart::{BarChart, Export, Table};
+use crate::components::task::{task_status, Unit};
+use crate::i18n::Lang;
+use crate::route::{LabLink, Route};
+use crate::web::input_value;
+use crate::worker::{use_task, Answer, Job, LabJob, LabResult, RankedDeal, Task};
+
+#[derive(Properties, PartialEq)]
+pub struct RankSectionProps {
+    /// DIH's n, m, r, as set in the DIH section.
+    pub params: DihParams,
+}
+
+/// A column of the table, and whether it sorts descending.
+type Sort = (Option<usize>, bool);
+
+#[component]
+pub fn RankSection(props: &RankSectionProps) -> Html {
+    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let rank = use_task(|answer| match answer {
+        Answer::Lab(LabResult::Rank { deals, rows }) => Some((deals, rows)),
+        _ => None,
+    });
+    let centre_text = use_state(String::new);
+    let by_distance = !centre_text.trim().is_empty();
+    let centre = parse_centre(&centre_text);
+    let sort = use_state(|| (None, false) as Sort);
+    let on_rank = {
+        let (rank, params, centre) = (rank.clone(), props.params, centre.clone());
+        Callback::from(move |_: MouseEvent| {
+            rank.run(Job::Lab(LabJob::Rank {
+                players: params.players,
+                rounds: params.rounds,
+                top: params.top,
+                centre: if by_distance { centre.clone().ok() } else { None },
+            }))
+        })
+    };
+    let on_centre = {
+        let centre_text = centre_text.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = input_value(&e) {
+                centre_text.set(v);
+            }
+        })
+    };
+    let view = match rank.task() {
+        Task::Done((deals, rows)) => ranking(t, *deals, rows, by_distance, &sort),
+        other => task_status(other, "rank", Unit::Deals, rank.on_cancel()),
+    };
+    html! {
+        <section class="lab-section" aria-labelledby="lab-rank-title">
+            <h2 id="lab-rank-title">{ t.rank_title }</h2>
+            <p class="note">{ t.rank_explain }</p>
+            <div class="lab-controls">
+                <span class="field wide"><label for="rank-centre">{ t.rank_centre }</label>
+                    <input id="rank-centre" value={ (*centre_text).clone() } onchange={on_centre} placeholder={ DEFAULT_CENTRE } /></span>
+                <button type="button" class="primary" id="rank-run" onclick={on_rank}
+                    disabled={ by_distance && centre.is_err() }>{ t.rank_run }</button>
+            </div>
+            if let (true, Err(e)) = (by_distance, &centre) {
+                <p class="error" role="alert" id="rank-centre-error">{ t.centre_error(e) }</p>
+            }
+            { view }
+        </section>
+    }
+}
+
+/// The chart of the first deals and the sortable table.
+fn ranking(
+    t: &crate::i18n::Strings,
+    deals: usize,
+    rows: &[RankedDeal],
+    by_distance: bool,
+    sort: &UseStateHandle<Sort>,
+) -> Html {
+    let mut shown: Vec<&RankedDeal> = rows.iter().take(200).collect();
+    if let (Some(col), descending) = **sort {
+        let key = |r: &RankedDeal| -> f64 {
+            match col {
+                0 => r.seed as f64,
+                1 => r.dih,
+                2 => r.distance.unwrap_or(0.0),
+                _ => r.gdi.len() as f64,
+            }
+        };
+        shown.sort_by(|a, b| {
+            let o = key(a).total_cmp(&key(b));
+            if descending {
+                o.reverse()
+            } else {
+                o
+            }
+        });
+    }
+    let header = |i: usize, label: &'static str| {
+        let handle = sort.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let (col, desc) = *handle;
+            handle.set((Some(i), if col == Some(i) { !desc } else { i == 1 }));
+        });
+        let (mark, aria) = match **sort {
+            (Some(c), true) if c == i => (" ▼", "descending"),
+            (Some(c), false) if c == i => (" ▲", "ascending"),
+            _ => ("", "none"),
+        };
+        html! { <th aria-sort={aria}><button type="button" class="sort" data-col={ i.to_string() } {onclick}>{ label }{ mark }</button></th> }
+    };
+    let open = |seed: u64| {
+        Callback::from(move |_: MouseEvent| {
+            Route::Lab(LabLink {
+                deal: Some(seed.to_string()),
+                panel: None,
+            })
+            .go();
+            if let Some(w) = web_sys::window() {
+                w.scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        })
+    };
+    let body = shown.iter().map(|r| {
+        html! {
+            <tr data-seed={ r.seed.to_string() } data-dih={ r.dih.to_string() } onclick={ open(r.seed) } tabindex="0">
+                <td>{ r.seed }</td>
+                <td>{ format!("{:.4}", r.dih) }</td>
+                <td>{ r.distance.map(|d| format!("{d:.3}")).unwrap_or_else(|| "—".into()) }</td>
+                <td>{ r.gdi.iter().map(|g| format!("{g:.2}")).collect::<Vec<_>>().join(" ") }</td>
+            </tr>
+        }
+    });
+    let (labels, values): (Vec<String>, Vec<f64>) = rows
+        .iter()
+        .take(12)
+        .map(|r| {
+            (
+                r.seed.to_string(),
+                if by_distance { r.distance.unwrap_or(0.0) } else { r.dih },
+            )
+        })
+        .unzip();
+    let table = Table {
+        header: vec!["seed".into(), "dih".into(), "distance".into(), "gdi".into()],
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.seed.to_string(),
+                    format!("{:.6}", r.dih),
+                    r.distance.map(|d| format!("{d:.4}")).unwrap_or_default(),
+                    r.gdi.iter().map(|g| format!("{g:.4}")).collect::<Vec<_>>().join(" "),
+                ]
+            })
+            .collect(),
+    };
+    html! {
+        <>
+            <p class="note" id="rank-count">{ (t.rank_count)(rows.len(), deals) }</p>
+            <figure>
+                <BarChart id="chart-rank" title={ if by_distance { "离中心最近 · Nearest to the centre" } else { "区分度最高 · Highest DIH" } }
+                    x_label={ "牌局种子 · Deal seed" } y_label={ if by_distance { "距离 · Distance" } else { "DIH" } } labels={labels} values={values} />
+                <Export id="chart-rank" table={table} />
+            </figure>
+            <div class="table-wrap">
+                <table class="rank" id="rank-table">
+                    <thead><tr>{ header(0, t.rank_seed) }{ header(1, "DIH") }{ header(2, t.rank_distance) }{ header(3, "GDI") }</tr></thead>
+                    <tbody>{ for body }</tbody>
+                </table>
+            </div>
+        </>
+    }
+}

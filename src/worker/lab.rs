@@ -1,0 +1,428 @@
+//! The Lab's jobs: a deal played at every table of a panel, DIH against the
+//! rounds, the built-in library ranked, tournaments in three formats. Each
+//! runs in slices and can be cancelled.
+
+use engine::lab::dih::{dih, Distribution};
+use engine::lab::library::Library;
+use engine::lab::panel::{gdi_distance, GdiCentre, Panel, PanelRun, ScoreDistribution};
+use engine::lab::tournament::{Format, PlaceProbabilities, TournamentRun};
+use engine::PlayerSpec;
+use engine::{Clock, Deadline, Deal};
+use serde::{Deserialize, Serialize};
+
+use super::{Answer, JobError, Quantity};
+
+/// What the Lab page asks of the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LabJob {
+    /// Play a deal at every table of a named panel.
+    Panel {
+        deal: Deal,
+        seed: u64,
+        panel: String,
+        games: u32,
+    },
+    /// DIH(D; n, m, r) for m = 1 ..= `max_rounds`.
+    DihCurve {
+        points: Vec<(i64, f64)>,
+        players: u32,
+        top: u32,
+        max_rounds: u32,
+    },
+    /// The built-in library ranked by DIH for (n, m, r), or by distance to
+    /// a GDI centre (nearest first; deals with other score sets left out).
+    Rank {
+        players: u32,
+        rounds: u32,
+        top: u32,
+        centre: Option<GdiCentre>,
+    },
+    /// Tournaments in the three formats side by side.
+    Tournament {
+        tables: Vec<PlayerSpec>,
+        farmers: PlayerSpec,
+        rounds: u32,
+        matches: u32,
+        centre: GdiCentre,
+        eps: f64,
+        seed: u64,
+    },
+}
+
+/// One deal of the ranked library.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RankedDeal {
+    pub seed: u64,
+    pub dih: f64,
+    pub distance: Option<f64>,
+    pub gdi: Vec<f64>,
+    pub scores: Vec<i64>,
+    pub counts: Vec<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LabResult {
+    Panel(ScoreDistribution),
+    DihCurve(Vec<f64>),
+    Rank {
+        deals: usize,
+        rows: Vec<RankedDeal>,
+    },
+    /// (format, place probabilities) for duplicate, equal, random.
+    Tournament(Vec<(String, PlaceProbabilities)>),
+}
+
+/// The built-in hand library (`assets/library.json`, built by the command
+/// in the README), parsed once.
+fn library() -> Result<&'static Library, JobError> {
+    static LIBRARY: std::sync::OnceLock<Result<Library, String>> = std::sync::OnceLock::new();
+    LIBRARY
+        .get_or_init(|| serde_json::from_str(include_str!("../../assets/library.json")).map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| JobError::Library(e.clone()))
+}
+
+/// DIH's n, m, r, checked.
+fn dih_params(players: u32, rounds: u32, top: u32) -> Result<(u32, u32, u32), JobError> {
+    Ok((
+        Quantity::Players.count(players)?,
+        Quantity::Rounds.count(rounds)?,
+        Quantity::Top.count(top)?,
+    ))
+}
+
+/// A lab job in progress.
+pub enum LabRun {
+    Panel(Box<PanelRun>),
+    DihCurve {
+        distribution: Distribution,
+        players: u32,
+        top: u32,
+        max_rounds: u32,
+        curve: Vec<f64>,
+    },
+    Rank {
+        library: &'static Library,
+        players: u32,
+        rounds: u32,
+        top: u32,
+        centre: Option<GdiCentre>,
+        rows: Vec<RankedDeal>,
+        /// Entries looked at so far.
+        next: usize,
+    },
+    Tournament(Vec<(String, TournamentRun)>, u32),
+}
+
+impl LabRun {
+    /// The job with its numbers checked, ready to run.
+    pub fn new(job: LabJob) -> Result<LabRun, JobError> {
+        Ok(match job {
+            LabJob::Panel {
+                deal,
+                seed,
+                panel,
+                games,
+            } => {
+                let games = Quantity::GamesPerTable.count(games)?;
+                let panel = Panel::named(&panel).ok_or(JobError::UnknownPanel(panel))?;
+                LabRun::Panel(Box::new(PanelRun::new(deal, seed, panel, games)))
+            }
+            LabJob::DihCurve {
+                points,
+                players,
+                top,
+                max_rounds,
+            } => {
+                let (players, max_rounds, top) = dih_params(players, max_rounds, top)?;
+                LabRun::DihCurve {
+                    distribution: Distribution::new(&points).map_err(JobError::Distribution)?,
+                    players,
+                    top,
+                    max_rounds,
+                    curve: vec![],
+                }
+            }
+            LabJob::Rank {
+                players,
+                rounds,
+                top,
+                centre,
+            } => {
+                let (players, rounds, top) = dih_params(players, rounds, top)?;
+                LabRun::Rank {
+                    library: library()?,
+                    players,
+                    rounds,
+                    top,
+                    centre,
+                    rows: vec![],
+                    next: 0,
+                }
+            }
+            LabJob::Tournament {
+                tables,
+                farmers,
+                rounds,
+                matches,
+                centre,
+                eps,
+                seed,
+            } => {
+                Quantity::Tables.count(tables.len() as u32)?;
+                let matches = Quantity::Matches.count(matches)?;
+                let rounds = Quantity::Rounds.count(rounds)?;
+                let eps = Quantity::Eps.check(eps)?;
+                let pool: Vec<u64> = library()?
+                    .equal_strength(centre.values(), eps)
+                    .iter()
+                    .map(|(e, _)| e.seed)
+                    .collect();
+                if pool.len() < tables.len() {
+                    return Err(JobError::TooFewDeals {
+                        found: pool.len(),
+                        needed: tables.len(),
+                        eps,
+                    });
+                }
+                // The engine's runs take players by their written names.
+                let names: Vec<String> = tables.iter().map(PlayerSpec::to_string).collect();
+                let run =
+                    |format| TournamentRun::new(names.clone(), farmers.to_string(), format, rounds, matches, seed);
+                LabRun::Tournament(
+                    vec![
+                        ("duplicate".into(), run(Format::Duplicate)),
+                        ("equal".into(), run(Format::Equal(pool))),
+                        ("random".into(), run(Format::Random)),
+                    ],
+                    matches,
+                )
+            }
+        })
+    }
+
+    /// Works until `deadline` (at least one step); the answer when done,
+    /// else progress.
+    pub fn advance(&mut self, deadline: &Deadline<'_>, clock: &dyn Clock) -> Answer {
+        match self {
+            LabRun::Panel(run) => {
+                while !run.is_done() {
+                    if let Err(e) = run.step(clock) {
+                        return Answer::Failed(JobError::Player(e));
+                    }
+                    if deadline.expired() {
+                        break;
+                    }
+                }
+                if run.is_done() {
+                    Answer::Lab(LabResult::Panel(run.result().clone()))
+                } else {
+                    Answer::Progress {
+                        done: run.played(),
+                        total: run.total(),
+                    }
+                }
+            }
+            LabRun::DihCurve {
+                distribution,
+                players,
+                top,
+                max_rounds,
+                curve,
+            } => {
+                while curve.len() < *max_rounds as usize {
+                    let m = curve.len() as u32 + 1;
+                    curve.push(dih(distribution, *players, m, *top));
+                    if deadline.expired() {
+                        break;
+                    }
+                }
+                if curve.len() == *max_rounds as usize {
+                    Answer::Lab(LabResult::DihCurve(std::mem::take(curve)))
+                } else {
+                    Answer::Progress {
+                        done: curve.len() as u32,
+                        total: *max_rounds,
+                    }
+                }
+            }
+            LabRun::Rank {
+                library,
+                players,
+                rounds,
+                top,
+                centre,
+                rows,
+                next,
+            } => {
+                let entries = &library.entries;
+                while *next < entries.len() {
+                    let e = &entries[*next];
+                    *next += 1;
+                    let distance = match centre {
+                        Some(c) => match gdi_distance(&e.gdi, c) {
+                            Some(d) => Some(d),
+                            None => continue,
+                        },
+                        None => None,
+                    };
+                    rows.push(RankedDeal {
+                        seed: e.seed,
+                        dih: e.dih(*players, *rounds, *top),
+                        distance,
+                        gdi: e.gdi.clone(),
+                        scores: e.distribution.scores.clone(),
+                        counts: e.distribution.counts.clone(),
+                    });
+                    if deadline.expired() {
+                        break;
+                    }
+                }
+                if *next < entries.len() {
+                    return Answer::Progress {
+                        done: *next as u32,
+                        total: entries.len() as u32,
+                    };
+                }
+                if let (Some(c), true) = (centre.as_ref(), rows.is_empty()) {
+                    return Answer::Failed(JobError::CentreGrades { given: c.len() });
+                }
+                let mut rows = std::mem::take(rows);
+                match centre {
+                    Some(_) => rows.sort_by(|a, b| a.distance.unwrap_or(0.0).total_cmp(&b.distance.unwrap_or(0.0))),
+                    None => rows.sort_by(|a, b| b.dih.total_cmp(&a.dih)),
+                }
+                Answer::Lab(LabResult::Rank {
+                    deals: entries.len(),
+                    rows,
+                })
+            }
+            LabRun::Tournament(runs, matches) => {
+                'work: for (_, run) in runs.iter_mut() {
+                    while !run.is_done() {
+                        if let Err(e) = run.step(clock) {
+                            return Answer::Failed(JobError::Player(e));
+                        }
+                        if deadline.expired() {
+                            break 'work;
+                        }
+                    }
+                }
+                let done: u32 = runs.iter().map(|(_, r)| r.played()).sum();
+                if runs.iter().all(|(_, r)| r.is_done()) {
+                    Answer::Lab(LabResult::Tournament(
+                        runs.iter().map(|(f, r)| (f.clone(), r.result())).collect(),
+                    ))
+                } else {
+                    Answer::Progress {
+                        done,
+                        total: 3 * *matches,
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finish(job: LabJob) -> Answer {
+        let clock = engine::clock::MonotonicClock::default();
+        let mut run = match LabRun::new(job) {
+            Ok(run) => run,
+            Err(e) => return Answer::Failed(e),
+        };
+        loop {
+            let answer = run.advance(&Deadline::after(&clock, 5.0), &clock);
+            if answer.is_final() {
+                return answer;
+            }
+        }
+    }
+
+    #[test]
+    fn a_dih_curve_in_slices_equals_the_curve_at_once() {
+        let points = vec![(-2, 0.1), (-1, 0.3), (1, 0.4), (2, 0.2)];
+        let d = Distribution::new(&points).unwrap();
+        let answer = finish(LabJob::DihCurve {
+            points,
+            players: 30,
+            top: 2,
+            max_rounds: 12,
+        });
+        let expected: Vec<f64> = (1..=12).map(|m| dih(&d, 30, m, 2)).collect();
+        assert_eq!(answer, Answer::Lab(LabResult::DihCurve(expected)));
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused_with_their_range() {
+        let answer = finish(LabJob::DihCurve {
+            points: vec![(1, 1.0)],
+            players: 4_294_967_295,
+            top: 4_294_967_295,
+            max_rounds: 100_000,
+        });
+        assert!(matches!(
+            answer,
+            Answer::Failed(JobError::OutOfRange {
+                what: Quantity::Players,
+                ..
+            })
+        ));
+        let answer = finish(LabJob::Panel {
+            deal: Deal::from_seed(1),
+            seed: 0,
+            panel: "quick".into(),
+            games: 0,
+        });
+        assert!(matches!(
+            answer,
+            Answer::Failed(JobError::OutOfRange {
+                what: Quantity::GamesPerTable,
+                ..
+            })
+        ));
+        let answer = finish(LabJob::Panel {
+            deal: Deal::from_seed(1),
+            seed: 0,
+            panel: "nope".into(),
+            games: 1,
+        });
+        assert_eq!(answer, Answer::Failed(JobError::UnknownPanel("nope".into())));
+    }
+
+    #[test]
+    fn the_library_is_ranked_by_dih_or_by_distance() {
+        let Answer::Lab(LabResult::Rank { deals, rows }) = finish(LabJob::Rank {
+            players: 30,
+            rounds: 3,
+            top: 2,
+            centre: None,
+        }) else {
+            panic!("no ranking");
+        };
+        assert_eq!(rows.len(), deals);
+        assert!(rows.windows(2).all(|w| w[0].dih >= w[1].dih));
+        let centre = rows[0].gdi.clone();
+        let Answer::Lab(LabResult::Rank { rows, .. }) = finish(LabJob::Rank {
+            players: 30,
+            rounds: 3,
+            top: 2,
+            centre: Some(GdiCentre::new(centre.clone()).unwrap()),
+        }) else {
+            panic!("no ranking");
+        };
+        assert_eq!(rows[0].distance, Some(0.0));
+        assert!(rows.windows(2).all(|w| w[0].distance <= w[1].distance));
+        // A centre no deal's GDI has the length of is said so.
+        let answer = finish(LabJob::Rank {
+            players: 30,
+            rounds: 3,
+            top: 2,
+            centre: Some(GdiCentre::new(vec![0.5; 20]).unwrap()),
+        });
+        assert_eq!(answer, Answer::Failed(JobError::CentreGrades { given: 20 }));
+    }
+}

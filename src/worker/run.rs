@@ -1,0 +1,211 @@
+//! The reactor: one per connection, one job at a time, each job advanced a
+//! slice at a time with the worker's event loop let in between.
+
+use std::time::Duration;
+
+use engine::solver::{MovesRun, Position, SolveOptions, Solver};
+use engine::{Clock, Deadline};
+use futures::{FutureExt, SinkExt, StreamExt};
+use yew_agent::reactor::{reactor, ReactorScope};
+
+use super::choose::choose;
+use super::lab::LabRun;
+use super::review::Review;
+use super::simulation::Simulation;
+use super::{Answer, Job, JobError, MovesJob, Quantity, Request, Response, SolveJob};
+use crate::web::WebClock;
+
+/// How long a slice of simulation or lab work runs before the job reports
+/// and listens.
+const SLICE_MS: f64 = 30.0;
+/// A solve runs in slices this long; the table carries the work over.
+const SOLVE_SLICE_MS: f64 = 150.0;
+/// The solver's table in the worker (a browser tab's memory is shared).
+const SOLVER_TABLE_BYTES: usize = 32 << 20;
+
+#[reactor(EngineWorker)]
+pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
+    let clock = WebClock;
+    let mut solver: Option<Solver> = None;
+    let mut next: Option<Request> = None;
+    loop {
+        let request = match next.take() {
+            Some(r) => r,
+            None => match scope.next().await {
+                Some(r) => r,
+                None => return,
+            },
+        };
+        let Request::Run(id, job) = request else {
+            continue; // a cancel with nothing running
+        };
+        let mut running = Running::start(job, &mut solver, &clock);
+        loop {
+            let answer = running.advance(&mut solver, &clock);
+            let last = answer.is_final();
+            if scope.send(Response { id, answer }).await.is_err() {
+                return;
+            }
+            if last {
+                break;
+            }
+            // Let messages sent meanwhile arrive (and other connections'
+            // jobs take their turn), then look for one.
+            yew::platform::time::sleep(Duration::ZERO).await;
+            match scope.next().now_or_never() {
+                None => continue,
+                Some(None) => return,
+                Some(Some(request)) => {
+                    let answer = Answer::Cancelled;
+                    if scope.send(Response { id, answer }).await.is_err() {
+                        return;
+                    }
+                    if let Request::Run(..) = request {
+                        next = Some(request);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// A job in progress.
+enum Running {
+    Simulate(Box<Simulation>),
+    Solve {
+        job: SolveJob,
+        position: Position,
+        limit: f64,
+        spent: f64,
+        nodes: u64,
+    },
+    Moves(Box<MovesRun>, MovesJob),
+    Review(Box<Review>),
+    Lab(Box<LabRun>),
+    /// Answered in one go: an AI's move, or a job that cannot run.
+    Answered(Option<Answer>),
+}
+
+impl Running {
+    fn start(job: Job, solver: &mut Option<Solver>, clock: &WebClock) -> Running {
+        let started = match job {
+            Job::Simulate(job) => Simulation::new(job).map(|s| Running::Simulate(Box::new(s))),
+            Job::Solve(job) => Quantity::TimeLimit.check(job.time_limit_ms).and_then(|limit| {
+                let position = Position::new(&job.hands, job.to_move, job.to_beat).map_err(JobError::Position)?;
+                Ok(Running::Solve {
+                    job,
+                    position,
+                    limit,
+                    spent: 0.0,
+                    nodes: 0,
+                })
+            }),
+            Job::Moves(job) => Quantity::TimeLimit.check(job.time_limit_ms).and_then(|limit| {
+                let position = Position::new(&job.hands, job.to_move, job.to_beat).map_err(JobError::Position)?;
+                let options = SolveOptions {
+                    utility: job.utility,
+                    time_limit_ms: Some(limit),
+                    ..SolveOptions::default()
+                };
+                Ok(Running::Moves(Box::new(MovesRun::new(position, options, clock)), job))
+            }),
+            Job::Review(job) => Review::new(&job).map(|r| Running::Review(Box::new(r))),
+            Job::Choose(job) => Ok(Running::Answered(Some(match choose(&job, clock) {
+                Ok((mv, ms)) => Answer::Chose { mv, ms },
+                Err(e) => Answer::Failed(e),
+            }))),
+            Job::Lab(job) => LabRun::new(job).map(|r| Running::Lab(Box::new(r))),
+        };
+        let running = started.unwrap_or_else(|e| Running::Answered(Some(Answer::Failed(e))));
+        if matches!(running, Running::Solve { .. } | Running::Moves(..) | Running::Review(_)) {
+            solver.get_or_insert_with(|| Solver::new(SOLVER_TABLE_BYTES));
+        }
+        running
+    }
+
+    /// A slice of work: progress, or the final answer.
+    fn advance(&mut self, solver: &mut Option<Solver>, clock: &WebClock) -> Answer {
+        let slice = || Deadline::after(clock as &dyn Clock, SLICE_MS);
+        match self {
+            Running::Answered(answer) => answer.take().unwrap_or(Answer::Cancelled),
+            Running::Simulate(sim) => {
+                sim.advance(&slice());
+                if sim.is_done() {
+                    Answer::Simulated(sim.result().clone())
+                } else {
+                    Answer::Progress {
+                        done: sim.result().games,
+                        total: sim.total(),
+                    }
+                }
+            }
+            Running::Lab(run) => run.advance(&slice(), clock),
+            Running::Solve {
+                job,
+                position,
+                limit,
+                spent,
+                nodes,
+            } => {
+                let Some(solver) = solver.as_mut() else {
+                    return Answer::Cancelled;
+                };
+                let options = SolveOptions {
+                    utility: job.utility,
+                    time_limit_ms: Some((*limit - *spent).clamp(1.0, SOLVE_SLICE_MS)),
+                    ..SolveOptions::default()
+                };
+                let mut r = solver.solve(position, &options, clock, &mut ());
+                *spent += r.ms;
+                *nodes += r.nodes;
+                if r.exact || *spent >= *limit {
+                    r.nodes = *nodes;
+                    r.ms = *spent;
+                    Answer::Solved(r)
+                } else {
+                    Answer::Searching {
+                        depth: (r.depth < u32::from(u8::MAX)).then_some(r.depth),
+                        nodes: *nodes,
+                        ms: *spent,
+                    }
+                }
+            }
+            Running::Moves(run, job) => {
+                let Some(solver) = solver.as_mut() else {
+                    return Answer::Cancelled;
+                };
+                if !run.advance(solver, clock, SOLVE_SLICE_MS) {
+                    let (done, total) = run.progress();
+                    return Answer::Progress {
+                        done: done as u32,
+                        total: total as u32,
+                    };
+                }
+                let verdicts = run.verdicts();
+                // The best line from here, when the verdict is proven.
+                let line = match Position::new(&job.hands, job.to_move, job.to_beat) {
+                    Ok(position) if verdicts.first().is_some_and(|v| v.exact) => {
+                        let options = SolveOptions {
+                            utility: job.utility,
+                            time_limit_ms: Some(SOLVE_SLICE_MS),
+                            ..SolveOptions::default()
+                        };
+                        let r = solver.solve(&position, &options, clock, &mut ());
+                        if r.exact {
+                            r.pv
+                        } else {
+                            vec![]
+                        }
+                    }
+                    _ => vec![],
+                };
+                Answer::Moves { verdicts, line }
+            }
+            Running::Review(review) => match solver.as_mut() {
+                Some(solver) => review.advance(solver, clock),
+                None => Answer::Cancelled,
+            },
+        }
+    }
+}
