@@ -35,7 +35,7 @@ pub enum Command {
     /// Deal the 54 cards: 20 to the landlord (with the 3 bottom cards), 17 to each farmer.
     Deal {
         /// The same seed gives the same deal everywhere; random if omitted.
-        #[arg(long, value_parser = seed)]
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
         seed: Option<u64>,
     },
     /// The auction (叫分): each 17-card hand's assessment by the AI and its
@@ -44,11 +44,11 @@ pub enum Command {
     Bid {
         /// The deal's seed (with --deals, the first of them); random if
         /// omitted (0 with --deals).
-        #[arg(long, value_parser = seed)]
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Calibrate over this many deals: every hand played as the landlord
         /// by --player at all three seats, the landlord's win rate by max bid.
-        #[arg(long, value_parser = u64_in(limits::DEALS))]
+        #[arg(long, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: Option<u64>,
         /// The player at all seats for --deals.
         #[arg(long, default_value = "L7", value_parser = player, requires = "deals")]
@@ -66,7 +66,7 @@ pub enum Command {
     /// Play one deal to the end and print its record and score.
     Play {
         /// Seed of the deal (and of the players' randomness); random if omitted.
-        #[arg(long, value_parser = seed)]
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Play this deal, [landlord][farmer 1][farmer 2], instead of a seeded one.
         #[arg(long, conflicts_with = "seed", value_parser = deal_text)]
@@ -86,15 +86,15 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = SplitMethod::Exact)]
         method: SplitMethod,
         /// Also list this many next-best splits (exact method only).
-        #[arg(long, default_value_t = 0, value_parser = usize_in(limits::ALTERNATIVES))]
+        #[arg(long, default_value_t = 0, value_parser = usize_in(limits::ALTERNATIVES), allow_negative_numbers = true)]
         alternatives: usize,
     },
     /// Compare the exact split with the paper's baseline on seeded deals, and time the exact one.
     SplitCompare {
         /// Deals to split (three hands each), seeds SEED.. SEED+DEALS-1.
-        #[arg(long, default_value_t = 10_000, value_parser = u64_in(limits::DEALS))]
+        #[arg(long, default_value_t = 10_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
     /// Solve an open-hand endgame (残局): who wins with best play, and how.
@@ -105,10 +105,10 @@ pub enum Command {
         /// The deal: a seed, or [landlord 20][farmer 1, 17][farmer 2, 17].
         #[arg(required_unless_present = "seed", conflicts_with = "seed", value_parser = deal_arg)]
         deal: Option<DealArg>,
-        #[arg(long, value_parser = seed)]
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Stop by then (ms) and answer with the best found, marked as not proven.
-        #[arg(long, default_value = "10000", value_parser = time_limit)]
+        #[arg(long, default_value = "10000", value_parser = time_limit, allow_negative_numbers = true)]
         time_limit: f64,
         #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
         utility: UtilityArg,
@@ -119,30 +119,30 @@ pub enum Command {
         #[arg(long, default_value = "10+10,12+12,14+14,16+16,18+18,20+17", value_delimiter = ',', value_parser = size)]
         sizes: Vec<Vec<usize>>,
         /// Positions per size.
-        #[arg(long, default_value_t = 10, value_parser = u64_in(limits::POSITIONS))]
+        #[arg(long, default_value_t = 10, value_parser = u64_in(limits::POSITIONS), allow_negative_numbers = true)]
         positions: u64,
         /// Whole three-seat deals (20+17+17, seeds SEED..SEED+DEALS) instead of 1v1 endgames.
         #[arg(long)]
         full: bool,
         /// Deals, with --full.
-        #[arg(long, default_value_t = 30, requires = "full", value_parser = u64_in(limits::DEALS))]
+        #[arg(long, default_value_t = 30, requires = "full", value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
         /// Give up on a position after this long (ms), and count it as unsolved.
-        #[arg(long, default_value = "60000", value_parser = time_limit)]
+        #[arg(long, default_value = "60000", value_parser = time_limit, allow_negative_numbers = true)]
         time_limit: f64,
     },
     /// How well the solver keeps a time limit: full three-seat deals (never
     /// proven that fast), each solved under the limit by a fresh solver,
     /// timed from making the solver to the answer.
     SolveLimits {
-        #[arg(long, default_value_t = 40, value_parser = u64_in(limits::DEALS))]
+        #[arg(long, default_value_t = 40, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
         /// The limit (ms).
-        #[arg(long, default_value = "100", value_parser = time_limit)]
+        #[arg(long, default_value = "100", value_parser = time_limit, allow_negative_numbers = true)]
         time_limit: f64,
     },
     /// Serve a player over a line protocol: one JSON request per line on
@@ -153,10 +153,10 @@ pub enum Command {
         #[arg(long, value_parser = player)]
         player: PlayerSpec,
         /// Time per move (ms); none by default.
-        #[arg(long, value_parser = time_limit)]
+        #[arg(long, value_parser = time_limit, allow_negative_numbers = true)]
         time_limit: Option<f64>,
         /// Seed of the player's randomness.
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
     /// A duplicate match: two players on the same deals with the seats swapped.
@@ -164,9 +164,9 @@ pub enum Command {
         /// The two players, A,B: names with options (heuristic:noise=0.2) or ladder rungs (L7).
         #[arg(long, value_delimiter = ',', value_parser = player)]
         players: Vec<PlayerSpec>,
-        #[arg(long, default_value_t = 500, value_parser = u64_in(limits::DEALS))]
+        #[arg(long, default_value_t = 500, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
     /// The AI ladder: each rung in a duplicate match against the one below it.
@@ -174,9 +174,9 @@ pub enum Command {
         /// Rungs or players, weakest first (default: the built-in ladder L0..L10).
         #[arg(long, value_delimiter = ',', value_parser = player)]
         rungs: Option<Vec<PlayerSpec>>,
-        #[arg(long, default_value_t = 500, value_parser = u64_in(limits::DEALS))]
+        #[arg(long, default_value_t = 500, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
     /// The hand library: deals with their score distributions and GDI under a panel.
@@ -193,7 +193,7 @@ pub enum Command {
         #[arg(long, default_value = "quick", value_parser = panel)]
         panel: Panel,
         /// Games per table.
-        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES))]
+        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
         games: u32,
     },
     /// DIH: how likely the top places of a tournament come out distinct.
@@ -206,12 +206,12 @@ pub enum Command {
         deal: Option<DealArg>,
         #[arg(long, default_value = "quick", value_parser = panel)]
         panel: Panel,
-        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES))]
+        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
         games: u32,
         /// Or a library file with --entry SEED.
         #[arg(long, requires = "entry")]
         library: Option<PathBuf>,
-        #[arg(long, value_parser = seed)]
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
         entry: Option<u64>,
         #[command(flatten)]
         shape: TournamentShape,
@@ -223,7 +223,7 @@ pub enum Command {
         #[command(flatten)]
         shape: TournamentShape,
         /// How many deals (default: the number of rounds).
-        #[arg(long, value_parser = usize_in(limits::COUNT))]
+        #[arg(long, value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
         count: Option<usize>,
     },
     /// Equal-strength deals: the library's deals within EPS of a GDI centre.
@@ -233,7 +233,7 @@ pub enum Command {
         /// The centre, G1,G2,... (shares from 0 to 1).
         #[arg(long, allow_hyphen_values = true, value_parser = centre)]
         center: GdiCentre,
-        #[arg(long, default_value = "0.15", value_parser = eps)]
+        #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
         eps: f64,
     },
     /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
@@ -248,18 +248,18 @@ pub enum Command {
         /// The farmer AIs every table plays against.
         #[arg(long, default_value = "L7", value_parser = player)]
         farmers: PlayerSpec,
-        #[arg(long, default_value_t = 6, value_parser = u32_in(limits::ROUNDS))]
+        #[arg(long, default_value_t = 6, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
         rounds: u32,
-        #[arg(long, default_value_t = 200, value_parser = u32_in(limits::MATCHES))]
+        #[arg(long, default_value_t = 200, value_parser = u32_in(limits::MATCHES), allow_negative_numbers = true)]
         matches: u32,
         /// For the equal formats: a library and a GDI centre with --eps.
         #[arg(long)]
         library: Option<PathBuf>,
         #[arg(long, allow_hyphen_values = true, value_parser = centre)]
         center: Option<GdiCentre>,
-        #[arg(long, default_value = "0.15", value_parser = eps)]
+        #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
         eps: f64,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
     /// The test-case paper's P1/P2: distinguishable players on random deals and on selected test cases.
@@ -269,22 +269,22 @@ pub enum Command {
         /// The AIs the players' triples are formed from (1 to 10 of them).
         #[arg(long, default_value = "L0,L3,L5,L7", value_delimiter = ',', value_parser = player)]
         ais: Vec<PlayerSpec>,
-        #[arg(long, default_value_t = 30, value_parser = u32_in(limits::PLAYERS))]
+        #[arg(long, default_value_t = 30, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
         players: u32,
-        #[arg(long, value_parser = u32_in(limits::ROUNDS))]
+        #[arg(long, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
         rounds: u32,
-        #[arg(long, value_parser = u32_in(limits::TOP))]
+        #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
         top: u32,
-        #[arg(long, default_value_t = 200, value_parser = u32_in(limits::TOURNAMENTS))]
+        #[arg(long, default_value_t = 200, value_parser = u32_in(limits::TOURNAMENTS), allow_negative_numbers = true)]
         tournaments: u32,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
     /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
     LeadAgreement {
-        #[arg(long, default_value_t = 1000, value_parser = u64_in(limits::DEALS))]
+        #[arg(long, default_value_t = 1000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
         /// Players for landlord, farmer 1, farmer 2.
         #[arg(long, default_value = "greedy,greedy,greedy", value_delimiter = ',', value_parser = player)]
@@ -296,14 +296,14 @@ pub enum Command {
 pub enum LibraryCommand {
     /// Build a library on every core (resumable: an interrupted build picks up where it stopped).
     Build {
-        #[arg(long, value_parser = u64_in(limits::DEALS))]
+        #[arg(long, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,
         #[arg(long, default_value = "quick", value_parser = panel)]
         panel: Panel,
-        #[arg(long, default_value_t = 0, value_parser = seed)]
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
         /// Games per table.
-        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES))]
+        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
         games: u32,
         /// The library file (not *.partial, the name of its build journal).
         #[arg(long)]
@@ -314,11 +314,11 @@ pub enum LibraryCommand {
 /// A tournament's n players, m rounds and r top places to tell apart.
 #[derive(Args)]
 pub struct TournamentShape {
-    #[arg(long, value_parser = u32_in(limits::PLAYERS))]
+    #[arg(long, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
     pub players: u32,
-    #[arg(long, value_parser = u32_in(limits::ROUNDS))]
+    #[arg(long, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
     pub rounds: u32,
-    #[arg(long, value_parser = u32_in(limits::TOP))]
+    #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
     pub top: u32,
 }
 
@@ -341,7 +341,7 @@ pub struct SolveArgs {
     #[arg(long, value_parser = seat)]
     pub to_move: Option<Seat>,
     /// Stop by then (ms) and answer with the best found; without it, search to a proof.
-    #[arg(long, value_parser = time_limit)]
+    #[arg(long, value_parser = time_limit, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
     pub utility: UtilityArg,

@@ -48,10 +48,14 @@ fn usage_error(e: clap::Error) -> ExitCode {
     let message = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         "a command is missing (see ddz --help)".to_string()
     } else {
+        // The message is the first paragraph (a missing argument's names
+        // are on the lines after the first), without clap's "error: ".
         rendered
             .lines()
-            .next()
-            .unwrap_or_default()
+            .take_while(|l| !l.trim().is_empty())
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ")
             .trim_start_matches("error: ")
             .to_string()
     };

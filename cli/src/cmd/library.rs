@@ -21,7 +21,7 @@ use crate::report::{progress, Report};
 /// least one entry, no seed twice, every entry what its seed deals with
 /// counts and GDI that agree. Errors name the file and the entry.
 pub fn read(flag: &'static str, path: &Path) -> Result<Library, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::io(path, e))?;
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::Other(format!("{flag} {}: {e}", path.display())))?;
     Library::from_json(&text).map_err(|problem| CliError::Library {
         flag,
         path: path.display().to_string(),
