@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use engine::lab::library::LibraryError;
 use engine::solver::PositionError;
-use engine::{LimitError, PlayerError, RecordError};
+use engine::{LimitError, PlayerError};
 
 #[derive(Debug, Error)]
 pub enum CliError {
@@ -28,9 +28,6 @@ pub enum CliError {
     /// Hands that are not a position.
     #[error(transparent)]
     Position(#[from] PositionError),
-    /// A record that does not replay.
-    #[error("--record: {0}")]
-    Record(#[from] RecordError),
     /// A library file that is not one.
     #[error("{flag} {path}: {problem}")]
     Library {
