@@ -134,8 +134,8 @@ pub enum Command {
         time_limit: f64,
     },
     /// How well the solver keeps a time limit: full three-seat deals (never
-    /// proven that fast), each solved under the limit by a fresh solver,
-    /// timed from making the solver to the answer.
+    /// proven that fast), each solved under the limit, timed from the call
+    /// to the answer.
     SolveLimits {
         #[arg(long, default_value_t = 40, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,

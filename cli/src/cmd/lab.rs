@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use serde::Serialize;
 use serde_json::json;
 
 use engine::clock::MonotonicClock;
@@ -18,6 +19,52 @@ use super::library::read;
 use crate::args::{DealArg, Formats, TournamentShape};
 use crate::error::CliError;
 use crate::report::{fmt_vec, Report};
+
+#[derive(Serialize)]
+struct DistJson<'a> {
+    deal: String,
+    panel: &'a str,
+    games: u64,
+    scores: &'a [i64],
+    counts: &'a [u64],
+    probabilities: Vec<f64>,
+    gdi: Vec<f64>,
+}
+
+#[derive(Serialize)]
+struct DihJson {
+    dih: f64,
+    players: u32,
+    rounds: u32,
+    top: u32,
+}
+
+/// A deal of a library with its measure (`dih` for select, `distance` for equal).
+#[derive(Serialize)]
+struct EntryJson<'a> {
+    seed: u64,
+    deal: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dih: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance: Option<f64>,
+    gdi: &'a [f64],
+}
+
+#[derive(Serialize)]
+struct SelectJson<'a> {
+    players: u32,
+    rounds: u32,
+    top: u32,
+    cases: Vec<EntryJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct EqualJson<'a> {
+    center: &'a [f64],
+    eps: f64,
+    deals: Vec<EntryJson<'a>>,
+}
 
 /// `ddz dist DEAL --panel NAME`: the score distribution and GDI.
 pub fn dist(deal: DealArg, panel: &Panel, games: u32) -> Result<Report, CliError> {
@@ -41,10 +88,16 @@ pub fn dist(deal: DealArg, panel: &Panel, games: u32) -> Result<Report, CliError
         text += &format!("{s:>+5} {c:>6}  {:>5.1}%\n", 100.0 * p);
     }
     text += &format!("GDI ({}): {}\n", d.gdi().len(), fmt_vec(&d.gdi()));
-    Ok(Report {
-        json: json!({ "deal": deal.deal.to_string(), "panel": panel.name, "games": d.games(), "scores": d.scores, "counts": d.counts, "probabilities": p, "gdi": d.gdi() }),
-        text,
-    })
+    let json = DistJson {
+        deal: deal.deal.to_string(),
+        panel: &panel.name,
+        games: d.games(),
+        scores: &d.scores,
+        counts: &d.counts,
+        probabilities: p,
+        gdi: d.gdi(),
+    };
+    Ok(Report::new(&json, text))
 }
 
 /// Where `ddz dih` takes its distribution from.
@@ -78,10 +131,15 @@ pub fn dih(source: DihSource, shape: &TournamentShape) -> Result<Report, CliErro
     };
     let TournamentShape { players, rounds, top } = *shape;
     let value = dih_checked(&d, players, rounds, top)?;
-    Ok(Report {
-        json: json!({ "dih": value, "players": players, "rounds": rounds, "top": top }),
-        text: format!("DIH = {value:.6} (n = {players}, m = {rounds}, r = {top})\n"),
-    })
+    Ok(Report::new(
+        &DihJson {
+            dih: value,
+            players,
+            rounds,
+            top,
+        },
+        format!("DIH = {value:.6} (n = {players}, m = {rounds}, r = {top})\n"),
+    ))
 }
 
 /// DIH over `rounds` rounds of every entry is within its limits (the
@@ -113,14 +171,23 @@ pub fn select(path: &Path, shape: &TournamentShape, count: Option<usize>) -> Res
     for (e, v) in &chosen {
         text += &format!("  seed {:>7}  DIH {v:.4}  GDI ({})\n", e.seed, fmt_vec(&e.gdi));
     }
-    let rows: Vec<_> = chosen
+    let cases = chosen
         .iter()
-        .map(|(e, v)| json!({ "seed": e.seed, "deal": e.deal, "dih": v, "gdi": e.gdi }))
+        .map(|(e, v)| EntryJson {
+            seed: e.seed,
+            deal: &e.deal,
+            dih: Some(*v),
+            distance: None,
+            gdi: &e.gdi,
+        })
         .collect();
-    Ok(Report {
-        json: json!({ "players": players, "rounds": rounds, "top": top, "cases": rows }),
-        text,
-    })
+    let json = SelectJson {
+        players,
+        rounds,
+        top,
+        cases,
+    };
+    Ok(Report::new(&json, text))
 }
 
 /// `ddz equal`: deals within ε of a GDI centre.
@@ -137,14 +204,22 @@ pub fn equal(path: &Path, centre: &GdiCentre, eps: f64) -> Result<Report, CliErr
     for (e, d) in &near {
         text += &format!("  seed {:>7}  distance {d:.4}  GDI ({})\n", e.seed, fmt_vec(&e.gdi));
     }
-    let rows: Vec<_> = near
+    let deals = near
         .iter()
-        .map(|(e, d)| json!({ "seed": e.seed, "deal": e.deal, "distance": d, "gdi": e.gdi }))
+        .map(|(e, d)| EntryJson {
+            seed: e.seed,
+            deal: &e.deal,
+            dih: None,
+            distance: Some(*d),
+            gdi: &e.gdi,
+        })
         .collect();
-    Ok(Report {
-        json: json!({ "center": centre, "eps": eps, "deals": rows }),
-        text,
-    })
+    let json = EqualJson {
+        center: centre,
+        eps,
+        deals,
+    };
+    Ok(Report::new(&json, text))
 }
 
 /// `ddz tournament`'s arguments.
