@@ -415,6 +415,23 @@ fn crafted_library_files_are_refused_naming_the_file_and_the_entry() {
             &needles,
         );
     }
+    // A "file" that never ends is read up to a bound, not forever.
+    if Path::new("/dev/zero").exists() {
+        refused(
+            &[
+                "select",
+                "--library",
+                "/dev/zero",
+                "--players",
+                "3",
+                "--rounds",
+                "3",
+                "--top",
+                "2",
+            ],
+            &["/dev/zero", "not a regular file"],
+        );
+    }
     // The good file answers, at the limits too.
     let v = answers(&[
         "select",

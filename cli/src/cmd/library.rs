@@ -1,7 +1,7 @@
 //! `ddz library build`, and reading a library file for the other lab
 //! commands (every file read is validated: [`Library::from_json`]).
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -17,11 +17,34 @@ use engine::SeedRange;
 use crate::error::CliError;
 use crate::report::{progress, Report};
 
+/// The most read from a library "file" that is a pipe or a device.
+const MAX_STREAM_BYTES: u64 = 64 << 20;
+
 /// A library file, read and checked: a known panel, games in range, at
 /// least one entry, no seed twice, every entry what its seed deals with
 /// counts and GDI that agree. Errors name the file and the entry.
 pub fn read(flag: &'static str, path: &Path) -> Result<Library, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::Other(format!("{flag} {}: {e}", path.display())))?;
+    let io = |e: std::io::Error| CliError::Other(format!("{flag} {}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(io)?;
+    // A regular file ends; a pipe or a device (/dev/zero) may not, so
+    // those are read up to a bound rather than forever.
+    let regular = file.metadata().map_err(io)?.is_file();
+    let mut bytes = Vec::new();
+    file.take(if regular { u64::MAX } else { MAX_STREAM_BYTES + 1 })
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_STREAM_BYTES && !regular {
+        return Err(CliError::Other(format!(
+            "{flag} {}: not a regular file, and longer than {MAX_STREAM_BYTES} bytes",
+            path.display()
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        CliError::Other(format!(
+            "{flag} {}: not a library file: not UTF-8 ({e})",
+            path.display()
+        ))
+    })?;
     Library::from_json(&text).map_err(|problem| CliError::Library {
         flag,
         path: path.display().to_string(),
