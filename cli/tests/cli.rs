@@ -126,7 +126,10 @@ fn play_reaches_the_end_with_a_consistent_score() {
         let v = json(&["play", "--seed", &seed.to_string(), "--json"]);
         let record = v["record"].as_array().unwrap();
         let last = record.last().unwrap();
-        assert_eq!(last[0], v["winner"]);
+        // `out` is the seat that went out; `winner` its side, as in `ddz solve`.
+        assert_eq!(last[0], v["out"]);
+        let side = if v["out"] == "landlord" { "landlord" } else { "farmer" };
+        assert_eq!(v["winner"], side);
         let bombs = record
             .iter()
             .filter(|t| {
@@ -249,7 +252,7 @@ fn solve_explains_its_answer() {
     assert_eq!(v["value"], 2);
     fails_with(
         &["solve", "--landlord", "3z", "--farmer", "4"],
-        "--landlord: 'z' at position 2",
+        "'3z' for '--landlord <LANDLORD>': 'z' at position 2",
     );
     fails_with(
         &[
@@ -592,7 +595,7 @@ fn the_lab_commands_agree_with_each_other() {
         }
     }
     fails_with(&["tournament", "--format", "equal"], "formats need --library");
-    fails_with(&["tournament", "--format", "swiss"], "'swiss' is not duplicate");
+    fails_with(&["tournament", "--format", "swiss"], "'swiss' is not a format");
     fails_with(
         &[
             "dih",
@@ -700,7 +703,10 @@ fn bid_calibration_counts_every_hand_once() {
 fn bid_explains_bad_input() {
     fails_with(&["bid", "--seed", "x"], "invalid value 'x' for '--seed");
     fails_with(&["bid", "--seed=-1"], "invalid value '-1' for '--seed");
-    fails_with(&["bid", "--deals", "0"], "--deals must be at least 1");
+    fails_with(
+        &["bid", "--deals", "0"],
+        "invalid value '0' for '--deals <DEALS>': 0 is not in 1..=10000000",
+    );
     fails_with(
         &["bid", "--deals", "2", "--player", "nobody"],
         "unknown player 'nobody'",
@@ -708,7 +714,7 @@ fn bid_explains_bad_input() {
     fails_with(&["bid", "--player", "L5"], "--deals");
     fails_with(
         &["bid", "--deals", "2", "--seed", &u64::MAX.to_string()],
-        "runs past the last seed",
+        "run past the last seed",
     );
 }
 

@@ -1,39 +1,23 @@
 //! `ddz match` and `ddz ladder`: duplicate matches between players, on
 //! every core, with a progress bar.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::json;
 
-use engine::agents::{make_player, resolve, LADDER};
+use engine::agents::{resolve, LADDER};
 use engine::clock::MonotonicClock;
 use engine::lab::duplicate::{play_deal, DealResult, Summary};
+use engine::{limits, PlayerSpec, SeedRange};
 
-use crate::Report;
+use crate::error::CliError;
+use crate::report::{progress, Report};
 
-/// A progress bar over `total` deals on stderr (hidden when `quiet`).
-pub fn progress(total: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} deals, {elapsed} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    bar
-}
-
-/// Both players must exist before hours of play start.
-fn check_player(name: &str) -> Result<(), String> {
-    make_player(name, 0).map(|_| ()).map_err(|e| e.to_string())
-}
-
-/// Deals `seed..seed + deals` between `a` and `b`, in parallel.
-fn run_match(a: &str, b: &str, deals: u64, seed: u64, bar: &ProgressBar) -> Result<Vec<DealResult>, String> {
+/// The deals of `seeds` between `a` and `b`, in parallel.
+fn run_match(a: &str, b: &str, seeds: SeedRange, bar: &ProgressBar) -> Result<Vec<DealResult>, String> {
     let clock = MonotonicClock::default();
-    let mut results = (seed..seed + deals)
+    let mut results = seeds
+        .range()
         .into_par_iter()
         .map(|s| {
             let r = play_deal(a, b, s, &clock, None).map_err(|e| e.to_string());
@@ -61,16 +45,18 @@ fn describe(s: &Summary) -> String {
     )
 }
 
-pub fn duplicate_match(players: &str, deals: u64, seed: u64, quiet: bool) -> Result<Report, String> {
-    let names: Vec<&str> = players.split(',').map(str::trim).collect();
-    let [a, b] = names[..] else {
-        return Err(format!("--players: give two players, A,B (got '{players}')"));
+pub fn duplicate_match(players: &[PlayerSpec], seeds: SeedRange, quiet: bool) -> Result<Report, CliError> {
+    let [a, b] = players else {
+        return Err(CliError::arg(
+            "--players",
+            format!("give two players, A,B (got {})", players.len()),
+        ));
     };
-    check_player(a)?;
-    check_player(b)?;
+    let (a, b) = (a.to_string(), b.to_string());
+    let (deals, seed) = (seeds.count(), seeds.first());
     let bar = progress(deals, quiet);
     bar.set_message(format!("{a} vs {b}"));
-    let results = run_match(a, b, deals, seed, &bar)?;
+    let results = run_match(&a, &b, seeds, &bar)?;
     bar.finish_and_clear();
     let s = Summary::of(&results);
     let verdict = if s.a_is_stronger() {
@@ -81,8 +67,7 @@ pub fn duplicate_match(players: &str, deals: u64, seed: u64, quiet: bool) -> Res
         "not separated at 95%".to_string()
     };
     let text = format!(
-        "{a} against {b}, {deals} duplicate deals (seeds {seed}..{}):\n  {}\n  {verdict}\n",
-        seed + deals - 1,
+        "{a} against {b}, {deals} duplicate deals (seeds {seeds}):\n  {}\n  {verdict}\n",
         describe(&s)
     );
     Ok(Report {
@@ -91,19 +76,17 @@ pub fn duplicate_match(players: &str, deals: u64, seed: u64, quiet: bool) -> Res
     })
 }
 
-pub fn ladder(rungs: Option<&str>, deals: u64, seed: u64, quiet: bool) -> Result<Report, String> {
+pub fn ladder(rungs: Option<&[PlayerSpec]>, seeds: SeedRange, quiet: bool) -> Result<Report, CliError> {
     let rungs: Vec<String> = match rungs {
-        Some(list) => list.split(',').map(|r| r.trim().to_string()).collect(),
+        Some(list) => list.iter().map(PlayerSpec::to_string).collect(),
         None => LADDER.iter().map(|(rung, _)| rung.to_string()).collect(),
     };
-    for r in &rungs {
-        check_player(r)?;
-    }
+    // A ladder has a step: at least two rungs.
+    limits::check("--rungs (how many)", rungs.len(), &(2..=*limits::TABLES.end()))?;
+    let (deals, seed) = (seeds.count(), seeds.first());
     let mut rows = Vec::new();
-    let mut text = format!(
-        "the ladder: each rung against the one below, {deals} duplicate deals each (seeds {seed}..{})\n",
-        seed + deals - 1
-    );
+    let mut text =
+        format!("the ladder: each rung against the one below, {deals} duplicate deals each (seeds {seeds})\n");
     text += "rung  player                                    margin vs below    landlord wins    separated\n";
     text += "                                                                      this / below\n";
     text += &format!("{:<5} {:<41} {:>20}\n", rungs[0], resolve(&rungs[0]), "-");
@@ -112,7 +95,7 @@ pub fn ladder(rungs: Option<&str>, deals: u64, seed: u64, quiet: bool) -> Result
         let (low, high) = (&pair[0], &pair[1]);
         let bar = progress(deals, quiet);
         bar.set_message(format!("{high} vs {low}"));
-        let results = run_match(high, low, deals, seed, &bar)?;
+        let results = run_match(high, low, seeds, &bar)?;
         bar.finish_and_clear();
         let s = Summary::of(&results);
         ordered &= s.a_is_stronger();

@@ -18,26 +18,77 @@ use std::io::{BufRead, Write};
 use serde_json::{json, Value};
 
 use engine::clock::{Deadline, MonotonicClock};
-use engine::{make_player, Cards, Move, Play, Seat, SeatView, Turn};
+use engine::{limits, Cards, Move, Play, PlayerSpec, Seat, SeatView, Turn};
 
-pub fn serve(player: &str, time_limit: Option<f64>, seed: u64) -> Result<(), String> {
-    let mut agent = make_player(player, seed).map_err(|e| e.to_string())?;
+use crate::error::CliError;
+
+/// The longest request line read: a full record of a deal is a few
+/// kilobytes, so anything near this is not a request.
+const MAX_LINE: usize = 1 << 20;
+
+pub fn serve(player: &PlayerSpec, time_limit: Option<f64>, seed: u64) -> Result<(), CliError> {
+    let mut agent = player.build(seed);
     let clock = MonotonicClock::default();
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| e.to_string())?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let answer = match answer(&line, agent.as_mut(), &clock, time_limit) {
+    let mut line = Vec::new();
+    let stdout_error = |e: std::io::Error| CliError::Other(format!("writing to stdout: {e}"));
+    for number in 1.. {
+        let Some(too_long) =
+            read_line(&mut input, &mut line).map_err(|e| CliError::Other(format!("reading stdin: {e}")))?
+        else {
+            break;
+        };
+        // Bytes that are not UTF-8, or a line too long to be a request,
+        // get an error answer like any bad request; the agent serves on.
+        let answer = if too_long {
+            Err(format!("line {number}: longer than {MAX_LINE} bytes; not a request"))
+        } else {
+            match std::str::from_utf8(&line) {
+                Err(e) => Err(format!("line {number}: not UTF-8 ({e})")),
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => answer(text, agent.as_mut(), &clock, time_limit),
+            }
+        };
+        let answer = match answer {
             Ok(play) => json!({ "play": play }),
             Err(message) => json!({ "error": message }),
         };
-        writeln!(out, "{answer}").map_err(|e| e.to_string())?;
-        out.flush().map_err(|e| e.to_string())?;
+        writeln!(out, "{answer}").map_err(stdout_error)?;
+        out.flush().map_err(stdout_error)?;
     }
     Ok(())
+}
+
+/// Reads one line (without its newline) into `line`, keeping at most
+/// [`MAX_LINE`] bytes: `None` at the end of the input, else whether the
+/// line was longer (the rest of it is read and dropped).
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let (chunk, ended) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = MAX_LINE.saturating_sub(line.len());
+        if chunk.len() > room {
+            too_long = true;
+        }
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = ended.unwrap_or(buf.len());
+        input.consume(used);
+        if ended.is_some() {
+            return Ok(Some(too_long));
+        }
+    }
 }
 
 fn seat(value: &Value, field: &str) -> Result<Seat, String> {
@@ -70,6 +121,7 @@ fn answer(
     let field = |name: &str| request.get(name).ok_or_else(|| format!("missing field '{name}'"));
     let me = seat(field("seat")?, "seat")?;
     let hand = cards(field("hand")?, "hand")?;
+    limits::hand("hand", hand).map_err(|e| e.to_string())?;
     let counts_value = field("counts")?
         .as_object()
         .ok_or("counts: expected an object of seat: cards")?;
@@ -79,8 +131,14 @@ fn answer(
         let s = seat(&Value::String(name.clone()), "counts")?;
         let n = n
             .as_u64()
-            .filter(|&n| n <= 20)
-            .ok_or_else(|| format!("counts.{name}: expected a number of cards (0..20)"))?;
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| limits::COUNTS.contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "counts.{name}: {n} is not a number of cards ({})",
+                    limits::describe(&limits::COUNTS)
+                )
+            })?;
         counts[s.index()] = n as u8;
         if s == Seat::Farmer2 {
             seats = 3;

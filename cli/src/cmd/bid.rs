@@ -6,10 +6,10 @@ use serde_json::{json, Value};
 
 use engine::agents::bidding::{self, assess, choose_bid, HandStrength};
 use engine::clock::MonotonicClock;
-use engine::{make_player, Auction, AuctionState, Bid, Team};
+use engine::{Auction, AuctionState, Bid, PlayerSpec, SeedRange, Team};
 
-use crate::matches::progress;
-use crate::{hand_text, Report};
+use crate::error::CliError;
+use crate::report::{hand_text, progress, Report};
 
 fn strength_json(s: &HandStrength) -> Value {
     json!({
@@ -124,21 +124,18 @@ fn row_json(n: u64, wins: u64, total: u64) -> Value {
     })
 }
 
-/// Over deals `seed..seed + deals`, every hand assessed and played as the
+/// Over the deals of `seeds`, every hand assessed and played as the
 /// landlord by `player` at all three seats; win rates by maximum bid.
-pub fn calibrate(deals: u64, seed: u64, player: &str, quiet: bool) -> Result<Report, String> {
-    if deals == 0 {
-        return Err("--deals must be at least 1".into());
-    }
-    let end = seed
-        .checked_add(deals)
-        .ok_or_else(|| format!("--seed {seed} with --deals {deals} runs past the last seed"))?;
-    make_player(player, 0).map_err(|e| e.to_string())?;
+pub fn calibrate(seeds: SeedRange, player: &PlayerSpec, quiet: bool) -> Result<Report, CliError> {
+    let (deals, seed) = (seeds.count(), seeds.first());
+    let player = player.to_string();
+    let player = player.as_str();
     let started = std::time::Instant::now();
     let clock = MonotonicClock::default();
     let bar = progress(deals, quiet);
     bar.set_message(format!("bids, {player} at all seats"));
-    let trials = (seed..end)
+    let trials = seeds
+        .range()
         .into_par_iter()
         .map(|s| {
             let auction = Auction::from_seed(s);
@@ -168,8 +165,7 @@ pub fn calibrate(deals: u64, seed: u64, player: &str, quiet: bool) -> Result<Rep
     };
 
     let mut text = format!(
-        "{deals} deals (seeds {seed}..{}), {total} hands, each played as the landlord (with the bottom cards) by {player} at all three seats\n",
-        end - 1
+        "{deals} deals (seeds {seeds}), {total} hands, each played as the landlord (with the bottom cards) by {player} at all three seats\n"
     );
     text += "max bid    hands   share   landlord wins (95%)\n";
     let mut rows = Vec::new();

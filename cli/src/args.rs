@@ -1,0 +1,551 @@
+//! Every command-line argument: the clap definitions, each value parsed
+//! once into the engine's own type (hands, plays, seats, deals, players,
+//! panels, formats, GDI centres) and every count held to its stated range
+//! ([`engine::limits`]) before any command runs.
+
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+
+use clap::builder::{RangedI64ValueParser, RangedU64ValueParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use engine::lab::dih::Distribution;
+use engine::lab::panel::{GdiCentre, Panel};
+use engine::lab::tournament::FormatName;
+use engine::limits::{self, MAX_HAND};
+use engine::solver::Utility;
+use engine::{Cards, Deal, Play, PlayerSpec, Scoring, Seat};
+
+#[derive(Parser)]
+#[command(
+    name = "ddz",
+    version,
+    about = "Competitive Dou Dizhu (斗地主): deals, legal plays, self-play"
+)]
+pub struct Cli {
+    /// Print one JSON object instead of text (failures too: {"error": "..."}).
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Deal the 54 cards: 20 to the landlord (with the 3 bottom cards), 17 to each farmer.
+    Deal {
+        /// The same seed gives the same deal everywhere; random if omitted.
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+        seed: Option<u64>,
+    },
+    /// The auction (叫分): each 17-card hand's assessment by the AI and its
+    /// calls from bidder 0; with --deals, the self-play table that
+    /// calibrates the AI's rule.
+    Bid {
+        /// The deal's seed (with --deals, the first of them); random if
+        /// omitted (0 with --deals).
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+        seed: Option<u64>,
+        /// Calibrate over this many deals: every hand played as the landlord
+        /// by --player at all three seats, the landlord's win rate by max bid.
+        #[arg(long, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: Option<u64>,
+        /// The player at all seats for --deals.
+        #[arg(long, default_value = "L7", value_parser = player, requires = "deals")]
+        player: PlayerSpec,
+    },
+    /// List the legal plays of a hand, leading or following a play.
+    Moves {
+        /// The hand, e.g. 33445XD (case-insensitive; 0 or 10 for the ten).
+        #[arg(value_parser = hand)]
+        hand: Cards,
+        /// The play to beat. Cards with two readings are written main+kickers, e.g. 444555666+333.
+        #[arg(long, value_parser = play)]
+        follow: Option<Play>,
+    },
+    /// Play one deal to the end and print its record and score.
+    Play {
+        /// Seed of the deal (and of the players' randomness); random if omitted.
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+        seed: Option<u64>,
+        /// Play this deal, [landlord][farmer 1][farmer 2], instead of a seeded one.
+        #[arg(long, conflicts_with = "seed", value_parser = deal_text)]
+        deal: Option<Deal>,
+        /// Players for landlord, farmer 1, farmer 2.
+        #[arg(long, default_value = "random,greedy,greedy", value_delimiter = ',', value_parser = player)]
+        players: Vec<PlayerSpec>,
+        /// Scoring rule: tournament ±(1+b), or online ±2^b with spring doubling.
+        #[arg(long, value_enum, default_value_t = ScoringArg::Tournament)]
+        scoring: ScoringArg,
+    },
+    /// Split a hand into plays (拆牌): the fewest plays (手数), kickers attached.
+    Split {
+        /// The hand, e.g. 34445556789TA22XD (at most 20 cards).
+        #[arg(value_parser = hand)]
+        hand: Cards,
+        #[arg(long, value_enum, default_value_t = SplitMethod::Exact)]
+        method: SplitMethod,
+        /// Also list this many next-best splits (exact method only).
+        #[arg(long, default_value_t = 0, value_parser = usize_in(limits::ALTERNATIVES), allow_negative_numbers = true)]
+        alternatives: usize,
+    },
+    /// Compare the exact split with the paper's baseline on seeded deals, and time the exact one.
+    SplitCompare {
+        /// Deals to split (three hands each), seeds SEED.. SEED+DEALS-1.
+        #[arg(long, default_value_t = 10_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: u64,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+    },
+    /// Solve an open-hand endgame (残局): who wins with best play, and how.
+    Solve(SolveArgs),
+    /// A whole deal's open-hand result (par, 明牌): who wins with best play
+    /// from the landlord's first lead, the first play and the line.
+    Par {
+        /// The deal: a seed, or [landlord 20][farmer 1, 17][farmer 2, 17].
+        #[arg(required_unless_present = "seed", conflicts_with = "seed", value_parser = deal_arg)]
+        deal: Option<DealArg>,
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+        seed: Option<u64>,
+        /// Stop by then (ms) and answer with the best found, marked as not proven.
+        #[arg(long, default_value = "10000", value_parser = time_limit, allow_negative_numbers = true)]
+        time_limit: f64,
+        #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
+        utility: UtilityArg,
+    },
+    /// Time exact solving of seeded random 1v1 endgames (landlord to move) by size.
+    SolveBench {
+        /// Sizes as LANDLORD+FARMER (or LANDLORD+FARMER1+FARMER2) cards, comma-separated.
+        #[arg(long, default_value = "10+10,12+12,14+14,16+16,18+18,20+17", value_delimiter = ',', value_parser = size)]
+        sizes: Vec<Vec<usize>>,
+        /// Positions per size.
+        #[arg(long, default_value_t = 10, value_parser = u64_in(limits::POSITIONS), allow_negative_numbers = true)]
+        positions: u64,
+        /// Whole three-seat deals (20+17+17, seeds SEED..SEED+DEALS) instead of 1v1 endgames.
+        #[arg(long)]
+        full: bool,
+        /// Deals, with --full.
+        #[arg(long, default_value_t = 30, requires = "full", value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: u64,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+        /// Give up on a position after this long (ms), and count it as unsolved.
+        #[arg(long, default_value = "60000", value_parser = time_limit, allow_negative_numbers = true)]
+        time_limit: f64,
+    },
+    /// How well the solver keeps a time limit: full three-seat deals (never
+    /// proven that fast), each solved under the limit, timed from the call
+    /// to the answer.
+    SolveLimits {
+        #[arg(long, default_value_t = 40, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: u64,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+        /// The limit (ms).
+        #[arg(long, default_value = "100", value_parser = time_limit, allow_negative_numbers = true)]
+        time_limit: f64,
+    },
+    /// Serve a player over a line protocol: one JSON request per line on
+    /// stdin ({"seat","hand","history","counts","bottom","legal"}), one JSON
+    /// answer per line on stdout ({"play": "cards"|"pass"} or {"error": ...}).
+    Agent {
+        /// The player: a name with options (sampler:samples=8) or a ladder rung (L8).
+        #[arg(long, value_parser = player)]
+        player: PlayerSpec,
+        /// Time per move (ms); none by default.
+        #[arg(long, value_parser = time_limit, allow_negative_numbers = true)]
+        time_limit: Option<f64>,
+        /// Seed of the player's randomness.
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+    },
+    /// A duplicate match: two players on the same deals with the seats swapped.
+    Match {
+        /// The two players, A,B: names with options (heuristic:noise=0.2) or ladder rungs (L7).
+        #[arg(long, value_delimiter = ',', value_parser = player)]
+        players: Vec<PlayerSpec>,
+        #[arg(long, default_value_t = 500, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: u64,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+    },
+    /// The AI ladder: each rung in a duplicate match against the one below it.
+    Ladder {
+        /// Rungs or players, weakest first (default: the built-in ladder L0..L10).
+        #[arg(long, value_delimiter = ',', value_parser = player)]
+        rungs: Option<Vec<PlayerSpec>>,
+        #[arg(long, default_value_t = 500, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: u64,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+    },
+    /// The hand library: deals with their score distributions and GDI under a panel.
+    Library {
+        #[command(subcommand)]
+        command: LibraryCommand,
+    },
+    /// A deal's score distribution under a panel of AI tables, and its GDI.
+    Dist {
+        /// A seed, or a deal in bracket notation.
+        #[arg(value_parser = deal_arg)]
+        deal: DealArg,
+        /// ladder (L0..L10 as landlord against L7 farmers), quick (L0..L7), strong (L7..L10 against L8).
+        #[arg(long, default_value = "quick", value_parser = panel)]
+        panel: Panel,
+        /// Games per table.
+        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
+        games: u32,
+    },
+    /// DIH: how likely the top places of a tournament come out distinct.
+    Dih {
+        /// The per-round score distribution, SCORE:P,SCORE:P,... (scores from -1000 to 1000).
+        #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["deal", "library"], value_parser = distribution)]
+        dist: Option<Distribution>,
+        /// Or a deal (seed or brackets), played under --panel.
+        #[arg(long, value_parser = deal_arg)]
+        deal: Option<DealArg>,
+        #[arg(long, default_value = "quick", value_parser = panel)]
+        panel: Panel,
+        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
+        games: u32,
+        /// Or a library file with --entry SEED.
+        #[arg(long, requires = "entry")]
+        library: Option<PathBuf>,
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+        entry: Option<u64>,
+        #[command(flatten)]
+        shape: TournamentShape,
+    },
+    /// Test-case selection: the library's deals with the highest DIH for n, m, r.
+    Select {
+        #[arg(long)]
+        library: PathBuf,
+        #[command(flatten)]
+        shape: TournamentShape,
+        /// How many deals (default: the number of rounds).
+        #[arg(long, value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
+        count: Option<usize>,
+    },
+    /// Equal-strength deals: the library's deals within EPS of a GDI centre.
+    Equal {
+        #[arg(long)]
+        library: PathBuf,
+        /// The centre, G1,G2,... (shares from 0 to 1).
+        #[arg(long, allow_hyphen_values = true, value_parser = centre)]
+        center: GdiCentre,
+        #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
+        eps: f64,
+    },
+    /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
+    Tournament {
+        /// duplicate, equal, random, duplicate-equal (the control: the equal
+        /// format's deals, but every table the same), or all side by side.
+        #[arg(long, default_value = "all", value_parser = formats)]
+        format: Formats,
+        /// The tables' landlord AIs.
+        #[arg(long, default_value = "L0,L2,L4,L5,L6,L7", value_delimiter = ',', value_parser = player)]
+        tables: Vec<PlayerSpec>,
+        /// The farmer AIs every table plays against.
+        #[arg(long, default_value = "L7", value_parser = player)]
+        farmers: PlayerSpec,
+        #[arg(long, default_value_t = 6, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
+        rounds: u32,
+        #[arg(long, default_value_t = 200, value_parser = u32_in(limits::MATCHES), allow_negative_numbers = true)]
+        matches: u32,
+        /// For the equal formats: a library and a GDI centre with --eps.
+        #[arg(long)]
+        library: Option<PathBuf>,
+        #[arg(long, allow_hyphen_values = true, value_parser = centre)]
+        center: Option<GdiCentre>,
+        #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
+        eps: f64,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+    },
+    /// The test-case paper's P1/P2: distinguishable players on random deals and on selected test cases.
+    P1p2 {
+        #[arg(long)]
+        library: PathBuf,
+        /// The AIs the players' triples are formed from (1 to 10 of them).
+        #[arg(long, default_value = "L0,L3,L5,L7", value_delimiter = ',', value_parser = player)]
+        ais: Vec<PlayerSpec>,
+        #[arg(long, default_value_t = 30, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
+        players: u32,
+        #[arg(long, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
+        rounds: u32,
+        #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
+        top: u32,
+        #[arg(long, default_value_t = 200, value_parser = u32_in(limits::TOURNAMENTS), allow_negative_numbers = true)]
+        tournaments: u32,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+    },
+    /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
+    LeadAgreement {
+        #[arg(long, default_value_t = 1000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: u64,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+        /// Players for landlord, farmer 1, farmer 2.
+        #[arg(long, default_value = "greedy,greedy,greedy", value_delimiter = ',', value_parser = player)]
+        players: Vec<PlayerSpec>,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum LibraryCommand {
+    /// Build a library on every core (resumable: an interrupted build picks up where it stopped).
+    Build {
+        #[arg(long, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: u64,
+        #[arg(long, default_value = "quick", value_parser = panel)]
+        panel: Panel,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+        /// Games per table.
+        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
+        games: u32,
+        /// The library file (not *.partial, the name of its build journal).
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+/// A tournament's n players, m rounds and r top places to tell apart.
+#[derive(Args)]
+pub struct TournamentShape {
+    #[arg(long, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
+    pub players: u32,
+    #[arg(long, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
+    pub rounds: u32,
+    #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
+    pub top: u32,
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    #[arg(long, value_parser = hand)]
+    pub landlord: Cards,
+    /// The farmer (1v1), or farmer 1 with --farmer2.
+    #[arg(long, value_parser = hand)]
+    pub farmer: Cards,
+    #[arg(long, value_parser = hand)]
+    pub farmer2: Option<Cards>,
+    /// The play to beat (main+kickers if it has several readings).
+    #[arg(long, requires = "last_by", value_parser = play)]
+    pub last: Option<Play>,
+    /// Who made it: landlord, farmer (or farmer1), farmer2.
+    #[arg(long, requires = "last", value_parser = seat)]
+    pub last_by: Option<Seat>,
+    /// Who is to move (default: the landlord, or the seat after --last-by).
+    #[arg(long, value_parser = seat)]
+    pub to_move: Option<Seat>,
+    /// Stop by then (ms) and answer with the best found; without it, search to a proof.
+    #[arg(long, value_parser = time_limit, allow_negative_numbers = true)]
+    pub time_limit: Option<f64>,
+    #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
+    pub utility: UtilityArg,
+    /// Every legal play of the side to move with who wins after it, best first.
+    #[arg(long)]
+    pub all_moves: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SplitMethod {
+    /// The exact minimum split (fewest plays, human tie-breaks).
+    Exact,
+    /// The splitting paper's baseline: greedy in 40 priority orders.
+    Greedy,
+}
+
+impl SplitMethod {
+    pub fn name(self) -> &'static str {
+        match self {
+            SplitMethod::Exact => "exact",
+            SplitMethod::Greedy => "greedy",
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum UtilityArg {
+    WinLoss,
+    Score,
+    CardMargin,
+}
+
+impl From<UtilityArg> for Utility {
+    fn from(u: UtilityArg) -> Utility {
+        match u {
+            UtilityArg::WinLoss => Utility::WinLoss,
+            UtilityArg::Score => Utility::Score,
+            UtilityArg::CardMargin => Utility::CardMargin,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ScoringArg {
+    Tournament,
+    Online,
+}
+
+impl From<ScoringArg> for Scoring {
+    fn from(s: ScoringArg) -> Scoring {
+        match s {
+            ScoringArg::Tournament => Scoring::Tournament,
+            ScoringArg::Online => Scoring::Online,
+        }
+    }
+}
+
+/// A deal given as a seed or in bracket notation, with its seed when it
+/// was given one.
+#[derive(Clone, Copy, Debug)]
+pub struct DealArg {
+    pub deal: Deal,
+    pub seed: Option<u64>,
+}
+
+/// `--format`: one format, or all of them side by side.
+#[derive(Clone, Debug)]
+pub enum Formats {
+    All,
+    One(FormatName),
+}
+
+// ---------------------------------------------------------------------------
+// Value parsers. Each error says what the value should be; clap adds the
+// value and the flag ("invalid value 'x' for '--seed <SEED>': ...").
+
+/// A count in `range` (clap's message names the range: "0 is not in 1..=1000").
+fn u64_in(range: RangeInclusive<u64>) -> RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(range)
+}
+
+fn u32_in(range: RangeInclusive<u32>) -> RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(i64::from(*range.start())..=i64::from(*range.end()))
+}
+
+fn usize_in(range: RangeInclusive<usize>) -> impl TypedValueParser<Value = usize> {
+    // The ranges are small, so they fit u64 and back on every target.
+    clap::value_parser!(u64)
+        .range(*range.start() as u64..=*range.end() as u64)
+        .map(|n| n as usize)
+}
+
+/// A seed: any whole number from 0 to 2^64 − 1.
+pub fn seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
+/// A time limit in milliseconds: finite, above 0, at most an hour
+/// (NaN and infinity would mean no limit at all).
+pub fn time_limit(text: &str) -> Result<f64, String> {
+    let why = || {
+        format!(
+            "a time limit must be above 0 and at most {} ms (one hour), a finite number of milliseconds",
+            limits::MAX_TIME_LIMIT_MS
+        )
+    };
+    let ms: f64 = text.trim().parse().map_err(|_| why())?;
+    limits::time_limit_ms("--time-limit", ms).map_err(|_| why())
+}
+
+/// A hand: cards, at most [`MAX_HAND`] of them (the split and the solver
+/// are exponential past it).
+pub fn hand(text: &str) -> Result<Cards, String> {
+    let cards: Cards = text.parse().map_err(|e| format!("{e}"))?;
+    limits::hand("hand", cards).map_err(|e| e.to_string())
+}
+
+/// A play, in its written form (plain cards, or main+kickers).
+fn play(text: &str) -> Result<Play, String> {
+    Play::parse(text).map_err(|e| e.to_string())
+}
+
+/// A seat: landlord, farmer (farmer 1), farmer1, farmer2.
+fn seat(text: &str) -> Result<Seat, String> {
+    match text.trim() {
+        "farmer" => Ok(Seat::Farmer1),
+        other => Seat::from_name(other)
+            .ok_or_else(|| format!("'{other}' is not a seat (landlord, farmer, farmer1, farmer2)")),
+    }
+}
+
+fn deal_text(text: &str) -> Result<Deal, String> {
+    Deal::parse(text).map_err(|e| e.to_string())
+}
+
+/// A seed, or a deal in bracket notation.
+pub fn deal_arg(text: &str) -> Result<DealArg, String> {
+    match text.trim().parse::<u64>() {
+        Ok(seed) => Ok(DealArg {
+            deal: Deal::from_seed(seed),
+            seed: Some(seed),
+        }),
+        Err(_) => Deal::parse(text)
+            .map(|deal| DealArg { deal, seed: None })
+            .map_err(|e| format!("DEAL: {e}")),
+    }
+}
+
+fn player(text: &str) -> Result<PlayerSpec, String> {
+    text.parse::<PlayerSpec>().map_err(|e| e.to_string())
+}
+
+fn panel(text: &str) -> Result<Panel, String> {
+    text.parse::<Panel>().map_err(|e| e.to_string())
+}
+
+fn centre(text: &str) -> Result<GdiCentre, String> {
+    text.parse::<GdiCentre>().map_err(|e| e.to_string())
+}
+
+/// ε for equal strength: a finite distance above 0.
+fn eps(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|e| e.is_finite() && *e > 0.0)
+        .ok_or_else(|| "ε must be a finite number above 0".to_string())
+}
+
+/// A score distribution, its scores within [`limits::SCORES`].
+fn distribution(text: &str) -> Result<Distribution, String> {
+    let d = Distribution::parse(text).map_err(|e| e.to_string())?;
+    for &(score, _) in d.points() {
+        limits::check("score", score, &limits::SCORES).map_err(|e| e.to_string())?;
+    }
+    Ok(d)
+}
+
+fn formats(text: &str) -> Result<Formats, String> {
+    if text.trim() == "all" {
+        return Ok(Formats::All);
+    }
+    text.parse::<FormatName>()
+        .map(Formats::One)
+        .map_err(|_| format!("'{text}' is not a format (duplicate, duplicate-equal, equal, random or all)"))
+}
+
+/// `LANDLORD+FARMER` or `LANDLORD+FARMER1+FARMER2` card counts, each a hand.
+fn size(text: &str) -> Result<Vec<usize>, String> {
+    let counts: Option<Vec<usize>> = text
+        .trim()
+        .split('+')
+        .map(|n| {
+            n.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| (1..=MAX_HAND as usize).contains(&n))
+        })
+        .collect();
+    counts
+        .filter(|c| (2..=3).contains(&c.len()) && c.iter().sum::<usize>() <= Cards::DECK.len() as usize)
+        .ok_or_else(|| {
+            format!("'{text}' is not LANDLORD+FARMER or LANDLORD+FARMER1+FARMER2 card counts (1 to {MAX_HAND} each, 54 in all)")
+        })
+}

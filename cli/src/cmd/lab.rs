@@ -1,0 +1,378 @@
+//! The lab's questions: `ddz dist`, `ddz dih`, `ddz select`, `ddz equal`,
+//! `ddz tournament`, `ddz p1p2`. Library files are read (and validated)
+//! by [`super::library::read`].
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::json;
+
+use engine::clock::MonotonicClock;
+use engine::lab::dih::{dih_checked, Distribution};
+use engine::lab::library::Library;
+use engine::lab::panel::{score_distribution, GdiCentre, Panel};
+use engine::lab::tournament::{distinguishable_players, distinguishable_share, rank_correlation, simulate, FormatName};
+use engine::{limits, PlayerSpec};
+
+use super::library::read;
+use crate::args::{DealArg, Formats, TournamentShape};
+use crate::error::CliError;
+use crate::report::{fmt_vec, Report};
+
+#[derive(Serialize)]
+struct DistJson<'a> {
+    deal: String,
+    panel: &'a str,
+    games: u64,
+    scores: &'a [i64],
+    counts: &'a [u64],
+    probabilities: Vec<f64>,
+    gdi: Vec<f64>,
+}
+
+#[derive(Serialize)]
+struct DihJson {
+    dih: f64,
+    players: u32,
+    rounds: u32,
+    top: u32,
+}
+
+/// A deal of a library with its measure (`dih` for select, `distance` for equal).
+#[derive(Serialize)]
+struct EntryJson<'a> {
+    seed: u64,
+    deal: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dih: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance: Option<f64>,
+    gdi: &'a [f64],
+}
+
+#[derive(Serialize)]
+struct SelectJson<'a> {
+    players: u32,
+    rounds: u32,
+    top: u32,
+    cases: Vec<EntryJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct EqualJson<'a> {
+    center: &'a [f64],
+    eps: f64,
+    deals: Vec<EntryJson<'a>>,
+}
+
+/// `ddz dist DEAL --panel NAME`: the score distribution and GDI.
+pub fn dist(deal: DealArg, panel: &Panel, games: u32) -> Result<Report, CliError> {
+    let d = score_distribution(
+        &deal.deal,
+        deal.seed.unwrap_or(0),
+        panel,
+        games,
+        &MonotonicClock::default(),
+    )?;
+    let p = d.probabilities();
+    let mut text = format!(
+        "{}\n{} games ({} tables × {games}) under panel {}\n",
+        deal.deal,
+        d.games(),
+        panel.tables.len(),
+        panel.name
+    );
+    text += "score  games  share\n";
+    for ((s, c), p) in d.scores.iter().zip(&d.counts).zip(&p) {
+        text += &format!("{s:>+5} {c:>6}  {:>5.1}%\n", 100.0 * p);
+    }
+    text += &format!("GDI ({}): {}\n", d.gdi().len(), fmt_vec(&d.gdi()));
+    let json = DistJson {
+        deal: deal.deal.to_string(),
+        panel: &panel.name,
+        games: d.games(),
+        scores: &d.scores,
+        counts: &d.counts,
+        probabilities: p,
+        gdi: d.gdi(),
+    };
+    Ok(Report::new(&json, text))
+}
+
+/// Where `ddz dih` takes its distribution from.
+pub enum DihSource {
+    Dist(Distribution),
+    Deal { deal: DealArg, panel: Panel, games: u32 },
+    Library { path: PathBuf, seed: u64 },
+}
+
+pub fn dih(source: DihSource, shape: &TournamentShape) -> Result<Report, CliError> {
+    let d = match source {
+        DihSource::Dist(d) => d,
+        DihSource::Deal { deal, panel, games } => score_distribution(
+            &deal.deal,
+            deal.seed.unwrap_or(0),
+            &panel,
+            games,
+            &MonotonicClock::default(),
+        )?
+        .distribution()
+        .map_err(|e| e.to_string())?,
+        DihSource::Library { path, seed } => {
+            let lib = read("--library", &path)?;
+            let entry = lib
+                .entries
+                .iter()
+                .find(|e| e.seed == seed)
+                .ok_or_else(|| format!("--entry: no deal with seed {seed} in {}", path.display()))?;
+            entry.distribution.distribution().map_err(|e| e.to_string())?
+        }
+    };
+    let TournamentShape { players, rounds, top } = *shape;
+    let value = dih_checked(&d, players, rounds, top)?;
+    Ok(Report::new(
+        &DihJson {
+            dih: value,
+            players,
+            rounds,
+            top,
+        },
+        format!("DIH = {value:.6} (n = {players}, m = {rounds}, r = {top})\n"),
+    ))
+}
+
+/// DIH over `rounds` rounds of every entry is within its limits (the
+/// totals' span), else an error naming the first entry outside them.
+fn check_rounds(lib: &Library, path: &Path, rounds: u32) -> Result<(), CliError> {
+    for (i, e) in lib.entries.iter().enumerate() {
+        limits::totals_span(e.distribution.scores.iter().copied(), rounds).map_err(|err| {
+            CliError::Other(format!(
+                "--rounds {rounds}: {} entries[{i}] (seed {}): {err}",
+                path.display(),
+                e.seed
+            ))
+        })?;
+    }
+    Ok(())
+}
+
+/// `ddz select`: the test cases, top DIH first.
+pub fn select(path: &Path, shape: &TournamentShape, count: Option<usize>) -> Result<Report, CliError> {
+    let TournamentShape { players, rounds, top } = *shape;
+    let lib = read("--library", path)?;
+    check_rounds(&lib, path, rounds)?;
+    let chosen = lib.select(players, rounds, top, count.unwrap_or(rounds as usize));
+    let mut text = format!(
+        "test cases for n = {players}, m = {rounds}, r = {top} from {} ({} deals):\n",
+        path.display(),
+        lib.entries.len()
+    );
+    for (e, v) in &chosen {
+        text += &format!("  seed {:>7}  DIH {v:.4}  GDI ({})\n", e.seed, fmt_vec(&e.gdi));
+    }
+    let cases = chosen
+        .iter()
+        .map(|(e, v)| EntryJson {
+            seed: e.seed,
+            deal: &e.deal,
+            dih: Some(*v),
+            distance: None,
+            gdi: &e.gdi,
+        })
+        .collect();
+    let json = SelectJson {
+        players,
+        rounds,
+        top,
+        cases,
+    };
+    Ok(Report::new(&json, text))
+}
+
+/// `ddz equal`: deals within ε of a GDI centre.
+pub fn equal(path: &Path, centre: &GdiCentre, eps: f64) -> Result<Report, CliError> {
+    let lib = read("--library", path)?;
+    let centre = centre.values();
+    let near = lib.equal_strength(centre, eps);
+    let mut text = format!(
+        "{} deals of {} within {eps} of ({}):\n",
+        near.len(),
+        lib.entries.len(),
+        fmt_vec(centre)
+    );
+    for (e, d) in &near {
+        text += &format!("  seed {:>7}  distance {d:.4}  GDI ({})\n", e.seed, fmt_vec(&e.gdi));
+    }
+    let deals = near
+        .iter()
+        .map(|(e, d)| EntryJson {
+            seed: e.seed,
+            deal: &e.deal,
+            dih: None,
+            distance: Some(*d),
+            gdi: &e.gdi,
+        })
+        .collect();
+    let json = EqualJson {
+        center: centre,
+        eps,
+        deals,
+    };
+    Ok(Report::new(&json, text))
+}
+
+/// `ddz tournament`'s arguments.
+pub struct TournamentArgs {
+    pub format: Formats,
+    pub tables: Vec<PlayerSpec>,
+    pub farmers: PlayerSpec,
+    pub rounds: u32,
+    pub matches: u32,
+    pub library: Option<PathBuf>,
+    pub center: Option<GdiCentre>,
+    pub eps: f64,
+    pub seed: u64,
+}
+
+/// `ddz tournament`: place probabilities per table, for one format or all
+/// of them side by side.
+pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
+    let TournamentArgs {
+        format,
+        tables,
+        farmers,
+        rounds,
+        matches,
+        library,
+        center,
+        eps,
+        seed,
+    } = args;
+    limits::check("--tables (how many)", tables.len(), &limits::TABLES)?;
+    let landlords: Vec<String> = tables.iter().map(PlayerSpec::to_string).collect();
+    let farmers = farmers.to_string();
+    let names: Vec<FormatName> = match format {
+        Formats::All => FormatName::ALL.to_vec(),
+        Formats::One(name) => vec![name],
+    };
+    // The equal formats draw their deals from the library's deals near the centre.
+    let pool: Vec<u64> = if names.iter().any(|n| n.needs_pool()) {
+        let path = library.ok_or("the equal formats need --library (and --center)")?;
+        let centre = center.ok_or("the equal formats need --center G1,G2,...")?;
+        let lib = read("--library", &path)?;
+        let pool: Vec<u64> = lib
+            .equal_strength(centre.values(), eps)
+            .iter()
+            .map(|(e, _)| e.seed)
+            .collect();
+        if pool.len() < landlords.len() {
+            return Err(CliError::Other(format!(
+                "only {} deals of {} lie within {eps} of the centre; {} tables need as many",
+                pool.len(),
+                path.display(),
+                landlords.len()
+            )));
+        }
+        pool
+    } else {
+        vec![]
+    };
+    let formats: Vec<_> = names.iter().map(|n| n.with_pool(&pool)).collect();
+    let clock = MonotonicClock::default();
+    let results: Vec<_> = formats
+        .par_iter()
+        .map(|f| simulate(&landlords, &farmers, f, rounds, matches, seed, &clock))
+        .collect::<Result<_, _>>()?;
+    let mut text = format!("{matches} matches of {rounds} rounds, landlords against {farmers} farmers\n");
+    let reference = results.first().map(|r| r.expected_places()).unwrap_or_default();
+    let list = |xs: &[f64], f: &dyn Fn(f64) -> String| xs.iter().map(|&x| f(x)).collect::<Vec<_>>().join(" ");
+    for (f, r) in formats.iter().zip(&results) {
+        text += &format!(
+            "\n{} format: chance of each place (1st .. {}th)\n",
+            f.name(),
+            landlords.len()
+        );
+        for (name, row) in r.tables.iter().zip(&r.p) {
+            text += &format!("  {name:<6} {}\n", list(row, &|q| format!("{:>5.1}%", 100.0 * q)));
+        }
+        text += &format!(
+            "  expected places: {}; rank correlation with the first format's: {:+.3}\n",
+            list(&r.expected_places(), &|x| format!("{x:.2}")),
+            rank_correlation(&r.expected_places(), &reference),
+        );
+    }
+    // How far apart the formats' place probabilities are, pairwise.
+    let distances: Vec<Vec<f64>> = results
+        .iter()
+        .map(|a| results.iter().map(|b| a.distance(b)).collect())
+        .collect();
+    if formats.len() > 1 {
+        text += "\nplace-probability distance (mean total variation over the tables)\n";
+        text += &format!(
+            "  {:<16}{}\n",
+            "",
+            formats.iter().map(|f| format!("{:>16}", f.name())).collect::<String>()
+        );
+        for (f, row) in formats.iter().zip(&distances) {
+            text += &format!("  {:<16}{}\n", f.name(), list(row, &|d| format!("{d:>15.3}")));
+        }
+    }
+    let rows: Vec<_> = formats
+        .iter()
+        .zip(&results)
+        .map(|(f, r)| json!({ "format": f.name(), "tables": r.tables, "places": r.p, "expected_places": r.expected_places(), "rank_correlation": rank_correlation(&r.expected_places(), &reference) }))
+        .collect();
+    Ok(Report {
+        json: json!({ "rounds": rounds, "matches": matches, "eps": eps, "formats": rows, "distances": distances }),
+        text,
+    })
+}
+
+/// `ddz p1p2`: the test-case paper's comparison. Distinguishable players
+/// (its algorithm 1) play `tournaments` tournaments on random deals (P1)
+/// and on the library's test cases for (n, m, r) (P2); P is the share with
+/// the top r distinct.
+pub fn p1p2(
+    path: &Path,
+    ais: &[PlayerSpec],
+    players: u32,
+    rounds: u32,
+    top: u32,
+    tournaments: u32,
+    seed: u64,
+) -> Result<Report, CliError> {
+    limits::check("--ais (how many)", ais.len(), &limits::AIS)?;
+    let lib = read("--library", path)?;
+    check_rounds(&lib, path, rounds)?;
+    let names: Vec<String> = ais.iter().map(PlayerSpec::to_string).collect();
+    let ais: Vec<&str> = names.iter().map(String::as_str).collect();
+    let clock = MonotonicClock::default();
+    let calibration: Vec<u64> = lib.entries.iter().take(30).map(|e| e.seed).collect();
+    let chosen = distinguishable_players(&ais, &calibration, players as usize, &clock)?;
+    let triples: Vec<_> = chosen.iter().map(|(t, _)| t.clone()).collect();
+    let n = triples.len() as u32;
+    let cases: Vec<u64> = lib
+        .select(n, rounds, top, rounds as usize)
+        .iter()
+        .map(|(e, _)| e.seed)
+        .collect();
+    // Each random tournament's deals are drawn as it starts (tournaments
+    // come in order), not all held at once: up to 10^9 seeds at the limits.
+    let mut rng = engine::rng::from_seed(seed);
+    let random = move |_: u32| (0..rounds).map(|_| engine::rng::split(&mut rng)).collect::<Vec<u64>>();
+    let (p1, p2) = rayon::join(
+        || distinguishable_share(&triples, top as usize, tournaments, random, seed, &clock),
+        || distinguishable_share(&triples, top as usize, tournaments, |_| cases.clone(), seed, &clock),
+    );
+    let (p1, p2) = (p1?, p2?);
+    let gain = if p1 > 0.0 {
+        100.0 * (p2 - p1) / p1
+    } else {
+        f64::INFINITY
+    };
+    Ok(Report {
+        json: json!({ "players": n, "rounds": rounds, "top": top, "tournaments": tournaments, "p1": p1, "p2": p2, "gain_percent": gain, "test_cases": cases }),
+        text: format!("n = {n} distinguishable players, m = {rounds}, r = {top}, {tournaments} tournaments: P1 (random deals) {:.3}, P2 (test cases) {:.3}, gain {gain:+.0}%\n", p1, p2),
+    })
+}

@@ -1,0 +1,174 @@
+//! One module per command (or family of commands); [`run`] dispatches.
+//! Arguments arrive parsed and in range ([`crate::args`]); what is left to
+//! check here is what only the command knows (how many players a list
+//! needs, whether seeds run past the last one, what a file holds).
+
+mod agent;
+mod bid;
+mod cards;
+mod lab;
+mod library;
+mod matches;
+mod play;
+mod solve;
+
+use engine::{rng, SeedRange};
+
+use crate::args::{Command, LibraryCommand};
+use crate::error::CliError;
+use crate::report::Report;
+
+/// Runs `command`: its report, or `None` for the agent, which answers as
+/// it goes.
+pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
+    let report = match command {
+        Command::Agent {
+            player,
+            time_limit,
+            seed,
+        } => {
+            agent::serve(&player, time_limit, seed)?;
+            return Ok(None);
+        }
+        Command::Deal { seed } => cards::deal(seed.unwrap_or_else(fresh_seed)),
+        Command::Moves { hand, follow } => cards::moves(hand, follow)?,
+        Command::Split {
+            hand,
+            method,
+            alternatives,
+        } => cards::split(hand, method, alternatives)?,
+        Command::SplitCompare { deals, seed } => cards::split_compare(seeds("--seed", seed, "--deals", deals)?),
+        Command::Play {
+            seed,
+            deal,
+            players,
+            scoring,
+        } => play::play(seed, deal, &players, scoring.into())?,
+        Command::LeadAgreement { deals, seed, players } => {
+            play::lead_agreement(seeds("--seed", seed, "--deals", deals)?, &players)?
+        }
+        Command::Bid { seed, deals, player } => match deals {
+            Some(deals) => bid::calibrate(seeds("--seed", seed.unwrap_or(0), "--deals", deals)?, &player, json)?,
+            None => bid::auction(seed.unwrap_or_else(fresh_seed)),
+        },
+        Command::Solve(args) => solve::solve(args)?,
+        Command::Par {
+            deal,
+            seed,
+            time_limit,
+            utility,
+        } => solve::par(deal, seed, time_limit, utility)?,
+        Command::SolveBench {
+            full: true,
+            deals,
+            seed,
+            time_limit,
+            ..
+        } => solve::bench_full(seeds("--seed", seed, "--deals", deals)?, time_limit),
+        Command::SolveBench {
+            sizes,
+            positions,
+            seed,
+            time_limit,
+            ..
+        } => solve::bench(&sizes, seeds("--seed", seed, "--positions", positions)?, time_limit)?,
+        Command::SolveLimits {
+            deals,
+            seed,
+            time_limit,
+        } => solve::limits(seeds("--seed", seed, "--deals", deals)?, time_limit)?,
+        Command::Match { players, deals, seed } => {
+            matches::duplicate_match(&players, seeds("--seed", seed, "--deals", deals)?, json)?
+        }
+        Command::Ladder { rungs, deals, seed } => {
+            matches::ladder(rungs.as_deref(), seeds("--seed", seed, "--deals", deals)?, json)?
+        }
+        Command::Library {
+            command:
+                LibraryCommand::Build {
+                    deals,
+                    panel,
+                    seed,
+                    games,
+                    out,
+                },
+        } => library::build(seeds("--seed", seed, "--deals", deals)?, &panel, games, &out, json)?,
+        Command::Dist { deal, panel, games } => lab::dist(deal, &panel, games)?,
+        Command::Dih {
+            dist,
+            deal,
+            panel,
+            games,
+            library,
+            entry,
+            shape,
+        } => {
+            let source = match (dist, deal, library) {
+                (Some(d), _, _) => lab::DihSource::Dist(d),
+                (None, Some(deal), _) => lab::DihSource::Deal { deal, panel, games },
+                (None, None, Some(path)) => lab::DihSource::Library {
+                    path,
+                    seed: entry.unwrap_or_default(),
+                },
+                (None, None, None) => {
+                    return Err(CliError::Other(
+                        "give the distribution: --dist SCORE:P,..., --deal DEAL or --library FILE --entry SEED".into(),
+                    ))
+                }
+            };
+            lab::dih(source, &shape)?
+        }
+        Command::Select { library, shape, count } => lab::select(&library, &shape, count)?,
+        Command::Equal { library, center, eps } => lab::equal(&library, &center, eps)?,
+        Command::Tournament {
+            format,
+            tables,
+            farmers,
+            rounds,
+            matches,
+            library,
+            center,
+            eps,
+            seed,
+        } => lab::tournament(lab::TournamentArgs {
+            format,
+            tables,
+            farmers,
+            rounds,
+            matches,
+            library,
+            center,
+            eps,
+            seed,
+        })?,
+        Command::P1p2 {
+            library,
+            ais,
+            players,
+            rounds,
+            top,
+            tournaments,
+            seed,
+        } => lab::p1p2(&library, &ais, players, rounds, top, tournaments, seed)?,
+    };
+    Ok(Some(report))
+}
+
+/// `count` seeds from `first`, refused (naming both flags) when they
+/// would run past the last seed rather than wrap or stop short.
+fn seeds(first_flag: &str, first: u64, count_flag: &str, count: u64) -> Result<engine::SeedRange, CliError> {
+    SeedRange::new(first, count)
+        .map_err(|e| CliError::Other(format!("{first_flag} {first} with {count_flag} {count}: {e}")))
+}
+
+/// A seed for when none is given; printed so the deal can be reproduced.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    rng::split(&mut rng::from_seed(nanos ^ u64::from(std::process::id())))
+}
+
+/// Mixed into a deal's seed to seed its players, so they draw a stream of
+/// their own.
+const PLAYER_SEED_SALT: u64 = 0x5eed_0f91_a7e5;

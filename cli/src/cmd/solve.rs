@@ -1,0 +1,359 @@
+//! The solver's commands: `ddz solve`, `ddz par`, `ddz solve-bench`,
+//! `ddz solve-limits`.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use engine::clock::MonotonicClock;
+use engine::solver::{bench, Position, SolveOptions, Solver};
+use engine::{Clock, Move, Seat, SeedRange, Team};
+
+use super::play::team_name;
+use crate::args::{DealArg, SolveArgs, UtilityArg};
+use crate::error::CliError;
+use crate::report::Report;
+
+pub fn solve(args: SolveArgs) -> Result<Report, CliError> {
+    let mut hands = vec![args.landlord, args.farmer];
+    if let Some(f2) = args.farmer2 {
+        hands.push(f2);
+    }
+    let to_beat = match (args.last_by, args.last) {
+        (Some(by), Some(play)) => Some((by, play)),
+        _ => None,
+    };
+    let to_move = match (args.to_move, to_beat) {
+        (Some(seat), _) => seat,
+        (None, Some((by, _))) => by.next(hands.len()),
+        (None, None) => Seat::Landlord,
+    };
+    let position = Position::new(&hands, to_move, to_beat)?;
+    let options = SolveOptions {
+        utility: args.utility.into(),
+        time_limit_ms: args.time_limit,
+        ..SolveOptions::default()
+    }
+    .sized_for(&position);
+    if args.all_moves {
+        return Ok(all_moves_report(&position, &options));
+    }
+    Ok(solved_report(&position, &options))
+}
+
+/// `ddz par`: the open-hand result of a whole deal, landlord to lead.
+pub fn par(deal: Option<DealArg>, seed: Option<u64>, limit: f64, utility: UtilityArg) -> Result<Report, CliError> {
+    let (deal, seed) = match (seed, deal) {
+        (Some(seed), _) => (engine::Deal::from_seed(seed), Some(seed)),
+        (None, Some(d)) => (d.deal, d.seed),
+        (None, None) => return Err(CliError::Other("give a DEAL or --seed".into())),
+    };
+    let position = Position::new(&deal.hands(), Seat::Landlord, None)?;
+    let options = SolveOptions {
+        utility: utility.into(),
+        time_limit_ms: Some(limit),
+        ..SolveOptions::default()
+    }
+    .sized_for(&position);
+    let mut report = solved_report(&position, &options);
+    report.json["deal"] = json!(deal.to_string());
+    report.json["seed"] = json!(seed);
+    report.text = format!("par of {}\n{}", deal, report.text);
+    Ok(report)
+}
+
+fn move_name(m: Move) -> String {
+    m.play().map_or("pass".to_string(), |p| p.to_string())
+}
+
+#[derive(Serialize)]
+struct MoveVerdict {
+    play: String,
+    winner: &'static str,
+    exact: bool,
+    value: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    same_as: Option<String>,
+}
+
+#[derive(Serialize)]
+struct AllMoves {
+    to_move: &'static str,
+    winner: Option<&'static str>,
+    exact: bool,
+    value: Option<i32>,
+    best: Option<String>,
+    moves: Vec<MoveVerdict>,
+    ms: f64,
+}
+
+/// Every legal play of the side to move, with the verdict after it.
+fn all_moves_report(position: &Position, options: &SolveOptions) -> Report {
+    let clock = MonotonicClock::default();
+    let started = clock.now_ms();
+    let verdicts = Solver::new(options.table_bytes).solve_moves(position, options, &clock);
+    let ms = clock.now_ms() - started;
+    let best = verdicts.first();
+    let to_move = position.to_move();
+    let mut text = format!("{} to move: {} legal plays, best first\n", to_move, verdicts.len());
+    for v in &verdicts {
+        text += &format!(
+            "  {:<16} {:<8} {:<10} {:>4}{}\n",
+            move_name(v.play),
+            team_name(v.winner),
+            if v.exact { "proven" } else { "estimate" },
+            v.value,
+            v.same_as.map_or(String::new(), |m| format!("  (as {})", move_name(m)))
+        );
+    }
+    text += &format!("{ms:.1} ms\n");
+    let json = AllMoves {
+        to_move: to_move.name(),
+        winner: best.map(|b| team_name(b.winner)),
+        exact: verdicts.iter().all(|v| v.exact),
+        value: best.map(|b| b.value),
+        best: best.map(|b| b.play.to_string()),
+        moves: verdicts
+            .iter()
+            .map(|v| MoveVerdict {
+                play: v.play.to_string(),
+                winner: team_name(v.winner),
+                exact: v.exact,
+                value: v.value,
+                same_as: v.same_as.map(|m| m.to_string()),
+            })
+            .collect(),
+        ms,
+    };
+    Report::new(&json, text)
+}
+
+#[derive(Serialize)]
+struct Solved {
+    winner: &'static str,
+    exact: bool,
+    value: i32,
+    best: Option<String>,
+    pv: Vec<String>,
+    depth: u32,
+    nodes: u64,
+    ms: f64,
+    to_move: &'static str,
+}
+
+/// Solves `position` and says who wins, the best move and line, and the cost.
+fn solved_report(position: &Position, options: &SolveOptions) -> Report {
+    let to_move = position.to_move();
+    let seats = position.seats();
+    let r = Solver::new(options.table_bytes).solve(position, options, &MonotonicClock::default(), &mut ());
+    let winner = team_name(r.winner);
+    let mut seat = to_move;
+    let mut line = String::new();
+    for mv in &r.pv {
+        line += &format!("  {:<9} {}\n", seat.to_string(), move_name(*mv));
+        seat = seat.next(seats);
+    }
+    let text = format!(
+        "{} wins{} (value {} for the landlord)\nbest move for the {}: {}\n{}{} nodes, {:.1} ms, depth {}\n",
+        winner,
+        if r.exact {
+            ", proven"
+        } else {
+            " (estimate: the time limit came first)"
+        },
+        r.value,
+        to_move,
+        r.best.map_or("-".into(), move_name),
+        if line.is_empty() {
+            String::new()
+        } else {
+            format!("best play:\n{line}")
+        },
+        r.nodes,
+        r.ms,
+        if r.depth == u32::from(u8::MAX) {
+            "full".to_string()
+        } else {
+            r.depth.to_string()
+        },
+    );
+    let json = Solved {
+        winner,
+        exact: r.exact,
+        value: r.value,
+        best: r.best.map(|m| m.to_string()),
+        pv: r.pv.iter().map(|m| m.to_string()).collect(),
+        depth: r.depth,
+        nodes: r.nodes,
+        ms: r.ms,
+        to_move: to_move.name(),
+    };
+    Report::new(&json, text)
+}
+
+pub fn limits(seeds: SeedRange, limit: f64) -> Result<Report, CliError> {
+    let deals = seeds.count();
+    let clock = MonotonicClock::default();
+    let mut overshoots = Vec::new();
+    let mut solver = Solver::new(SolveOptions::default().table_bytes);
+    for s in seeds.iter() {
+        let deal = engine::Deal::from_seed(s);
+        let position = Position::new(&deal.hands(), Seat::Landlord, None)?;
+        let options = SolveOptions {
+            time_limit_ms: Some(limit),
+            ..SolveOptions::default()
+        };
+        let started = std::time::Instant::now();
+        let r = solver.solve(&position, &options, &clock, &mut ());
+        let took = started.elapsed().as_secs_f64() * 1000.0;
+        if !r.exact {
+            overshoots.push((took - limit) / limit);
+        }
+    }
+    overshoots.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        overshoots
+            .get(((overshoots.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    let (median, p95, worst) = (at(0.5), at(0.95), overshoots.last().copied().unwrap_or(0.0));
+    let text = format!(
+        "{} of {deals} deals stopped by the {limit} ms limit; overshoot: median {:.1}%, 95th percentile {:.1}%, worst {:.1}%\n",
+        overshoots.len(),
+        100.0 * median,
+        100.0 * p95,
+        100.0 * worst
+    );
+    Ok(Report {
+        json: json!({ "time_limit_ms": limit, "stopped": overshoots.len(), "deals": deals, "median": median, "p95": p95, "worst": worst }),
+        text,
+    })
+}
+
+/// A benchmark case as the CLI writes it: `winner` the side, as everywhere.
+#[derive(Serialize)]
+struct CaseJson {
+    seed: u64,
+    landlord: String,
+    farmer: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    farmer2: Option<String>,
+    exact: bool,
+    winner: &'static str,
+    ms: f64,
+    nodes: u64,
+}
+
+fn case_json(c: &bench::Case) -> CaseJson {
+    CaseJson {
+        seed: c.seed,
+        landlord: c.landlord.to_string(),
+        farmer: c.farmer.to_string(),
+        farmer2: c.farmer2.map(|f| f.to_string()),
+        exact: c.exact,
+        winner: team_name(c.winner),
+        ms: c.ms,
+        nodes: c.nodes,
+    }
+}
+
+/// Whole deals solved to a proof, each with a fresh solver: how many are
+/// proven within 1 s and within the limit, and the times and nodes.
+pub fn bench_full(seeds: SeedRange, limit: f64) -> Report {
+    let clock = MonotonicClock::default();
+    let table_bytes = SolveOptions::default().table_bytes;
+    let mut text = format!("whole deals (20+17+17, landlord to lead), seeds {seeds}, at most {limit} ms each\n");
+    text += "seed        proven   winner        ms        nodes\n";
+    let mut cases = Vec::new();
+    for s in seeds.iter() {
+        let case = bench::solve_full(s, limit, table_bytes, &clock);
+        text += &format!(
+            "{:<10} {:>7} {:>9} {:>9.0} {:>12}\n",
+            s,
+            if case.exact { "yes" } else { "no" },
+            if case.exact { team_name(case.winner) } else { "-" },
+            case.ms,
+            case.nodes
+        );
+        cases.push(case);
+    }
+    let within = |ms: f64| cases.iter().filter(|c| c.exact && c.ms <= ms).count();
+    let mut times: Vec<f64> = cases
+        .iter()
+        .map(|c| if c.exact { c.ms } else { f64::INFINITY })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let mut nodes: Vec<u64> = cases.iter().map(|c| c.nodes).collect();
+    nodes.sort_unstable();
+    let n = cases.len().max(1);
+    let median_ms = times.get(n / 2).copied().unwrap_or(0.0);
+    let worst_ms = times.last().copied().unwrap_or(0.0);
+    let (median_nodes, worst_nodes) = (
+        nodes.get(n / 2).copied().unwrap_or(0),
+        nodes.last().copied().unwrap_or(0),
+    );
+    let (in_1s, in_limit) = (within(1000.0), within(limit));
+    let show = |ms: f64| {
+        if ms.is_finite() {
+            format!("{ms:.0} ms")
+        } else {
+            "unproven".into()
+        }
+    };
+    text += &format!(
+        "proven within 1 s: {in_1s}/{}; within {limit} ms: {in_limit}/{}; median {} ({median_nodes} nodes), worst {} ({worst_nodes} nodes)\n",
+        cases.len(),
+        cases.len(),
+        show(median_ms),
+        show(worst_ms)
+    );
+    let cases: Vec<CaseJson> = cases.iter().map(case_json).collect();
+    Report {
+        json: json!({ "time_limit_ms": limit, "deals": cases.len(), "proven_1s": in_1s, "proven": in_limit,
+            "median_ms": median_ms.is_finite().then_some(median_ms), "worst_ms": worst_ms.is_finite().then_some(worst_ms),
+            "median_nodes": median_nodes, "worst_nodes": worst_nodes, "cases": cases }),
+        text,
+    }
+}
+
+pub fn bench(sizes: &[Vec<usize>], seeds: SeedRange, limit: f64) -> Result<Report, CliError> {
+    let positions = seeds.count();
+    let mut rows: Vec<Value> = Vec::new();
+    let mut text =
+        format!("exact solving, {positions} seeded positions per size, landlord to move, at most {limit} ms each\n");
+    text += "size     solved  median ms   worst ms   median nodes   worst nodes   landlord wins\n";
+    for counts in sizes {
+        let label = counts.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("+");
+        let clock = MonotonicClock::default();
+        let cases = bench::run_sizes(
+            counts,
+            positions,
+            seeds.first(),
+            limit,
+            SolveOptions::default().table_bytes,
+            &clock,
+        )
+        .ok_or_else(|| CliError::arg("--sizes", format!("'{label}' does not fit a deck")))?;
+        let mut times: Vec<f64> = cases.iter().map(|c| c.ms).collect();
+        let mut nodes: Vec<u64> = cases.iter().map(|c| c.nodes).collect();
+        times.sort_by(f64::total_cmp);
+        nodes.sort_unstable();
+        let solved = cases.iter().filter(|c| c.exact).count();
+        let landlord_wins = cases.iter().filter(|c| c.exact && c.winner == Team::Landlord).count();
+        let middle = |v: usize| v / 2;
+        let median_t = times.get(middle(times.len())).copied().unwrap_or(0.0);
+        let worst_t = times.last().copied().unwrap_or(0.0);
+        let median_n = nodes.get(middle(nodes.len())).copied().unwrap_or(0);
+        let worst_n = nodes.last().copied().unwrap_or(0);
+        text += &format!(
+            "{:<8} {:>3}/{:<3} {:>10.1} {:>10.1} {:>14} {:>13} {:>15}\n",
+            label, solved, positions, median_t, worst_t, median_n, worst_n, landlord_wins
+        );
+        let cases: Vec<CaseJson> = cases.iter().map(case_json).collect();
+        rows.push(json!({ "landlord": counts[0], "farmer": counts[1], "farmer2": counts.get(2), "positions": positions, "solved": solved, "median_ms": median_t, "worst_ms": worst_t, "median_nodes": median_n, "worst_nodes": worst_n, "landlord_wins": landlord_wins, "cases": cases }));
+    }
+    Ok(Report {
+        json: json!({ "time_limit_ms": limit, "sizes": rows }),
+        text,
+    })
+}

@@ -1,0 +1,92 @@
+//! What a command prints: one JSON object with `--json`, readable text
+//! otherwise; failures as `{"error": "..."}` (with `--json`) and a message
+//! on stderr. Also the progress bar of the long runs.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use engine::Cards;
+
+use crate::error::CliError;
+
+/// A command's result: JSON for `--json`, text otherwise.
+pub struct Report {
+    pub json: Value,
+    pub text: String,
+}
+
+impl Report {
+    /// The JSON from a serde type (the usual way), and the text.
+    pub fn new(json: &impl Serialize, text: String) -> Report {
+        // Report types are plain structs with string keys, which always
+        // serialise; should one not, the output says so rather than lie.
+        let json = serde_json::to_value(json)
+            .unwrap_or_else(|e| json!({ "error": format!("the report did not serialise: {e}") }));
+        Report { json, text }
+    }
+}
+
+/// Writes the report; exit code 0, or 1 if the output could not be written.
+pub fn print(report: &Report, json: bool) -> ExitCode {
+    let text = if json {
+        format!("{}\n", report.json)
+    } else {
+        report.text.clone()
+    };
+    write_stdout(&text)
+}
+
+/// Says why the command failed: `{"error": ...}` on stdout with `--json`,
+/// and the message on stderr either way; the error's exit code (2).
+pub fn print_error(error: &CliError, json: bool) -> ExitCode {
+    if json {
+        print_json_error(&error.to_string());
+    }
+    eprintln!("error: {error}");
+    ExitCode::from(error.exit_code())
+}
+
+/// `{"error": message}` on stdout.
+pub fn print_json_error(message: &str) {
+    // The error is also on stderr and in the exit code, whatever happens to this line.
+    let _ = write_stdout(&format!("{}\n", json!({ "error": message })));
+}
+
+fn write_stdout(text: &str) -> ExitCode {
+    // A reader that stops early (`ddz ... | head`) is not an error.
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("error: writing the output: {e}");
+            ExitCode::from(1)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// A progress bar over `total` deals on stderr (hidden when `quiet`).
+pub fn progress(total: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} deals, {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+/// `(20) 33445...`: a hand with its size.
+pub fn hand_text(cards: Cards) -> String {
+    format!("({:>2}) {}", cards.len(), cards)
+}
+
+/// `0.875, 0.406`: numbers to three places.
+pub fn fmt_vec(v: &[f64]) -> String {
+    v.iter().map(|x| format!("{x:.3}")).collect::<Vec<_>>().join(", ")
+}
