@@ -231,8 +231,8 @@ pub enum Command {
         #[arg(long)]
         library: PathBuf,
         /// The centre, G1,G2,... (shares from 0 to 1).
-        #[arg(long, allow_hyphen_values = true, value_parser = centre)]
-        center: GdiCentre,
+        #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
+        centre: GdiCentre,
         #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
         eps: f64,
     },
@@ -255,8 +255,8 @@ pub enum Command {
         /// For the equal formats: a library and a GDI centre with --eps.
         #[arg(long)]
         library: Option<PathBuf>,
-        #[arg(long, allow_hyphen_values = true, value_parser = centre)]
-        center: Option<GdiCentre>,
+        #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
+        centre: Option<GdiCentre>,
         #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
         eps: f64,
         #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]

@@ -61,7 +61,7 @@ struct SelectJson<'a> {
 
 #[derive(Serialize)]
 struct EqualJson<'a> {
-    center: &'a [f64],
+    centre: &'a [f64],
     eps: f64,
     deals: Vec<EntryJson<'a>>,
 }
@@ -214,11 +214,7 @@ pub fn equal(path: &Path, centre: &GdiCentre, eps: f64) -> Result<Report, CliErr
             gdi: &e.gdi,
         })
         .collect();
-    let json = EqualJson {
-        center: centre,
-        eps,
-        deals,
-    };
+    let json = EqualJson { centre, eps, deals };
     Ok(Report::new(&json, text))
 }
 
@@ -230,7 +226,7 @@ pub struct TournamentArgs {
     pub rounds: u32,
     pub matches: u32,
     pub library: Option<PathBuf>,
-    pub center: Option<GdiCentre>,
+    pub centre: Option<GdiCentre>,
     pub eps: f64,
     pub seed: u64,
 }
@@ -245,7 +241,7 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
         rounds,
         matches,
         library,
-        center,
+        centre,
         eps,
         seed,
     } = args;
@@ -258,8 +254,8 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
     };
     // The equal formats draw their deals from the library's deals near the centre.
     let pool: Vec<u64> = if names.iter().any(|n| n.needs_pool()) {
-        let path = library.ok_or("the equal formats need --library (and --center)")?;
-        let centre = center.ok_or("the equal formats need --center G1,G2,...")?;
+        let path = library.ok_or("the equal formats need --library (and --centre)")?;
+        let centre = centre.ok_or("the equal formats need --centre G1,G2,...")?;
         let lib = read("--library", &path)?;
         let pool: Vec<u64> = lib
             .equal_strength(centre.values(), eps)

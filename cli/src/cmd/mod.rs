@@ -119,7 +119,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             lab::dih(source, &shape)?
         }
         Command::Select { library, shape, count } => lab::select(&library, &shape, count)?,
-        Command::Equal { library, center, eps } => lab::equal(&library, &center, eps)?,
+        Command::Equal { library, centre, eps } => lab::equal(&library, &centre, eps)?,
         Command::Tournament {
             format,
             tables,
@@ -127,7 +127,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             rounds,
             matches,
             library,
-            center,
+            centre,
             eps,
             seed,
         } => lab::tournament(lab::TournamentArgs {
@@ -137,7 +137,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             rounds,
             matches,
             library,
-            center,
+            centre,
             eps,
             seed,
         })?,
