@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Hostile-input probe for the ddz CLI (issue 16).
 #
-#   probe.sh DDZ_BINARY [TIMEOUT_SECONDS]
+#   scripts/probe-hostile.sh DDZ_BINARY [TIMEOUT_SECONDS]
 #
 # Runs every case in text and with --json under a timeout and counts:
 #   panic      exit 101 (Rust panic), 134 (abort) or any other signal
@@ -11,7 +11,7 @@
 #   agent      an agent run that stopped answering (fewer answers than requests)
 # Prints every offending case, then the totals.
 set -u
-DDZ=${1:?usage: probe.sh DDZ_BINARY [TIMEOUT]}
+DDZ=${1:?usage: scripts/probe-hostile.sh DDZ_BINARY [TIMEOUT]}
 T=${2:-10}
 W=$(mktemp -d /tmp/ddz-probe.XXXXXX)
 trap 'rm -rf "$W"' EXIT
