@@ -284,14 +284,22 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
   await page.locator("#par-result").waitFor({ timeout: 20000 });
   assert.equal(await page.getAttribute("#par-result", "data-winner"), want.winner);
   assert.equal(await page.getAttribute("#par-result", "data-exact"), "true");
-  assert.equal(await page.getAttribute("#par-result", "data-best"), want.best);
+  // Every first play loses here; which one is shown (the longest
+  // resistance, found within a time budget) may differ between a busy and
+  // an idle machine, so it must be one `ddz solve --all-moves` proves loses.
+  const best = await page.getAttribute("#par-result", "data-best");
+  const deal = cli(["deal", "--seed", "13", "--json"]);
+  const all = cli(["solve", "--landlord", deal.landlord, "--farmer", deal.farmer1, "--farmer2", deal.farmer2, "--all-moves", "--json"]);
+  const verdict = all.moves.find((m) => m.play === best);
+  assert.ok(verdict, `${best} is a first play`);
+  assert.deepEqual([verdict.winner, verdict.exact], [want.winner, true]);
   assert.match(await page.locator("#par-verdict").textContent(), /farmers win \(proven\)/);
   // Stepping the line takes the first play out of the landlord's hand.
   const held = () => page.locator('#par-result [data-seat="landlord"] .hand li').count();
   assert.equal(await held(), 20);
   await page.click("#par-next");
   assert.equal(await page.getAttribute("#par-step", "data-step"), "1");
-  assert.equal(await held(), 20 - want.best.replace("+", "").length);
+  assert.equal(await held(), 20 - best.replace("+", "").length);
   // A whole deal that takes long: progress, the page responsive, then cancel.
   await page.goto(`${base}#/deal?seed=0`);
   await waitForDeal(page);

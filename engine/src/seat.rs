@@ -73,16 +73,19 @@ impl fmt::Display for Seat {
 pub enum Team {
     /// The landlord (地主) on its own.
     Landlord,
-    /// Both farmers (农民): one going out wins for both.
+    /// Both farmers (农民): one going out wins for both. Written
+    /// `farmer`, as the CLI's `winner` has always named the side.
+    #[serde(rename = "farmer")]
     Farmers,
 }
 
 impl Team {
-    /// The name used in the CLI and JSON: `landlord` or `farmers`.
+    /// The name used in the CLI, JSON and worker messages: `landlord` or
+    /// `farmer` (the side, as in `"winner": "farmer"`).
     pub const fn name(self) -> &'static str {
         match self {
             Team::Landlord => "landlord",
-            Team::Farmers => "farmers",
+            Team::Farmers => "farmer",
         }
     }
 }

@@ -13,10 +13,7 @@ use crate::report::{hand_text, Report};
 /// `winner` in every command's output: the side that won, `"landlord"` or
 /// `"farmer"` (as `ddz solve` says it).
 pub fn team_name(team: Team) -> &'static str {
-    match team {
-        Team::Landlord => "landlord",
-        Team::Farmers => "farmer",
-    }
+    team.name()
 }
 
 fn scoring_name(scoring: Scoring) -> &'static str {
