@@ -2,6 +2,7 @@
 //! worded here.
 
 use engine::lab::panel::{CentreError, MAX_GDI_LEN};
+use engine::limits::MAX_HAND;
 use engine::{IllegalMove, LimitError, PlayerError, RecordError};
 
 use super::{capitalise, Lang, Strings};
@@ -100,7 +101,7 @@ impl Strings {
             }
             RecordError::BottomNotFromDeck { cards } => format!("底牌 {cards} 与手牌、已出的牌合起来超出了一副牌。"),
             RecordError::CountTooBig { seat, count, played } => format!(
-                "{}还剩 {count} 张、已出 {played} 张，共 {} 张，一手牌最多 20 张。",
+                "{}还剩 {count} 张、已出 {played} 张，共 {} 张，一手牌最多 {MAX_HAND} 张。",
                 self.seat(*seat),
                 u32::from(*count) + played
             ),
@@ -160,7 +161,7 @@ impl Strings {
                 format!("{what} 为 {value}，不是有效的时限（应为大于 0、至多一小时的毫秒数）。")
             }
             LimitError::SeedRange { first, count } => format!("从种子 {first} 起的 {count} 个种子超出了种子的范围。"),
-            LimitError::HandTooBig { what, cards } => format!("{what} 有 {cards} 张牌，一手牌最多 20 张。"),
+            LimitError::HandTooBig { what, cards } => format!("{what} 有 {cards} 张牌，一手牌最多 {MAX_HAND} 张。"),
             LimitError::TotalsSpan { rounds, low, high } => {
                 format!("{rounds} 轮、得分从 {low} 到 {high}，总分的跨度太大。")
             }
