@@ -791,8 +791,17 @@ impl Solver {
                 }
             }
         }
-        // No value can be better than the best finish there is.
+        // No value can be better than the best finish there is. A window
+        // wholly outside [-cap, cap] is answered by the cap itself: searching
+        // with the window clamped empty would return a value that is no
+        // bound at all (the cap varies by position under card margin).
         let cap = self.cap(pos);
+        if alpha >= cap {
+            return (cap, true);
+        }
+        if beta <= -cap {
+            return (-cap, true);
+        }
         beta = beta.min(cap);
         alpha = alpha.max(-cap);
         let hand = pos.hand(pos.to_move);
@@ -1184,6 +1193,25 @@ mod tests {
         assert_eq!(solve(&p, Utility::Score).value, 2);
         assert_eq!(solve(&p, Utility::CardMargin).value, 2);
         assert_eq!(solve(&p, Utility::WinLoss).value, 1);
+    }
+
+    #[test]
+    fn a_window_beyond_the_cap_leaves_no_false_bound() {
+        // Under card margin the cap shrinks with the cards left. Solving
+        // 34482 v 68KD after the landlord's 4 once stored a false bound for
+        // a later position (here 382 v 68KD, a farmer win by 1 card) when a
+        // window lay wholly beyond a position's cap.
+        let clock = MonotonicClock::default();
+        let options = SolveOptions {
+            utility: Utility::CardMargin,
+            ..SolveOptions::default()
+        };
+        let mut solver = Solver::new(1 << 16);
+        let after_4 = pos(&["34482", "68KD"]).after(Move::Play(Play::parse("4").unwrap()));
+        assert_eq!(solver.solve(&after_4, &options, &clock, &mut ()).value, -3);
+        let later = pos(&["382", "68KD"]);
+        assert_eq!(solver.solve(&later, &options, &clock, &mut ()).value, -1);
+        assert_eq!(solve(&later, Utility::CardMargin).value, -1);
     }
 
     #[test]
