@@ -844,6 +844,11 @@ impl Solver {
         }
         // Holding a bomb nobody can beat, letting a play go costs little.
         let pass_early = pos.to_beat.is_some() && control::holds_top_bomb(pos);
+        // A farmer whose partner's play the landlord cannot beat lets it
+        // stand: the partner leads next.
+        let partner_holds = pos
+            .to_beat
+            .is_some_and(|(by, p)| by.team() == pos.to_move.team() && !can_beat(pos.hand(Seat::Landlord), p));
         let history = &self.history[history_base(pos.to_move.team())..][..HISTORY_PER_TEAM];
         order(
             &mut moves,
@@ -851,6 +856,7 @@ impl Solver {
             &groups,
             table_move.or(first_group),
             pass_early,
+            partner_holds,
             history,
         );
 
@@ -1077,8 +1083,9 @@ fn history_index(mv: Move) -> usize {
     }
 }
 
-/// Orders moves: a play that goes out first, then the table's move;
-/// following, the split's groups, then the other plays (bombs and the
+/// Orders moves: a play that goes out first, then the table's move, then
+/// (a farmer following a partner's play the landlord cannot beat) the
+/// pass; following, the split's groups, then the other plays (bombs and the
 /// rocket last) by how often they have cut off (the history heuristic),
 /// ties in the generated order, lowest rank first; leading, the split's groups
 /// first, then the most cards and lowest rank, bombs and the rocket last.
@@ -1088,6 +1095,7 @@ fn order(
     groups: &[Play],
     table_move: Option<Move>,
     pass_early: bool,
+    partner_holds: bool,
     history: &[u32],
 ) {
     if !moves.contains(&Move::Pass) {
@@ -1137,6 +1145,9 @@ fn order(
             moves[..=i].rotate_right(1);
         }
     };
+    if partner_holds {
+        to_front(moves, Some(Move::Pass));
+    }
     to_front(moves, table_move);
     to_front(moves, moves.iter().copied().find(|m| m.cards() == hand));
 }
