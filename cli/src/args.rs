@@ -305,9 +305,25 @@ pub enum LibraryCommand {
         /// Games per table.
         #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
         games: u32,
+        /// Each deal's par (open hands, landlord to lead) within this many
+        /// solver nodes, the same on every machine; 0: no par. Given for a
+        /// library built without par, par is added to it.
+        #[arg(long, default_value_t = 1_000_000, value_parser = u64_in(limits::PAR_NODES), allow_negative_numbers = true)]
+        par_nodes: u64,
         /// The library file (not *.partial, the name of its build journal).
         #[arg(long)]
         out: PathBuf,
+    },
+    /// The panel's results against par: how often its landlords win the deals
+    /// that are landlord wins with open cards, and those that are farmer wins;
+    /// then the teaching cases, the widest gap between par and the panel first.
+    Par {
+        /// A library built with par (--par-nodes).
+        #[arg(long)]
+        library: PathBuf,
+        /// Teaching cases listed.
+        #[arg(long, default_value_t = 10, value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
+        count: usize,
     },
 }
 

@@ -323,7 +323,16 @@ fn usage_errors_are_json_errors_too_and_help_is_not_an_error() {
 fn crafted_library_files_are_refused_naming_the_file_and_the_entry() {
     let dir = folder("files");
     let lib = dir.join("lib.json");
-    answers(&["library", "build", "--deals", "3", "--out", path(&lib)]);
+    answers(&[
+        "library",
+        "build",
+        "--deals",
+        "3",
+        "--par-nodes",
+        "3000",
+        "--out",
+        path(&lib),
+    ]);
     let good: Value = serde_json::from_str(&std::fs::read_to_string(&lib).expect("library")).expect("JSON");
     let write = |name: &str, v: &Value| {
         let p = dir.join(name);
@@ -355,6 +364,17 @@ fn crafted_library_files_are_refused_naming_the_file_and_the_entry() {
     v["games"] = serde_json::json!(0);
     cases.push((write("games.json", &v), vec!["games: 0 is out of range"]));
     let mut v = good.clone();
+    v["entries"][1]["par"]["first"] = serde_json::json!("XD");
+    cases.push((
+        write("par.json", &v),
+        vec!["entries[1]", "par is not one found within 3000 nodes"],
+    ));
+    let mut v = good.clone();
+    if let Some(e) = v["entries"][2].as_object_mut() {
+        e.remove("par");
+    }
+    cases.push((write("nopar.json", &v), vec!["entries[2]", "no par"]));
+    let mut v = good.clone();
     v["panel"] = serde_json::json!("nobody");
     cases.push((write("panel.json", &v), vec!["panel", "nobody"]));
     let text = dir.join("text.json");
@@ -382,6 +402,7 @@ fn crafted_library_files_are_refused_naming_the_file_and_the_entry() {
             &needles,
         );
         refused(&["equal", "--library", f, "--center", "1,0.25,0.25"], &needles);
+        refused(&["library", "par", "--library", f], &needles);
         refused(
             &[
                 "dih",
@@ -520,7 +541,16 @@ fn a_library_build_never_mixes_settings_or_takes_its_own_journal_name() {
         &["run past the last seed"],
     );
     // A finished library resumed with other settings.
-    answers(&["library", "build", "--deals", "2", "--out", path(&out)]);
+    answers(&[
+        "library",
+        "build",
+        "--deals",
+        "2",
+        "--par-nodes",
+        "0",
+        "--out",
+        path(&out),
+    ]);
     refused(
         &["library", "build", "--deals", "2", "--games", "2", "--out", path(&out)],
         &["--games 1", "--games 2"],
@@ -569,9 +599,53 @@ fn a_library_build_never_mixes_settings_or_takes_its_own_journal_name() {
         &["--panel quick"],
     );
     // The same settings resume it.
-    let v = answers(&["library", "build", "--deals", "2", "--out", path(&out)]);
+    let v = answers(&[
+        "library",
+        "build",
+        "--deals",
+        "2",
+        "--par-nodes",
+        "0",
+        "--out",
+        path(&out),
+    ]);
     assert_eq!((v["deals"].as_u64(), v["built"].as_u64()), (Some(2), Some(1)), "{v}");
     assert!(!partial.exists());
+    // Par is added to a library without it, without playing again; a
+    // library with par is not resumed with another budget.
+    let before: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("library")).expect("JSON");
+    let v = answers(&[
+        "library",
+        "build",
+        "--deals",
+        "2",
+        "--par-nodes",
+        "3000",
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!((v["deals"].as_u64(), v["built"].as_u64()), (Some(2), Some(2)), "{v}");
+    let after: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("library")).expect("JSON");
+    assert_eq!(after["par_nodes"], 3000);
+    for i in 0..2 {
+        assert_eq!(after["entries"][i]["counts"], before["entries"][i]["counts"]);
+        assert!(after["entries"][i]["par"]["nodes"]
+            .as_u64()
+            .is_some_and(|n| n <= 3000 + 2048));
+    }
+    refused(
+        &[
+            "library",
+            "build",
+            "--deals",
+            "2",
+            "--par-nodes",
+            "4000",
+            "--out",
+            path(&out),
+        ],
+        &["--par-nodes 3000", "--par-nodes 4000"],
+    );
     // A file that is not a library is not overwritten.
     std::fs::write(&out, "precious").expect("write");
     refused(

@@ -63,6 +63,10 @@ pub const NOISE: RangeInclusive<f64> = 0.0..=1.0;
 pub const SAMPLES: RangeInclusive<u64> = 1..=1_000;
 /// A sampler's node budget per open-hand solve (`nodes=N`).
 pub const NODES: RangeInclusive<u64> = 1..=10_000_000;
+/// The node budget of a library deal's par (`ddz library build
+/// --par-nodes`; 0: no par). A budget, not a time limit, so a library
+/// records the same par on every machine.
+pub const PAR_NODES: RangeInclusive<u64> = 0..=1_000_000_000;
 /// A sampler's candidate moves compared (`candidates=N`).
 pub const CANDIDATES: RangeInclusive<u64> = 1..=100;
 /// A hybrid's switch point: cards left in all hands (`switch=CARDS`).

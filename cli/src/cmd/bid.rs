@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use engine::agents::bidding::{self, assess, choose_bid, HandStrength};
 use engine::clock::MonotonicClock;
+use engine::lab::wilson;
 use engine::{Auction, AuctionState, Bid, PlayerSpec, SeedRange, Team};
 
 use crate::error::CliError;
@@ -93,27 +94,14 @@ struct Trial {
     won: bool,
 }
 
-/// The win rate of `wins` out of `n` and its 95% Wilson score interval
-/// (sound for small counts and rates near 0 or 1).
-fn rate(wins: u64, n: u64) -> (f64, f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0, 1.0);
-    }
-    let (k, n) = (wins as f64, n as f64);
-    let z2 = 1.96f64 * 1.96;
-    let p = k / n;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = 1.96 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    (p, centre - half, centre + half)
-}
-
-fn rate_text(wins: u64, n: u64) -> String {
-    let (p, low, high) = rate(wins, n);
+/// The win rate and its 95% interval, as text.
+pub fn rate_text(wins: u64, n: u64) -> String {
+    let (p, low, high) = wilson(wins, n);
     format!("{:>5.1}% ({:.1}–{:.1}%)", 100.0 * p, 100.0 * low, 100.0 * high)
 }
 
 fn row_json(n: u64, wins: u64, total: u64) -> Value {
-    let (p, low, high) = rate(wins, n);
+    let (p, low, high) = wilson(wins, n);
     json!({
         "hands": n,
         "share": n as f64 / total.max(1) as f64,

@@ -7,11 +7,12 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::lab::library::{Entry, Library};
 use engine::lab::panel::{Panel, PANELS};
+use engine::lab::par::Par;
 use engine::SeedRange;
 
 use crate::error::CliError;
@@ -64,6 +65,20 @@ struct JournalHeader {
 struct Settings {
     panel: String,
     games: u32,
+    /// Par's node budget; 0 (and journals from before par): none.
+    #[serde(default)]
+    par_nodes: u64,
+}
+
+impl Settings {
+    /// Whether entries built with `self` can go into a build with `wanted`:
+    /// the same panel and games, and the same par budget, or none yet
+    /// (par is then added to them).
+    fn fits(&self, wanted: &Settings) -> bool {
+        self.panel == wanted.panel
+            && self.games == wanted.games
+            && (self.par_nodes == wanted.par_nodes || self.par_nodes == 0)
+    }
 }
 
 /// Which of `found`'s settings differ from the build's, as flags.
@@ -81,6 +96,12 @@ fn differences(found: &Settings, wanted: &Settings) -> String {
             found.games, wanted.games
         ));
     }
+    if found.par_nodes != wanted.par_nodes {
+        out.push(format!(
+            "--par-nodes {} (this build: --par-nodes {})",
+            found.par_nodes, wanted.par_nodes
+        ));
+    }
     out.join(" and ")
 }
 
@@ -92,9 +113,10 @@ fn guess_settings(entry: &Entry) -> Option<Settings> {
         let panel = Panel::named(name)?;
         let tables = panel.tables.len() as u128;
         let games = u32::try_from(total / tables).ok()?;
-        (total % tables == 0 && entry.check(&panel, games).is_ok()).then(|| Settings {
+        (total % tables == 0 && entry.check_results(&panel, games).is_ok()).then(|| Settings {
             panel: name.to_string(),
             games,
+            par_nodes: entry.par.map_or(0, |p| p.nodes),
         })
     })
 }
@@ -112,7 +134,7 @@ fn journal_entries(partial: &Path, panel: &Panel, wanted: &Settings) -> Result<(
     for (i, line) in std::io::BufReader::new(file).split(b'\n').enumerate() {
         let line = line.map_err(|e| CliError::io(partial, e))?;
         if let Ok(header) = serde_json::from_slice::<JournalHeader>(&line) {
-            if header.build != *wanted {
+            if !header.build.fits(wanted) {
                 return Err(CliError::Other(format!(
                     "{}: an earlier build of this library used {}; finish it with those settings, or delete the file",
                     partial.display(),
@@ -126,7 +148,9 @@ fn journal_entries(partial: &Path, panel: &Panel, wanted: &Settings) -> Result<(
         let Ok(entry) = serde_json::from_slice::<Entry>(&line) else {
             continue;
         };
-        if let Err(problem) = entry.check(panel, wanted.games) {
+        // Entries may lack par (added now), but not have another budget's.
+        let par_nodes = if entry.par.is_some() { wanted.par_nodes } else { 0 };
+        if let Err(problem) = entry.check(panel, wanted.games, par_nodes) {
             let why = match guess_settings(&entry) {
                 Some(found) => format!("it was built with {}", differences(&found, wanted)),
                 None => format!(
@@ -146,12 +170,29 @@ fn journal_entries(partial: &Path, panel: &Panel, wanted: &Settings) -> Result<(
     Ok((entries, has_header))
 }
 
+/// A build's work on one deal.
+enum Job {
+    /// Play the deal under the panel (and solve its par if wanted).
+    Play(u64),
+    /// Solve the par of a deal played before.
+    Par(Entry),
+}
+
 /// `ddz library build`: every deal of `seeds` under `panel`, on every
 /// core. Finished entries go to `OUT.partial` as they come, so an
 /// interrupted build loses nothing and resumes; an existing `OUT` built
 /// with the same settings is resumed too. The library is written to a
-/// temporary file and renamed into place, never left half-written.
-pub fn build(seeds: SeedRange, panel: &Panel, games: u32, out: &Path, quiet: bool) -> Result<Report, CliError> {
+/// temporary file and renamed into place, never left half-written. With
+/// `par_nodes` > 0 each entry also gets its par within that many nodes; a
+/// library built without par gets it added, without playing again.
+pub fn build(
+    seeds: SeedRange,
+    panel: &Panel,
+    games: u32,
+    par_nodes: u64,
+    out: &Path,
+    quiet: bool,
+) -> Result<Report, CliError> {
     if out.extension().is_some_and(|e| e == "partial") {
         return Err(CliError::arg(
             "--out",
@@ -177,6 +218,7 @@ pub fn build(seeds: SeedRange, panel: &Panel, games: u32, out: &Path, quiet: boo
     let wanted = Settings {
         panel: panel.name.clone(),
         games,
+        par_nodes,
     };
     let mut done: Vec<Entry> = Vec::new();
     if out.exists() {
@@ -188,8 +230,9 @@ pub fn build(seeds: SeedRange, panel: &Panel, games: u32, out: &Path, quiet: boo
         let found = Settings {
             panel: lib.panel.clone(),
             games: lib.games,
+            par_nodes: lib.par_nodes,
         };
-        if found != wanted {
+        if !found.fits(&wanted) {
             return Err(CliError::arg(
                 "--out",
                 format!(
@@ -206,13 +249,21 @@ pub fn build(seeds: SeedRange, panel: &Panel, games: u32, out: &Path, quiet: boo
     done.extend(journal.into_iter().filter(|e| seeds.contains(e.seed)));
     done.sort_by_key(|e| e.seed);
     done.dedup_by_key(|e| e.seed);
+    // Entries still to be played, and those played that still lack par.
     let todo: Vec<u64> = seeds
         .iter()
         .filter(|s| done.binary_search_by_key(s, |e| e.seed).is_err())
         .collect();
+    let (mut done, to_par): (Vec<Entry>, Vec<Entry>) =
+        done.into_iter().partition(|e| par_nodes == 0 || e.par.is_some());
     let bar = progress(seeds.count(), quiet);
     bar.set_message("library");
     bar.set_position(done.len() as u64);
+    let jobs: Vec<Job> = todo
+        .iter()
+        .map(|&s| Job::Play(s))
+        .chain(to_par.into_iter().map(Job::Par))
+        .collect();
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -225,10 +276,17 @@ pub fn build(seeds: SeedRange, panel: &Panel, games: u32, out: &Path, quiet: boo
     let journal = Mutex::new(file);
     let clock = MonotonicClock::default();
     let started = std::time::Instant::now();
-    let fresh: Vec<Entry> = todo
-        .par_iter()
-        .map(|&s| {
-            let entry = Entry::build(s, panel, games, &clock)?;
+    let fresh: Vec<Entry> = jobs
+        .into_par_iter()
+        .map(|job| {
+            let mut entry = match job {
+                Job::Play(seed) => Entry::build(seed, panel, games, &clock)?,
+                Job::Par(played) => played,
+            };
+            if par_nodes > 0 {
+                let deal = engine::Deal::from_seed(entry.seed);
+                entry.par = Some(Par::of(&deal, par_nodes, &clock));
+            }
             // The journal only saves work; a failed write costs a rebuild.
             if let (Ok(mut f), Ok(line)) = (journal.lock(), serde_json::to_string(&entry)) {
                 let _ = writeln!(f, "{line}");
@@ -239,19 +297,21 @@ pub fn build(seeds: SeedRange, panel: &Panel, games: u32, out: &Path, quiet: boo
         .collect::<Result<_, String>>()?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
+    let built = fresh.len();
     done.extend(fresh);
     done.sort_by_key(|e| e.seed);
     let library = Library {
         panel: panel.name.clone(),
         games,
+        par_nodes,
         entries: done,
     };
     write_atomically(out, &serde_json::to_string(&library).map_err(|e| e.to_string())?)?;
     let _ = std::fs::remove_file(&partial);
     let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
-    let per_core = todo.len() as f64 / seconds.max(1e-9) / rayon::current_num_threads() as f64;
+    let per_core = built as f64 / seconds.max(1e-9) / rayon::current_num_threads() as f64;
     Ok(Report {
-        json: json!({ "out": out.display().to_string(), "deals": library.entries.len(), "built": todo.len(), "seconds": seconds, "deals_per_second_per_core": per_core, "bytes": bytes }),
+        json: json!({ "out": out.display().to_string(), "deals": library.entries.len(), "built": built, "seconds": seconds, "deals_per_second_per_core": per_core, "bytes": bytes }),
         text: format!(
             "{} deals in {} ({} built now in {seconds:.1} s: {per_core:.1} deals/s per core on {} cores), {} bytes\n",
             library.entries.len(),
@@ -267,4 +327,91 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text).map_err(|e| CliError::io(&tmp, e))?;
     std::fs::rename(&tmp, path).map_err(|e| CliError::io(path, e))
+}
+
+/// `ddz library par`: the panel's results against par, and the teaching
+/// cases (proven par, the panel mostly losing it) widest gap first.
+pub fn par(path: &Path, count: usize) -> Result<Report, CliError> {
+    let library = read("--library", path)?;
+    if library.par_nodes == 0 {
+        return Err(CliError::arg(
+            "--library",
+            format!(
+                "{} records no par; add it with ddz library build --deals N --seed S --panel {} --games {} --par-nodes 1000000 --out {0}",
+                path.display(),
+                library.panel,
+                library.games
+            ),
+        ));
+    }
+    let summary = library.par_summary();
+    let cases: Vec<Value> = library
+        .by_par_gap()
+        .into_iter()
+        .take(count)
+        .map(|(e, gap)| {
+            let par = e.par.expect("ranked entries have par");
+            json!({
+                "seed": e.seed,
+                "deal": e.deal,
+                "par": par.winner.name(),
+                "first": par.first.map(|m| m.to_string()),
+                "landlord_wins": e.landlord_wins(),
+                "games": e.distribution.games(),
+                "gap": gap,
+            })
+        })
+        .collect();
+    let mut text = format!(
+        "{} deals, panel {} ({} games per table), par within {} nodes: proven for {} ({} not)\n\n",
+        library.entries.len(),
+        library.panel,
+        library.games,
+        library.par_nodes,
+        summary.landlord_par.deals + summary.farmer_par.deals,
+        summary.unproven
+    );
+    text.push_str("par (open hands)   deals   games  the panel's landlords win (95%)\n");
+    for (name, rate) in [
+        ("landlord wins", summary.landlord_par),
+        ("farmers win", summary.farmer_par),
+    ] {
+        text.push_str(&format!(
+            "{name:<16} {:>7} {:>7}  {}\n",
+            rate.deals,
+            rate.games,
+            super::bid::rate_text(rate.landlord_wins, rate.games)
+        ));
+    }
+    text.push_str("\nteaching cases: the panel mostly loses what open hands win\n");
+    text.push_str(" seed  par       first       panel's landlords win   gap  deal\n");
+    for c in &cases {
+        text.push_str(&format!(
+            "{:>5}  {:<8}  {:<10}  {:>20.1}%  {:>4.2}  {}\n",
+            c["seed"].as_u64().unwrap_or(0),
+            c["par"].as_str().unwrap_or(""),
+            c["first"].as_str().unwrap_or("-"),
+            100.0 * c["landlord_wins"].as_f64().unwrap_or(0.0),
+            c["gap"].as_f64().unwrap_or(0.0),
+            c["deal"].as_str().unwrap_or("")
+        ));
+    }
+    let rate_json = |r: engine::lab::library::ParRate| {
+        let (share, low, high) = engine::lab::wilson(r.landlord_wins, r.games);
+        json!({ "deals": r.deals, "games": r.games, "landlord_wins": r.landlord_wins, "share": share, "low": low, "high": high })
+    };
+    Ok(Report {
+        json: json!({
+            "library": path.display().to_string(),
+            "panel": library.panel,
+            "games": library.games,
+            "par_nodes": library.par_nodes,
+            "deals": library.entries.len(),
+            "landlord_par": rate_json(summary.landlord_par),
+            "farmer_par": rate_json(summary.farmer_par),
+            "unproven": summary.unproven,
+            "teaching_cases": cases,
+        }),
+        text,
+    })
 }

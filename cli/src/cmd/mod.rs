@@ -90,9 +90,20 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
                     panel,
                     seed,
                     games,
+                    par_nodes,
                     out,
                 },
-        } => library::build(seeds("--seed", seed, "--deals", deals)?, &panel, games, &out, json)?,
+        } => library::build(
+            seeds("--seed", seed, "--deals", deals)?,
+            &panel,
+            games,
+            par_nodes,
+            &out,
+            json,
+        )?,
+        Command::Library {
+            command: LibraryCommand::Par { library, count },
+        } => library::par(&library, count)?,
         Command::Dist { deal, panel, games } => lab::dist(deal, &panel, games)?,
         Command::Dih {
             dist,

@@ -9,8 +9,11 @@ use crate::clock::Clock;
 use crate::deal::Deal;
 use crate::limits::{self, LimitError};
 
+use crate::seat::Team;
+
 use super::dih::dih;
 use super::panel::{gdi_distance, score_distribution, score_set, Panel, PanelError, ScoreDistribution};
+use super::par::Par;
 
 /// Why a library (or one entry of it) is not one: see [`Library::validate`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -24,6 +27,9 @@ pub enum LibraryError {
     /// Games per table outside [`limits::GAMES`].
     #[error("games: {0} is out of range ({range}), in games per table", range = limits::describe(&limits::GAMES))]
     Games(u32),
+    /// Par's node budget outside [`limits::PAR_NODES`].
+    #[error("par_nodes: {0} is out of range ({range})", range = limits::describe(&limits::PAR_NODES))]
+    ParNodes(u64),
     /// No entries.
     #[error("entries: the library has no deals")]
     Empty,
@@ -93,6 +99,23 @@ pub enum EntryError {
         /// Tables × games: the games played.
         expected: u64,
     },
+    /// The library records par (`par_nodes` > 0) but this entry has none.
+    #[error("no par, but the library records par within {0} nodes")]
+    MissingPar(u64),
+    /// The library records no par (`par_nodes` 0) but this entry has one.
+    #[error("a par, but the library records none (par_nodes 0)")]
+    UnexpectedPar,
+    /// A par whose first play the landlord cannot lead, or found with more
+    /// nodes than the library's budget.
+    #[error("par is not one found within {budget} nodes: first play {first}, {nodes} nodes")]
+    BadPar {
+        /// The library's budget.
+        budget: u64,
+        /// The par's first play, or "none".
+        first: String,
+        /// The par's nodes.
+        nodes: u64,
+    },
     /// The stored GDI is not (within 1e-9) what the counts give.
     #[error("gdi is {found}, but the counts give {expected}")]
     Gdi {
@@ -117,6 +140,10 @@ pub struct Entry {
     /// The GDI of those counts: the share of games reaching each grade above
     /// the lowest, one value per score but the first, each from 0 to 1.
     pub gdi: Vec<f64>,
+    /// The deal's par (open hands, landlord to lead), if the library
+    /// records it ([`Library::par_nodes`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub par: Option<Par>,
 }
 
 impl Entry {
@@ -131,14 +158,78 @@ impl Entry {
             deal: deal.to_string(),
             gdi: distribution.gdi(),
             distribution,
+            par: None,
+        })
+    }
+
+    /// The share of the panel's games the landlord won (0 if none were
+    /// played).
+    pub fn landlord_wins(&self) -> f64 {
+        let games = self.distribution.games();
+        if games == 0 {
+            0.0
+        } else {
+            self.landlord_won_games() as f64 / games as f64
+        }
+    }
+
+    /// Games the panel's landlord won.
+    fn landlord_won_games(&self) -> u64 {
+        let d = &self.distribution;
+        d.scores
+            .iter()
+            .zip(&d.counts)
+            .filter(|(s, _)| **s > 0)
+            .map(|(_, c)| c)
+            .sum()
+    }
+
+    /// How far the panel's results fall from a proven par: the share of
+    /// games the par's winner lost (a landlord par that the panel's
+    /// landlords mostly lose is a teaching case). `None` without a proven
+    /// par.
+    pub fn par_gap(&self) -> Option<f64> {
+        let par = self.par.filter(|p| p.exact)?;
+        let landlord = self.landlord_wins();
+        Some(match par.winner {
+            Team::Landlord => 1.0 - landlord,
+            Team::Farmers => landlord,
         })
     }
 
     /// Whether this entry is what [`Entry::build`] makes of its seed under
     /// `panel` with `games` per table: the seed's deal, its score set
     /// (within [`limits::SCORES`]), a count for each score adding up to
-    /// every game played, and the GDI those counts give.
-    pub fn check(&self, panel: &Panel, games: u32) -> Result<(), EntryError> {
+    /// every game played, and the GDI those counts give; and a par exactly
+    /// when the library records one, within `par_nodes` nodes
+    /// ([`Entry::check_par`]).
+    pub fn check(&self, panel: &Panel, games: u32, par_nodes: u64) -> Result<(), EntryError> {
+        self.check_results(panel, games)?;
+        self.check_par(par_nodes)
+    }
+
+    /// Whether the entry's par is what a library recording par within
+    /// `par_nodes` nodes (0: none) holds: present exactly when recorded,
+    /// its first play one the landlord can lead, its nodes within budget.
+    pub fn check_par(&self, par_nodes: u64) -> Result<(), EntryError> {
+        match (self.par, par_nodes) {
+            (None, 0) => Ok(()),
+            (Some(_), 0) => Err(EntryError::UnexpectedPar),
+            (None, budget) => Err(EntryError::MissingPar(budget)),
+            (Some(par), budget) => match Deal::parse(&self.deal) {
+                Ok(deal) if !par.fits(&deal, budget) => Err(EntryError::BadPar {
+                    budget,
+                    first: par.first.map_or("none".into(), |m| m.to_string()),
+                    nodes: par.nodes,
+                }),
+                // A deal that does not parse is named by `check_results`.
+                _ => Ok(()),
+            },
+        }
+    }
+
+    /// [`Entry::check`] but for par: the panel's results.
+    pub fn check_results(&self, panel: &Panel, games: u32) -> Result<(), EntryError> {
         let d = &self.distribution;
         for &score in &d.scores {
             limits::check("score", score, &limits::SCORES).map_err(EntryError::Score)?;
@@ -203,8 +294,39 @@ pub struct Library {
     pub panel: String,
     /// Games per table.
     pub games: u32,
+    /// The node budget of each entry's par; 0 when the library records
+    /// no par (libraries built before par have none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub par_nodes: u64,
     /// The deals, each with its results; seeds distinct.
     pub entries: Vec<Entry>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// How often a panel's landlords won the deals whose par is proven for
+/// one side ([`Library::par_summary`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ParRate {
+    /// Deals with this proven par.
+    pub deals: u64,
+    /// Games the panel played on them.
+    pub games: u64,
+    /// Of those, games the landlord won.
+    pub landlord_wins: u64,
+}
+
+/// A library's panel results against par.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ParSummary {
+    /// Deals the landlord wins with open cards.
+    pub landlord_par: ParRate,
+    /// Deals the farmers win with open cards.
+    pub farmer_par: ParRate,
+    /// Deals whose par was not proven within the budget.
+    pub unproven: u64,
 }
 
 impl Library {
@@ -224,6 +346,9 @@ impl Library {
         if !limits::GAMES.contains(&self.games) {
             return Err(LibraryError::Games(self.games));
         }
+        if !limits::PAR_NODES.contains(&self.par_nodes) {
+            return Err(LibraryError::ParNodes(self.par_nodes));
+        }
         if self.entries.is_empty() {
             return Err(LibraryError::Empty);
         }
@@ -237,11 +362,12 @@ impl Library {
                 });
             }
             seen.insert(e.seed, index);
-            e.check(&panel, self.games).map_err(|problem| LibraryError::Entry {
-                index,
-                seed: e.seed,
-                problem,
-            })?;
+            e.check(&panel, self.games, self.par_nodes)
+                .map_err(|problem| LibraryError::Entry {
+                    index,
+                    seed: e.seed,
+                    problem,
+                })?;
         }
         Ok(())
     }
@@ -253,6 +379,34 @@ impl Library {
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.seed.cmp(&b.0.seed)));
         ranked.truncate(count);
         ranked
+    }
+
+    /// The entries with a proven par, the widest gap between par and the
+    /// panel's results first ([`Entry::par_gap`]; ties by seed).
+    pub fn by_par_gap(&self) -> Vec<(&Entry, f64)> {
+        let mut ranked: Vec<(&Entry, f64)> = self.entries.iter().filter_map(|e| Some((e, e.par_gap()?))).collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.seed.cmp(&b.0.seed)));
+        ranked
+    }
+
+    /// How often the panel's landlords won deals whose par is a landlord
+    /// win, and deals whose par is a farmer win.
+    pub fn par_summary(&self) -> ParSummary {
+        let mut out = ParSummary::default();
+        for e in &self.entries {
+            let rate = match e.par {
+                Some(p) if p.exact && p.winner == Team::Landlord => &mut out.landlord_par,
+                Some(p) if p.exact => &mut out.farmer_par,
+                _ => {
+                    out.unproven += 1;
+                    continue;
+                }
+            };
+            rate.deals += 1;
+            rate.games += e.distribution.games();
+            rate.landlord_wins += e.landlord_won_games();
+        }
+        out
     }
 
     /// Entries within `eps` of the GDI `centre` (same number of grades),
@@ -273,6 +427,7 @@ impl Library {
 mod tests {
     use super::*;
     use crate::clock::MonotonicClock;
+    use crate::play::Move;
 
     fn library() -> Library {
         let panel = Panel::named("quick").unwrap();
@@ -280,6 +435,7 @@ mod tests {
         Library {
             panel: panel.name.clone(),
             games: 1,
+            par_nodes: 0,
             entries: (0..30).map(|s| Entry::build(s, &panel, 1, &clock).unwrap()).collect(),
         }
     }
@@ -330,6 +486,73 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("not a library file"));
+    }
+
+    #[test]
+    fn par_is_checked_and_ranks_the_teaching_cases() {
+        let clock = MonotonicClock::default();
+        let mut lib = library();
+        lib.entries.truncate(6);
+        lib.par_nodes = 5_000;
+        for e in &mut lib.entries {
+            e.par = Some(Par::of(&Deal::from_seed(e.seed), lib.par_nodes, &clock));
+        }
+        let text = serde_json::to_string(&lib).unwrap();
+        assert_eq!(Library::from_json(&text), Ok(lib.clone()));
+        let bad = |edit: &dyn Fn(&mut Library)| {
+            let mut l = lib.clone();
+            edit(&mut l);
+            Library::from_json(&serde_json::to_string(&l).unwrap())
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            bad(&|l| l.entries[1].par = None),
+            "entries[1] (seed 1): no par, but the library records par within 5000 nodes"
+        );
+        assert_eq!(
+            bad(&|l| l.par_nodes = 0),
+            "entries[0] (seed 0): a par, but the library records none (par_nodes 0)"
+        );
+        assert!(bad(&|l| l.par_nodes = 2_000_000_000).starts_with("par_nodes: 2000000000 is out of range"));
+        let e = bad(&|l| l.entries[0].par.as_mut().unwrap().first = Some(Move::parse("XD").unwrap()));
+        assert!(
+            e.contains("par is not one found within 5000 nodes: first play XD"),
+            "{e}"
+        );
+        let e = bad(&|l| l.entries[0].par.as_mut().unwrap().nodes = 1_000_000);
+        assert!(e.contains("1000000 nodes"), "{e}");
+
+        // The gap: the share of games the par's winner lost.
+        let mut e = lib.entries[0].clone();
+        e.distribution = ScoreDistribution {
+            scores: vec![-2, -1, 1, 2],
+            counts: vec![1, 2, 1, 0],
+        };
+        e.par = Some(Par {
+            winner: Team::Landlord,
+            exact: true,
+            first: None,
+            nodes: 1,
+        });
+        assert_eq!(e.landlord_wins(), 0.25);
+        assert_eq!(e.par_gap(), Some(0.75));
+        e.par = e.par.map(|p| Par {
+            winner: Team::Farmers,
+            ..p
+        });
+        assert_eq!(e.par_gap(), Some(0.25));
+        e.par = e.par.map(|p| Par { exact: false, ..p });
+        assert_eq!(e.par_gap(), None);
+
+        let ranked = lib.by_par_gap();
+        assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1));
+        let summary = lib.par_summary();
+        let proven = lib.entries.iter().filter(|e| e.par.unwrap().exact).count() as u64;
+        assert_eq!(ranked.len() as u64, proven);
+        assert_eq!(summary.landlord_par.deals + summary.farmer_par.deals, proven);
+        assert_eq!(summary.unproven, 6 - proven);
+        assert_eq!(summary.landlord_par.games, 8 * summary.landlord_par.deals);
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod dih;
 pub mod duplicate;
 pub mod library;
 pub mod panel;
+pub mod par;
 pub mod tournament;
 
 use crate::agents::{make_player, PlayerError};
@@ -19,6 +20,27 @@ use crate::game::Game;
 use crate::rng;
 use crate::seat::{Seat, Team};
 use crate::split::{baseline, Split, Splitter};
+
+/// The share `k / n` and its 95% Wilson score interval `(share, low,
+/// high)`: sound for small counts and shares near 0 or 1 (with `n` = 0,
+/// nothing is known: 0 within 0..1).
+///
+/// ```
+/// let (p, low, high) = engine::lab::wilson(8, 10);
+/// assert_eq!(p, 0.8);
+/// assert!(low > 0.49 && low < 0.5 && high > 0.94 && high < 0.95);
+/// ```
+pub fn wilson(k: u64, n: u64) -> (f64, f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0, 1.0);
+    }
+    let (k, n) = (k as f64, n as f64);
+    let z2 = 1.96f64 * 1.96;
+    let p = k / n;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = 1.96 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+}
 
 /// How many leads per side the measure looks at (the paper's 5).
 pub const LEADS_PER_SIDE: usize = 5;
