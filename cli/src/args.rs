@@ -133,6 +133,23 @@ pub enum Command {
         #[arg(long, default_value = "60000", value_parser = time_limit, allow_negative_numbers = true)]
         time_limit: f64,
     },
+    /// The search paper's benchmark: the time-limited solver against the
+    /// heuristic player, 1v1 with open hands, on random deals of each size,
+    /// both seatings; the solver's net score (cards the loser holds, summed
+    /// over the two seatings) per deal.
+    SolveMatch {
+        /// Cards in each hand, comma-separated (1 to 20).
+        #[arg(long, default_value = "2,4,6,8,10,12,14,16,18,20", value_delimiter = ',', value_parser = usize_in(engine::lab::solve_match::SIZES))]
+        sizes: Vec<usize>,
+        /// Deals per size.
+        #[arg(long, default_value_t = 100, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        deals: u64,
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+        /// The solver's time per move (ms).
+        #[arg(long, default_value = "100", value_parser = time_limit, allow_negative_numbers = true)]
+        time_limit: f64,
+    },
     /// How well the solver keeps a time limit: full three-seat deals (never
     /// proven that fast), each solved under the limit, timed from the call
     /// to the answer.

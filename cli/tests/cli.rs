@@ -826,3 +826,42 @@ fn a_reader_that_stops_early_is_not_an_error() {
     assert!(out.status.success(), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn solve_match_scores_the_solver_against_the_heuristic_by_size() {
+    let v = json(&[
+        "solve-match",
+        "--sizes",
+        "2,6",
+        "--deals",
+        "12",
+        "--time-limit",
+        "200",
+        "--json",
+    ]);
+    let sizes = v["sizes"].as_array().unwrap();
+    assert_eq!(sizes.len(), 2);
+    for (r, size) in sizes.iter().zip([2, 6]) {
+        assert_eq!((r["size"].as_u64(), r["deals"].as_u64()), (Some(size), Some(12)));
+        // Small deals are proven each move: never behind the heuristic.
+        let net = &r["net"];
+        assert!(net["mean"].as_f64().unwrap() >= 0.0, "{v}");
+        assert!(net["half_width"].as_f64().unwrap() >= 0.0);
+        let wins = r["solver_wins"].as_u64().unwrap();
+        assert!((12..=24).contains(&wins), "{v}");
+    }
+    // The same seeds, the same result.
+    let again = json(&[
+        "solve-match",
+        "--sizes",
+        "2,6",
+        "--deals",
+        "12",
+        "--time-limit",
+        "200",
+        "--json",
+    ]);
+    assert_eq!(again["sizes"], v["sizes"]);
+    fails_with(&["solve-match", "--sizes", "21"], "--sizes");
+    fails_with(&["solve-match", "--sizes", "0"], "--sizes");
+}

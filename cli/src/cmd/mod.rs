@@ -72,6 +72,12 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             time_limit,
             ..
         } => solve::bench(&sizes, seeds("--seed", seed, "--positions", positions)?, time_limit)?,
+        Command::SolveMatch {
+            sizes,
+            deals,
+            seed,
+            time_limit,
+        } => solve::solve_match(&sizes, seeds("--seed", seed, "--deals", deals)?, time_limit, json),
         Command::SolveLimits {
             deals,
             seed,

@@ -357,3 +357,47 @@ pub fn bench(sizes: &[Vec<usize>], seeds: SeedRange, limit: f64) -> Result<Repor
         text,
     })
 }
+
+/// `ddz solve-match`: the solver against the heuristic, 1v1 open hands,
+/// by hand size ([`engine::lab::solve_match`]), the deals on every core.
+pub fn solve_match(sizes: &[usize], seeds: SeedRange, limit: f64, quiet: bool) -> Report {
+    use engine::lab::solve_match::{play_deal, DealResult, SizeResult};
+    use rayon::prelude::*;
+    let clock = MonotonicClock::default();
+    let bar = crate::report::progress(sizes.len() as u64 * seeds.count(), quiet);
+    bar.set_message("solve-match");
+    let jobs: Vec<(usize, u64)> = sizes.iter().flat_map(|&z| seeds.iter().map(move |s| (z, s))).collect();
+    let played: Vec<DealResult> = jobs
+        .par_iter()
+        .map(|&(size, seed)| {
+            let r = play_deal(size, seed, limit, &clock).expect("sizes are parsed within range");
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let results: Vec<SizeResult> = sizes
+        .iter()
+        .zip(played.chunks(seeds.count() as usize))
+        .map(|(&size, deals)| SizeResult::of(size, deals))
+        .collect();
+    let mut text = format!(
+        "the solver ({limit} ms a move, card margin) against the heuristic, 1v1 open hands, seeds {seeds}, both seatings\n"
+    );
+    text += "size   deals   net score per deal (95%)   solver wins\n";
+    for r in &results {
+        text += &format!(
+            "{:>4} {:>7}   {:>+7.2} ({:+.2} to {:+.2})   {:>5.1}%\n",
+            r.size,
+            r.deals,
+            r.net.mean,
+            r.net.low(),
+            r.net.high(),
+            100.0 * r.solver_wins as f64 / (2 * r.deals).max(1) as f64
+        );
+    }
+    Report {
+        json: json!({ "time_limit_ms": limit, "seeds": seeds.to_string(), "sizes": results }),
+        text,
+    }
+}

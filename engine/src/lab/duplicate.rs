@@ -75,7 +75,7 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    fn of(values: impl Iterator<Item = f64> + Clone) -> Estimate {
+    pub(crate) fn of(values: impl Iterator<Item = f64> + Clone) -> Estimate {
         let n = values.clone().count() as f64;
         if n == 0.0 {
             return Estimate::default();

@@ -12,6 +12,7 @@ pub mod duplicate;
 pub mod library;
 pub mod panel;
 pub mod par;
+pub mod solve_match;
 pub mod tournament;
 
 use crate::agents::{make_player, PlayerError};
