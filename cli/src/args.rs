@@ -245,13 +245,31 @@ pub enum Command {
     },
     /// Equal-strength deals: the library's deals within EPS of a GDI centre.
     Equal {
-        #[arg(long)]
-        library: PathBuf,
+        /// The library to look in.
+        #[arg(long, required_unless_present = "generate", conflicts_with = "generate")]
+        library: Option<PathBuf>,
         /// The centre, G1,G2,... (shares from 0 to 1).
         #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
         centre: GdiCentre,
         #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
         eps: f64,
+        /// Deal fresh deals instead (seeds SEED, SEED+1, ...), play each
+        /// under --panel, and keep those within --eps of the centre.
+        #[arg(long)]
+        generate: bool,
+        /// With --generate: deals to keep.
+        #[arg(long, default_value_t = 10, requires = "generate", value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
+        count: usize,
+        /// With --generate: stop after dealing this many, kept or not.
+        #[arg(long, default_value_t = 100_000, requires = "generate", value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        max_deals: u64,
+        #[arg(long, default_value = "quick", requires = "generate", value_parser = panel)]
+        panel: Panel,
+        /// With --generate: games per table.
+        #[arg(long, default_value_t = 8, requires = "generate", value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
+        games: u32,
+        #[arg(long, default_value_t = 0, requires = "generate", value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
     },
     /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
     Tournament {

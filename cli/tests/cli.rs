@@ -865,3 +865,72 @@ fn solve_match_scores_the_solver_against_the_heuristic_by_size() {
     fails_with(&["solve-match", "--sizes", "21"], "--sizes");
     fails_with(&["solve-match", "--sizes", "0"], "--sizes");
 }
+
+#[test]
+fn equal_deals_are_generated_on_demand_within_eps() {
+    let args = [
+        "equal",
+        "--generate",
+        "--centre",
+        "0.7,0.27,0.05",
+        "--eps",
+        "0.2",
+        "--count",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "40",
+        "--json",
+    ];
+    let v = json(&args);
+    let deals = v["deals"].as_array().unwrap();
+    assert_eq!(deals.len(), 3, "{v}");
+    let (first, last) = (v["first_seed"].as_u64().unwrap(), v["last_seed"].as_u64().unwrap());
+    assert_eq!(first, 40);
+    assert_eq!(v["tried"].as_u64().unwrap(), last - first + 1);
+    let mut previous = None;
+    for d in deals {
+        let seed = d["seed"].as_u64().unwrap();
+        assert!((first..=last).contains(&seed) && previous < Some(seed));
+        previous = Some(seed);
+        // The distance again, from ddz dist of the same seed.
+        let dist = json(&["dist", &seed.to_string(), "--games", "2", "--json"]);
+        let gdi: Vec<f64> = dist["gdi"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g.as_f64().unwrap())
+            .collect();
+        assert_eq!(gdi.len(), 3);
+        let distance = gdi
+            .iter()
+            .zip([0.7, 0.27, 0.05])
+            .map(|(a, b)| (a - b).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        assert!((distance - d["distance"].as_f64().unwrap()).abs() < 1e-12 && distance < 0.2);
+    }
+    // The last seed dealt is the last deal kept, and a run is reproduced by its settings.
+    assert_eq!(deals[2]["seed"].as_u64(), Some(last));
+    assert_eq!(json(&args)["deals"], v["deals"]);
+    // Too few seeds to find them all: say so.
+    let out = ddz(&[
+        "equal",
+        "--generate",
+        "--centre",
+        "0.7,0.27,0.05",
+        "--eps",
+        "0.01",
+        "--count",
+        "3",
+        "--max-deals",
+        "5",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("raise --max-deals or --eps"));
+    fails_with(
+        &["equal", "--generate", "--library", "x.json", "--centre", "0.5"],
+        "cannot be used with",
+    );
+    fails_with(&["equal", "--centre", "0.5", "--count", "3"], "--generate");
+}

@@ -63,6 +63,9 @@ pub const NOISE: RangeInclusive<f64> = 0.0..=1.0;
 pub const SAMPLES: RangeInclusive<u64> = 1..=1_000;
 /// A sampler's node budget per open-hand solve (`nodes=N`).
 pub const NODES: RangeInclusive<u64> = 1..=10_000_000;
+/// ε, the largest GDI distance of an equal-strength deal (a distance is
+/// at most √29 ≈ 5.4, for the most grades a deal has).
+pub const EPS: RangeInclusive<f64> = 0.000_001..=10.0;
 /// The node budget of a library deal's par (`ddz library build
 /// --par-nodes`; 0: no par). A budget, not a time limit, so a library
 /// records the same par on every machine.

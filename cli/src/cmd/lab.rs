@@ -10,15 +10,16 @@ use serde_json::json;
 
 use engine::clock::MonotonicClock;
 use engine::lab::dih::{dih_checked, Distribution};
+use engine::lab::generate::{Generator, Kept};
 use engine::lab::library::Library;
 use engine::lab::panel::{score_distribution, GdiCentre, Panel};
 use engine::lab::tournament::{distinguishable_players, distinguishable_share, rank_correlation, simulate, FormatName};
-use engine::{limits, PlayerSpec};
+use engine::{limits, PlayerSpec, SeedRange};
 
 use super::library::read;
 use crate::args::{DealArg, Formats, TournamentShape};
 use crate::error::CliError;
-use crate::report::{fmt_vec, Report};
+use crate::report::{fmt_vec, progress, Report};
 
 #[derive(Serialize)]
 struct DistJson<'a> {
@@ -216,6 +217,94 @@ pub fn equal(path: &Path, centre: &GdiCentre, eps: f64) -> Result<Report, CliErr
         .collect();
     let json = EqualJson { centre, eps, deals };
     Ok(Report::new(&json, text))
+}
+
+/// `ddz equal --generate`: fresh deals played under `panel`, in seed
+/// order, until `count` lie within `eps` of the centre or `seeds` run
+/// out; judged on every core a batch at a time, kept in seed order, so a
+/// run is reproduced by its settings.
+pub fn generate(
+    centre: &GdiCentre,
+    eps: f64,
+    count: usize,
+    seeds: SeedRange,
+    panel: Panel,
+    games: u32,
+    quiet: bool,
+) -> Result<Report, CliError> {
+    let generator = Generator::new(centre.clone(), eps, panel.clone(), games, seeds.first())
+        .map_err(|e| CliError::Other(e.to_string()))?;
+    let clock = MonotonicClock::default();
+    let bar = progress(seeds.count(), quiet);
+    let started = std::time::Instant::now();
+    let batch = 4 * rayon::current_num_threads();
+    let mut kept: Vec<Kept> = Vec::new();
+    let mut tried = 0u64;
+    let mut dealt = seeds.iter();
+    while kept.len() < count {
+        let chunk: Vec<u64> = dealt.by_ref().take(batch).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let judged = chunk
+            .par_iter()
+            .map(|&s| generator.judge(s, &clock))
+            .collect::<Result<Vec<_>, String>>()?;
+        for found in judged {
+            tried += 1;
+            if let Some(k) = found {
+                kept.push(k);
+                if kept.len() >= count {
+                    break;
+                }
+            }
+        }
+        bar.set_position(tried);
+        bar.set_message(format!("kept {}/{count}", kept.len()));
+    }
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let last = seeds.first().saturating_add(tried.saturating_sub(1));
+    let rate = kept.len() as f64 / tried.max(1) as f64;
+    let mut text = format!(
+        "{} deals within {eps} of ({}) under panel {} ({games} games per table): dealt seeds {}..={last} ({tried} deals, {:.1}% kept) in {seconds:.1} s\n",
+        kept.len(),
+        fmt_vec(centre.values()),
+        panel.name,
+        seeds.first(),
+        100.0 * rate
+    );
+    if kept.len() < count {
+        text += &format!(
+            "only {} of the {count} wanted: raise --max-deals or --eps\n",
+            kept.len()
+        );
+    }
+    for k in &kept {
+        text += &format!(
+            "  seed {:>7}  distance {:.4}  GDI ({})  {}\n",
+            k.entry.seed,
+            k.distance,
+            fmt_vec(&k.entry.gdi),
+            k.entry.deal
+        );
+    }
+    let deals: Vec<EntryJson> = kept
+        .iter()
+        .map(|k| EntryJson {
+            seed: k.entry.seed,
+            deal: &k.entry.deal,
+            dih: None,
+            distance: Some(k.distance),
+            gdi: &k.entry.gdi,
+        })
+        .collect();
+    let json = json!({
+        "centre": centre.values(), "eps": eps, "panel": panel.name, "games": games,
+        "first_seed": seeds.first(), "last_seed": last, "tried": tried, "kept": kept.len(),
+        "acceptance": rate, "seconds": seconds, "deals": deals,
+    });
+    Ok(Report { json, text })
 }
 
 /// `ddz tournament`'s arguments.

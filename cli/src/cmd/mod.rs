@@ -136,7 +136,30 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             lab::dih(source, &shape)?
         }
         Command::Select { library, shape, count } => lab::select(&library, &shape, count)?,
-        Command::Equal { library, centre, eps } => lab::equal(&library, &centre, eps)?,
+        Command::Equal {
+            library: Some(library),
+            centre,
+            eps,
+            ..
+        } => lab::equal(&library, &centre, eps)?,
+        Command::Equal {
+            centre,
+            eps,
+            count,
+            max_deals,
+            panel,
+            games,
+            seed,
+            ..
+        } => lab::generate(
+            &centre,
+            eps,
+            count,
+            seeds("--seed", seed, "--max-deals", max_deals)?,
+            panel,
+            games,
+            json,
+        )?,
         Command::Tournament {
             format,
             tables,

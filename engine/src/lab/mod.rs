@@ -9,6 +9,7 @@
 
 pub mod dih;
 pub mod duplicate;
+pub mod generate;
 pub mod library;
 pub mod panel;
 pub mod par;

@@ -1,0 +1,131 @@
+//! Equal-strength deals on demand (the GDI paper's closing wish): deal
+//! fresh seeded deals, estimate each one's GDI with a panel, keep those
+//! within ε of a centre. The seeds tried and kept are recorded, so a run
+//! is reproduced by its settings.
+
+use serde::Serialize;
+
+use crate::clock::Clock;
+use crate::limits::{self, LimitError};
+
+use super::library::Entry;
+use super::panel::{gdi_distance, GdiCentre, Panel};
+
+/// A deal kept: its entry (seed, deal, distribution, GDI) and its
+/// distance from the centre.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Kept {
+    /// The deal and its panel results.
+    pub entry: Entry,
+    /// Its GDI's distance from the centre (below ε).
+    pub distance: f64,
+}
+
+/// A generator's settings, checked.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    centre: GdiCentre,
+    eps: f64,
+    panel: Panel,
+    games: u32,
+    /// The next seed to deal.
+    next: u64,
+    /// Seeds dealt so far.
+    tried: u64,
+}
+
+impl Generator {
+    /// Deals from `seed` on, under `panel` with `games` per table (in
+    /// [`limits::GAMES`]), keeping deals within `eps` (in [`limits::EPS`]) of `centre`.
+    pub fn new(centre: GdiCentre, eps: f64, panel: Panel, games: u32, seed: u64) -> Result<Generator, LimitError> {
+        limits::check("games", games, &limits::GAMES)?;
+        limits::check("eps", eps, &limits::EPS)?;
+        Ok(Generator {
+            centre,
+            eps,
+            panel,
+            games,
+            next: seed,
+            tried: 0,
+        })
+    }
+
+    /// Seeds dealt so far.
+    pub fn tried(&self) -> u64 {
+        self.tried
+    }
+
+    /// The next seed to be dealt (`None` past the last seed).
+    pub fn next_seed(&self) -> Option<u64> {
+        (self.tried == 0 || self.next != 0).then_some(self.next)
+    }
+
+    /// The next `n` seeds to deal, in order (fewer at the last seed); the
+    /// caller judges each with [`Generator::judge`], in any order or in
+    /// parallel, and counts them with [`Generator::advance`].
+    pub fn batch(&self, n: u64) -> Vec<u64> {
+        let Some(first) = self.next_seed() else {
+            return Vec::new();
+        };
+        (0..n).map_while(|i| first.checked_add(i)).collect()
+    }
+
+    /// Marks `n` seeds (a batch) as dealt.
+    pub fn advance(&mut self, n: u64) {
+        self.tried += n;
+        self.next = self.next.wrapping_add(n);
+    }
+
+    /// Plays deal `seed` under the panel: kept if its GDI lies within ε
+    /// of the centre (same number of grades).
+    pub fn judge(&self, seed: u64, clock: &dyn Clock) -> Result<Option<Kept>, String> {
+        let entry = Entry::build(seed, &self.panel, self.games, clock)?;
+        Ok(gdi_distance(&entry.gdi, self.centre.values())
+            .filter(|&d| d < self.eps)
+            .map(|distance| Kept { entry, distance }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::MonotonicClock;
+
+    #[test]
+    fn kept_deals_lie_within_eps_recomputed() {
+        let clock = MonotonicClock::default();
+        let centre: GdiCentre = "0.5,0.1,0.02".parse().unwrap();
+        let panel = Panel::named("quick").unwrap();
+        let mut g = Generator::new(centre.clone(), 0.35, panel.clone(), 2, 100).unwrap();
+        let mut kept = Vec::new();
+        while kept.len() < 3 && g.tried() < 400 {
+            for seed in g.batch(8) {
+                kept.extend(g.judge(seed, &clock).unwrap());
+            }
+            g.advance(8);
+        }
+        assert!(!kept.is_empty());
+        for k in &kept {
+            // The distance again, from a fresh build of the same seed.
+            let again = Entry::build(k.entry.seed, &panel, 2, &clock).unwrap();
+            let d = gdi_distance(&again.gdi, centre.values()).unwrap();
+            assert_eq!(d, k.distance);
+            assert!(d < 0.35);
+        }
+        assert!(Generator::new(centre.clone(), 0.0, panel.clone(), 2, 0).is_err());
+        assert!(Generator::new(centre.clone(), f64::NAN, panel.clone(), 2, 0).is_err());
+        assert!(Generator::new(centre, 0.1, panel, 0, 0).is_err());
+        // The last seed is dealt once, then the seeds run out.
+        let mut g = Generator::new(
+            "0.5".parse().unwrap(),
+            0.1,
+            Panel::named("quick").unwrap(),
+            1,
+            u64::MAX - 1,
+        )
+        .unwrap();
+        assert_eq!(g.batch(5), vec![u64::MAX - 1, u64::MAX]);
+        g.advance(2);
+        assert_eq!(g.batch(5), Vec::<u64>::new());
+    }
+}
