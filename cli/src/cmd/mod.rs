@@ -93,7 +93,12 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
                     out,
                 },
         } => library::build(seeds("--seed", seed, "--deals", deals)?, &panel, games, &out, json)?,
-        Command::Dist { deal, panel, games } => lab::dist(deal, &panel, games)?,
+        Command::Dist {
+            deal,
+            panel,
+            games,
+            seed,
+        } => lab::dist(deal, &panel, games, seed)?,
         Command::Dih {
             dist,
             deal,
