@@ -508,7 +508,9 @@ fn the_lab_commands_agree_with_each_other() {
     // --seed is another run of the same deal: the same games, other players' dice.
     let again = json(&["dist", "3", "--panel", "quick", "--seed", "3", "--json"]);
     assert_eq!(again["counts"], d["counts"]);
-    let other = json(&["dist", "3", "--panel", "quick", "--games", "20", "--seed", "9", "--json"]);
+    let other = json(&[
+        "dist", "3", "--panel", "quick", "--games", "20", "--seed", "9", "--json",
+    ]);
     assert_eq!(other["seed"], 9);
     assert_eq!(other["games"], 160);
     // DIH from the entry equals DIH from the distribution written out.

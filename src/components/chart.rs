@@ -573,7 +573,8 @@ pub fn LineChart(props: &LineChartProps) -> Html {
         let label = sig(y, 3);
         // The label stays inside the plot: left of the point near the right edge.
         let (lx, anchor) = if px(x) > W - RIGHT - 180.0 { (px(x) - 12.0, "end") } else { (px(x) + 12.0, "start") };
-        let ly = if py(y) < TOP + 30.0 { py(y) + 30.0 } else { py(y) - 12.0 };
+        // Below the point (a rising curve runs above it), unless at the floor.
+        let ly = if py(y) > H - BOTTOM - 40.0 { py(y) - 12.0 } else { py(y) + 32.0 };
         html! {
             <g class="mark" data-value={ y.to_string() }>
                 <circle cx={ px(x).to_string() } cy={ py(y).to_string() } r="7" fill={ACCENT} />
@@ -658,7 +659,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                     <stop offset="1" stop-color={ shade(1.0) } />
                 </linearGradient>
             </defs>
-            <text x={ (lx + lw / 2.0).to_string() } y={ (TOP - 6.0).to_string() } text-anchor="middle" font-size={ fit(&props.legend, LEGEND - 8.0, 17.0) } fill={INK}>{ props.legend.to_string() }</text>
+            <text x={ (lx + lw / 2.0).to_string() } y={ (H - BOTTOM + 26.0).to_string() } text-anchor="middle" font-size={ fit(&props.legend, LEGEND - 8.0, 18.0) } fill={INK}>{ props.legend.to_string() }</text>
             <rect x={ lx.to_string() } y={ TOP.to_string() } width={ lw.to_string() } height={ plot_h.to_string() } fill={ format!("url(#{gradient})") } stroke={INK} stroke-width="1" />
             { for legend_ticks }
         </g>

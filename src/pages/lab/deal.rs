@@ -237,24 +237,24 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
     }
 }
 
-/// The default games per table of a panel: enough that the shares move by
-/// less than about two points between runs (README, "How many games"),
-/// within a few seconds in the browser.
+/// The default games per table of a panel: enough that a share moves by
+/// less than about two points between runs (a standard deviation under
+/// one point; README, "How many games"), within seconds in the browser.
 pub fn default_games(panel: &str) -> u32 {
     match panel {
         "quick" => 200,
-        _ => 30,
+        _ => 100,
     }
 }
 
 /// A game's cost in the browser's worker, in ms, before this browser has
-/// been measured (measured in Chromium on the project's machine; the first
-/// run of at least 50 games replaces it).
+/// been measured (Chromium on the project's machine, seed 7; the first run
+/// of at least 50 games replaces it).
 fn expected_ms_per_game(panel: &str) -> f64 {
     match panel {
-        "quick" => 0.6,
-        "ladder" => 12.0,
-        _ => 40.0,
+        "quick" => 1.0,
+        "ladder" => 6.5,
+        _ => 23.0,
     }
 }
 

@@ -67,18 +67,38 @@ pub struct LabView {
 }
 
 /// A section's settings: as they are, or, in presentation mode, tucked
-/// into a closed "Settings" under its chart (open while there is no chart
-/// yet, so the first run is one click away).
+/// into a "Settings" under its chart.
 pub fn tucked(view: &LabView, t: &Strings, drawn: bool, body: Html) -> Html {
     if view.present {
-        html! {
-            <details class="tucked" open={ !drawn }>
-                <summary>{ t.lab.settings }</summary>
-                { body }
-            </details>
-        }
+        html! { <Tucked {drawn} summary={ t.lab.settings }>{ body }</Tucked> }
     } else {
         body
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TuckedProps {
+    /// Whether the section's chart is drawn.
+    pub drawn: bool,
+    pub summary: AttrValue,
+    pub children: Html,
+}
+
+/// Settings in a `<details>`: open until the section's first chart is
+/// drawn (so a first run is one click away), closed once it is, and from
+/// then on opened and closed by the user only (a rerun leaves it be).
+#[component]
+pub fn Tucked(props: &TuckedProps) -> Html {
+    let ever_drawn = use_mut_ref(|| false);
+    if props.drawn {
+        *ever_drawn.borrow_mut() = true;
+    }
+    let open = !*ever_drawn.borrow();
+    html! {
+        <details class="tucked" {open}>
+            <summary>{ props.summary.clone() }</summary>
+            { props.children.clone() }
+        </details>
     }
 }
 
