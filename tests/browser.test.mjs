@@ -716,8 +716,10 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   assert.equal(download.suggestedFilename(), "chart-histogram.svg");
   const svg = await readFile(await download.path(), "utf8");
   assert.match(svg, /Score distribution · deal 42 · panel: Quick · 1,600 games · seed 42 · \d{4}-\d\d-\d\d/);
-  const csv = decodeURIComponent((await page.getAttribute("#chart-places-duplicate + .export .export-csv", "href")).split(",").slice(1).join(","));
-  assert.match(csv, /^# Duplicate · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · GDI centre 0.7,0.27,0.05, ε = 0.15 · /);
+  const csvOf = async (id) => decodeURIComponent((await page.getAttribute(`#${id} + .export .export-csv`, "href")).split(",").slice(1).join(","));
+  assert.match(await csvOf("chart-places-duplicate"), /^# Duplicate · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · \d{4}-\d\d-\d\d\ntable,place 1,/);
+  assert.match(await csvOf("chart-places-equal"), /^# Equal strength · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · GDI centre 0.7,0.27,0.05, ε = 0.15 · /);
+  assert.match(await csvOf("chart-rank"), /^# Deals with the highest DIH · built-in library, 2,000 deals · panel: Quick, 64 games each · n = 108, m = 18, r = 10 · /);
 
   // Titles in the page's language only; both when asked (for an export).
   assert.equal(await page.textContent("#chart-histogram .chart-title"), "Score distribution");

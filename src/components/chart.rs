@@ -494,12 +494,24 @@ pub fn BarChart(props: &BarChartProps) -> Html {
     let plot_h = H - TOP - BOTTOM;
     let slot = plot_w / n;
     let y_of = |v: f64| H - BOTTOM - plot_h * scale.at(v);
+    let value_text = |v: f64| if props.percent { percent(v) } else { sig(v, 3) };
+    // One size for all the bars' labels and one for their values: the size
+    // at which the longest fits its slot.
+    let smallest = |texts: Vec<String>| {
+        texts
+            .iter()
+            .map(|t| fit(t, slot * 0.8, 20.0).parse::<f64>().unwrap_or(20.0))
+            .fold(20.0, f64::min)
+            .to_string()
+    };
+    let label_size = smallest(props.labels.clone());
+    let value_size = smallest(props.values.iter().map(|&v| value_text(v)).collect());
     let bars = props.values.iter().zip(&props.labels).enumerate().map(|(i, (&v, label))| {
         let x = LEFT + slot * i as f64 + slot * 0.15;
         let centre = x + slot * 0.35;
         let y = y_of(v);
         let interval = props.intervals.as_ref().and_then(|iv| iv.get(i)).copied();
-        let value = if props.percent { percent(v) } else { sig(v, 3) };
+        let value = value_text(v);
         let label_y = interval.map_or(y, |(_, hi)| y_of(hi).min(y)) - 8.0;
         let whisker = interval.map(|(lo, hi)| {
             let (y0, y1) = (y_of(lo), y_of(hi));
@@ -516,8 +528,8 @@ pub fn BarChart(props: &BarChartProps) -> Html {
             <g class="bar" data-label={ label.clone() } data-value={ v.to_string() }>
                 <rect x={ x.to_string() } y={ y.to_string() } width={ (slot * 0.7).to_string() } height={ (H - BOTTOM - y).to_string() } fill={BAR} />
                 { for whisker }
-                <text x={ centre.to_string() } y={ label_y.to_string() } text-anchor="middle" font-size={ fit(&value, slot * 0.9, 20.0) } fill={INK} font-weight="700">{ value.clone() }</text>
-                <text x={ centre.to_string() } y={ (H - BOTTOM + 26.0).to_string() } text-anchor="middle" font-size={ fit(label, slot * 0.9, 20.0) } fill={INK}>{ label.clone() }</text>
+                <text x={ centre.to_string() } y={ label_y.to_string() } text-anchor="middle" font-size={ value_size.clone() } fill={INK} font-weight="700">{ value.clone() }</text>
+                <text x={ centre.to_string() } y={ (H - BOTTOM + 26.0).to_string() } text-anchor="middle" font-size={ label_size.clone() } fill={INK}>{ label.clone() }</text>
             </g>
         }
     });

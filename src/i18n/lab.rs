@@ -60,7 +60,7 @@ pub struct LabStrings {
     pub caption_dih: fn(&str, &str, u32, u32, u32, &str) -> String,
     /// what, library deals, panel, games per deal, (n, m, r), date.
     pub caption_library: fn(&str, usize, &str, u64, Nmr, &str) -> String,
-    /// what, tables, tournaments, rounds, seed, centre and ε, date.
+    /// what, tables, tournaments, rounds, seed, centre and ε (or nothing), date.
     pub caption_tournament: fn(&str, &str, u32, u32, u64, &str, &str) -> String,
     /// Games in all and the time they take, in seconds.
     pub estimate: fn(u64, f64) -> String,
@@ -160,8 +160,9 @@ pub static ZH: LabStrings = LabStrings {
         )
     },
     caption_tournament: |what, tables, matches, rounds, seed, strength, date| {
+        let strength = if strength.is_empty() { String::new() } else { format!("｜{strength}") };
         format!(
-            "{what}｜牌桌 {tables}｜{} 场 × {rounds} 轮｜种子 {seed}｜{strength}｜{date}",
+            "{what}｜牌桌 {tables}｜{} 场 × {rounds} 轮｜种子 {seed}{strength}｜{date}",
             thousands(u64::from(matches))
         )
     },
@@ -303,8 +304,9 @@ pub static EN: LabStrings = LabStrings {
         )
     },
     caption_tournament: |what, tables, matches, rounds, seed, strength, date| {
+        let strength = if strength.is_empty() { String::new() } else { format!(" · {strength}") };
         format!(
-            "{what} · tables {tables} · {} tournaments × {rounds} rounds · seed {seed} · {strength} · {date}",
+            "{what} · tables {tables} · {} tournaments × {rounds} rounds · seed {seed}{strength} · {date}",
             thousands(u64::from(matches))
         )
     },

@@ -117,14 +117,18 @@ pub fn TournamentSection() -> Html {
                     y_label: words.word(|l| l.places_y),
                     subtitle: words.say(|l| (l.n_tournaments)(n, half)),
                     caption: words.say(|l| {
-                        let centre = l.term("centre").map_or("GDI", |c| c.name);
+                        // The centre and ε only deal the equal-strength format.
+                        let strength = match (format.as_str(), l.term("centre")) {
+                            ("equal", Some(centre)) => format!("{} {}, ε = {}", centre.name, ran.centre, ran.eps),
+                            _ => String::new(),
+                        };
                         (l.caption_tournament)(
                             (l.format_name)(format),
                             &ran.tables,
                             n,
                             ROUNDS,
                             SEED,
-                            &format!("{centre} {}, ε = {}", ran.centre, ran.eps),
+                            &strength,
                             &date,
                         )
                     }),
