@@ -78,6 +78,8 @@ pub struct LabLink {
     /// A seed (`seed=42`) or a deal in bracket notation (`deal=[..][..][..]`).
     pub deal: Option<String>,
     pub panel: Option<String>,
+    /// Presentation mode (`present=1`): one chart per screen, for a class.
+    pub present: bool,
 }
 
 impl LabLink {
@@ -87,6 +89,7 @@ impl LabLink {
             match key {
                 "seed" | "deal" => link.deal = Some(value),
                 "panel" => link.panel = Some(value),
+                "present" => link.present = value == "1",
                 _ => {}
             }
         }
@@ -98,7 +101,8 @@ impl LabLink {
             Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) => "seed",
             _ => "deal",
         };
-        let parts: Vec<String> = [(deal_key, &self.deal), ("panel", &self.panel)]
+        let present = self.present.then(|| "1".to_string());
+        let parts: Vec<String> = [(deal_key, &self.deal), ("panel", &self.panel), ("present", &present)]
             .iter()
             .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v))))
             .collect();
@@ -346,10 +350,17 @@ mod tests {
             Route::Lab(LabLink {
                 deal: Some("42".into()),
                 panel: Some("quick".into()),
+                present: false,
+            }),
+            Route::Lab(LabLink {
+                deal: Some("42".into()),
+                panel: Some("strong".into()),
+                present: true,
             }),
             Route::Lab(LabLink {
                 deal: Some("[3456789TJQKA2XD33344][4445556667778889][99TTTJJJQQQKKKAAA]".into()),
                 panel: None,
+                present: false,
             }),
         ] {
             assert_eq!(Route::from_hash(&route.to_hash()), route);

@@ -5,10 +5,10 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, worstStall, dist, SUB_PATH } from "./support.mjs";
+import { start, stop, freshPage, cli, worstStall, dist, shots, SUB_PATH } from "./support.mjs";
 
 let base;
 
@@ -520,14 +520,15 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/lab?seed=42&panel=quick`);
   await page.locator("#lab-dist").waitFor({ timeout: 30000 });
-  const want = cli(["dist", "42", "--panel", "quick", "--games", "2", "--json"]);
+  // The quick panel's default: 200 games per table (README, "How many games").
+  const want = cli(["dist", "42", "--panel", "quick", "--games", "200", "--json"]);
   assert.equal(await page.getAttribute("#lab-dist", "data-counts"), JSON.stringify(want.counts).replaceAll(",", ", "));
   assert.equal(await page.getAttribute("#lab-dist", "data-games"), String(want.games));
   const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) => b.map((x) => Number(x.dataset.value)));
   bars.forEach((v, i) => assert.ok(Math.abs(v - want.probabilities[i]) < 1e-12));
   // Charts save as CSV too.
   const csv = decodeURIComponent((await page.getAttribute("#lab-dist .export-csv", "href")).split(",").slice(1).join(","));
-  assert.match(csv, /^score,games,share\n/);
+  assert.match(csv, /^# Score distribution · deal 42 · panel: Quick · 1,600 games · seed 42 · \d{4}-\d\d-\d\d\nscore,games,share,low95,high95\n/);
 
   // A pasted deal is played too, as `ddz dist DEAL` plays it; a broken one is explained.
   const pasted = cli(["deal", "--seed", "7", "--json"]).deal;
@@ -538,7 +539,7 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   await page.fill("#lab-seed", pasted);
   await page.click("#lab-seed-go");
   await page.waitForFunction((d) => document.querySelector(".lab-deal")?.dataset.deal === d, pasted);
-  const wantPasted = cli(["dist", pasted, "--panel", "quick", "--games", "2", "--json"]);
+  const wantPasted = cli(["dist", pasted, "--panel", "quick", "--games", "200", "--json"]);
   await page.waitForFunction(
     (c) => document.querySelector("#lab-dist")?.dataset.counts === c,
     JSON.stringify(wantPasted.counts).replaceAll(",", ", "),
@@ -645,4 +646,142 @@ test("the lab's sections run side by side: one is cancelled while another finish
   assert.match(await page.textContent("#rank-error"), /25 个等级/);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/** Plays the default deal, draws DIH for n = 108, m = 18, r = 10, ranks the library and runs short tournaments: every chart of the Lab. */
+async function drawEveryLabChart(page) {
+  await page.locator("#chart-histogram").waitFor({ timeout: 60000 });
+  // In presentation mode the settings are tucked under the charts: open them.
+  const tuck = (open) => page.evaluate((open) => document.querySelectorAll("details.tucked").forEach((d) => (d.open = open)), open);
+  await tuck(true);
+  await page.fill("#dih-dist", "-2:0.1,-1:0.3,1:0.4,2:0.2");
+  await page.locator("#dih-dist").dispatchEvent("change");
+  for (const [id, v] of [["#dih-n", "108"], ["#dih-m", "18"], ["#dih-r", "10"]]) {
+    await page.fill(id, v);
+    await page.locator(id).dispatchEvent("change");
+  }
+  await page.waitForFunction(() => document.querySelector("#chart-dih .chart-n")?.textContent.includes("108"));
+  await page.click("#rank-run");
+  await page.locator("#chart-rank").waitFor({ timeout: 60000 });
+  await page.fill("#t-matches", "20");
+  await page.locator("#t-matches").dispatchEvent("change");
+  await page.click("#tournament-run");
+  await page.locator("#tournament-result").waitFor({ timeout: 120000 });
+  await tuck(false);
+}
+
+test("the lab in front of a class: DIH's ticks tell small values apart, every chart states its n, exports carry a caption, terms are explained", async () => {
+  const { context, page, errors } = await freshPage("en-US", { acceptDownloads: true });
+  await page.goto(`${base}#/lab?seed=42&panel=quick`);
+  await drawEveryLabChart(page);
+
+  // DIH for n = 108, m = 18, r = 10 is about 1.8×10⁻⁵: the axis is a log
+  // scale whose ticks all read differently, and the marked point keeps its digits.
+  const want = cli(["dih", "--dist", "-2:0.1,-1:0.3,1:0.4,2:0.2", "--players", "108", "--rounds", "18", "--top", "10", "--json"]).dih;
+  await page.waitForFunction((v) => Math.abs(Number(document.querySelector("#dih-value")?.dataset.value) - v) < 1e-15, want);
+  assert.equal(await page.getAttribute("#chart-dih", "data-scale"), "log");
+  const ticks = await page.locator("#chart-dih .tick-y text").allTextContents();
+  console.log(`# DIH axis ticks for n = 108, m = 18, r = 10: ${ticks.join(" ")}`);
+  assert.ok(ticks.length >= 3, ticks.join(" "));
+  assert.equal(new Set(ticks).size, ticks.length, `distinct tick labels: ${ticks.join(" ")}`);
+  const mark = await page.textContent("#chart-dih .mark text");
+  assert.equal(mark, "1.82×10⁻⁵");
+  assert.equal(await page.textContent("#dih-value"), "1.821×10⁻⁵");
+
+  // Every chart states its n, above zero, in its subtitle.
+  const charts = await page.locator("svg.plot").evaluateAll((svgs) =>
+    svgs.map((s) => ({ id: s.id, n: Number(s.dataset.n), text: s.querySelector(".chart-n")?.textContent ?? "", caption: s.querySelector(".chart-caption")?.textContent ?? "" })),
+  );
+  assert.deepEqual(charts.map((c) => c.id), ["chart-histogram", "chart-gdi", "chart-dih", "chart-rank", "chart-places-duplicate", "chart-places-equal", "chart-places-random"]);
+  for (const c of charts) {
+    assert.ok(c.n > 0, `${c.id} has an n`);
+    assert.match(c.text, new RegExp(`^n = ${c.n.toLocaleString("en-US")} `), `${c.id} states n = ${c.n}: ${c.text}`);
+    assert.match(c.caption, /\d{4}-\d\d-\d\d$/, `${c.id}'s caption is dated`);
+  }
+  assert.match(charts[0].text, /^n = 1,600 games \(8 tables × 200\)/);
+  assert.match(charts[4].text, /^n = 20 tournaments/);
+  // Estimates carry 95% intervals that hold them; the heatmaps have a colour legend.
+  const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) =>
+    b.map((x) => [Number(x.dataset.value), Number(x.querySelector(".interval")?.dataset.low), Number(x.querySelector(".interval")?.dataset.high)]),
+  );
+  assert.ok(bars.length >= 2 && bars.every(([v, lo, hi]) => lo <= v && v <= hi && hi - lo < 0.06), JSON.stringify(bars));
+  assert.ok((await page.locator("#chart-gdi .interval").count()) > 0);
+  for (const f of ["duplicate", "equal", "random"]) {
+    assert.deepEqual(await page.locator(`#chart-places-${f} .legend text`).allTextContents(), ["Chance", "0%", "25%", "50%", "75%", "100%"]);
+  }
+
+  // An export's caption names its deal, panel and games: in the SVG and PNG
+  // (drawn from it) as the chart's foot, in the CSV as its first line.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lab-dist figure:first-child .export-svg")]);
+  assert.equal(download.suggestedFilename(), "chart-histogram.svg");
+  const svg = await readFile(await download.path(), "utf8");
+  assert.match(svg, /Score distribution · deal 42 · panel: Quick · 1,600 games · seed 42 · \d{4}-\d\d-\d\d/);
+  const csvOf = async (id) => decodeURIComponent((await page.getAttribute(`#${id} + .export .export-csv`, "href")).split(",").slice(1).join(","));
+  assert.match(await csvOf("chart-places-duplicate"), /^# Duplicate · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · \d{4}-\d\d-\d\d\ntable,place 1,/);
+  assert.match(await csvOf("chart-places-equal"), /^# Equal strength · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · GDI centre 0.7,0.27,0.05, ε = 0.15 · /);
+  assert.match(await csvOf("chart-rank"), /^# Deals with the highest DIH · built-in library, 2,000 deals · panel: Quick, 64 games each · n = 108, m = 18, r = 10 · /);
+
+  // Titles in the page's language only; both when asked (for an export).
+  assert.equal(await page.textContent("#chart-histogram .chart-title"), "Score distribution");
+  await page.check("#lab-both");
+  await page.waitForFunction(() => document.querySelector("#chart-histogram .chart-title")?.textContent === "得分分布 · Score distribution");
+  await page.uncheck("#lab-both");
+
+  // The terms are explained where they appear and in the glossary.
+  await page.click('.info[data-term="panel"] .info-button');
+  assert.match(await page.textContent('.info[data-term="panel"] .popover'), /A set of tables whose landlord AIs go from weak to strong/);
+  assert.match(await page.getAttribute('.info[data-term="eps"] .info-button', "title"), /equal strength/);
+  for (const term of ["table", "panel", "gdi", "g", "dih", "nmr", "eps", "centre", "interval", "n"]) {
+    assert.ok(await page.locator(`#term-${term}`).isVisible(), `the glossary explains ${term}`);
+  }
+  // Panel names are translated, and the time a run takes is said before it.
+  assert.match(await page.textContent("#lab-estimate"), /^1,600 games, about \d+ s$/);
+  await page.click('button.lang[lang="zh-CN"]');
+  await page.waitForFunction(() => document.querySelector("#chart-histogram .chart-title")?.textContent === "得分分布");
+  assert.deepEqual(await page.locator("#lab-panel option").allTextContents(), [
+    "阶梯组：L0–L10 当地主，L7 当农民",
+    "快速组：L0–L7 当地主，L7 当农民",
+    "强手组：L7–L10 当地主，L8 当农民",
+  ]);
+  assert.match(await page.textContent("#chart-histogram .chart-n"), /^n = 1,600 局（8 桌 × 每桌 200 局）/);
+  assert.match(await page.textContent("#lab-estimate"), /^共 1,600 局，约 \d+ 秒$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("presentation mode at 1280×720: one chart per screen, chart first and whole on the first screen, in each language (screenshots)", async () => {
+  await mkdir(shots, { recursive: true });
+  for (const [locale, lang, title] of [["zh-CN", "zh", "得分分布"], ["en-US", "en", "Score distribution"]]) {
+    const { context, page, errors } = await freshPage(locale, { viewport: { width: 1280, height: 720 } });
+    await page.goto(`${base}#/lab?seed=42&panel=quick&present=1`);
+    await drawEveryLabChart(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The first chart is the first thing on the page, whole inside the screen, in large type.
+    const first = await page.locator(".lab-page .slide svg.plot").first().getAttribute("id");
+    assert.equal(first, "chart-histogram");
+    const box = await page.locator("#chart-histogram").boundingBox();
+    assert.ok(box.y >= 0 && box.x >= 0 && box.y + box.height <= 720 && box.x + box.width <= 1280, `inside the first screen: ${JSON.stringify(box)}`);
+    assert.ok(box.height >= 500, `as large as the screen allows: ${JSON.stringify(box)}`);
+    const titleBox = await page.locator("#chart-histogram .chart-title").boundingBox();
+    assert.ok(titleBox.height >= 30, `a title readable from the back of the room: ${titleBox.height}px`);
+    console.log(`# presentation mode at 1280×720 (${lang}): first chart ${Math.round(box.width)}×${Math.round(box.height)} px at y = ${Math.round(box.y)}, title ${Math.round(titleBox.height)} px high`);
+    assert.equal(await page.textContent("#chart-histogram .chart-title"), title, "in the page's language only");
+    assert.ok(!(await page.locator("#lab-seed").isVisible()), "the settings are tucked away");
+    await page.screenshot({ path: join(shots, `lab-present-1280x720-${lang}.png`) });
+    // → moves to the next chart, each whole on its screen.
+    for (const [id, name] of [["chart-gdi", "gdi"], ["chart-dih", "dih"], ["chart-rank", "rank"], ["chart-places-duplicate", "places"]]) {
+      for (let i = 0; i < 6 && (await page.locator(`#${id}`).boundingBox()).y > 1; i++) {
+        await page.keyboard.press("ArrowRight");
+        await page.waitForTimeout(250);
+      }
+      const b = await page.locator(`#${id}`).boundingBox();
+      assert.ok(b.y >= -1 && b.y + b.height <= 721, `${id} whole on its screen: ${JSON.stringify(b)}`);
+      if (name === "dih" || name === "places") await page.screenshot({ path: join(shots, `lab-present-1280x720-${lang}-${name}.png`) });
+    }
+    // Leaving presentation mode brings the settings back first.
+    await page.click("#lab-present");
+    await page.locator("#lab-seed").waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

@@ -212,6 +212,10 @@ pub enum Command {
         /// Games per table.
         #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
         games: u32,
+        /// The players' seed (default: the deal's seed, or 0 for a deal in
+        /// brackets): another seed is another run of the same deal.
+        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+        seed: Option<u64>,
     },
     /// DIH: how likely the top places of a tournament come out distinct.
     Dih {

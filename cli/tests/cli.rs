@@ -527,6 +527,15 @@ fn the_lab_commands_agree_with_each_other() {
     let d = json(&["dist", "3", "--panel", "quick", "--json"]);
     assert_eq!(d["counts"], entry["counts"]);
     assert_eq!(d["gdi"], entry["gdi"]);
+    assert_eq!(d["seed"], 3, "the players' seed is the deal's by default");
+    // --seed is another run of the same deal: the same games, other players' dice.
+    let again = json(&["dist", "3", "--panel", "quick", "--seed", "3", "--json"]);
+    assert_eq!(again["counts"], d["counts"]);
+    let other = json(&[
+        "dist", "3", "--panel", "quick", "--games", "20", "--seed", "9", "--json",
+    ]);
+    assert_eq!(other["seed"], 9);
+    assert_eq!(other["games"], 160);
     // DIH from the entry equals DIH from the distribution written out.
     let dist: Vec<String> = d["scores"]
         .as_array()

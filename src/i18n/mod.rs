@@ -11,6 +11,7 @@ use crate::settings::SettingsError;
 
 pub mod endgame;
 mod errors;
+pub mod lab;
 pub mod play;
 
 fn capitalise(text: &str) -> String {
@@ -166,7 +167,6 @@ pub struct Strings {
     pub tournament_explain: &'static str,
     pub tournament_tables: &'static str,
     pub tournament_matches: &'static str,
-    pub format_title: fn(&str) -> String,
     pub settings_reset: fn(&str) -> String,
     pub crashed: &'static str,
     pub par_title: &'static str,
@@ -174,6 +174,7 @@ pub struct Strings {
     pub par_first: &'static str,
     pub play: &'static play::PlayStrings,
     pub eg: &'static endgame::EndgameStrings,
+    pub lab: &'static lab::LabStrings,
 }
 
 impl Strings {
@@ -639,9 +640,9 @@ pub static ZH: Strings = Strings {
     lab_deal_title: "一副牌在一组牌桌上的得分",
     lab_panel: "牌桌组",
     lab_panel_name: |p| match p {
-        "quick" => "quick：L0–L7 当地主，L7 当农民".into(),
-        "ladder" => "ladder：L0–L10 当地主，L7 当农民".into(),
-        "strong" => "strong：L7–L10 当地主，L8 当农民".into(),
+        "quick" => "快速组：L0–L7 当地主，L7 当农民".into(),
+        "ladder" => "阶梯组：L0–L10 当地主，L7 当农民".into(),
+        "strong" => "强手组：L7–L10 当地主，L8 当农民".into(),
         other => other.into(),
     },
     lab_games: "每桌局数",
@@ -663,11 +664,6 @@ pub static ZH: Strings = Strings {
     tournament_explain: "每桌一个地主 AI，对同样的农民 AI；每轮按得分排名计分。三种赛制：复式（同一副牌）、同等牌力（不同的牌，GDI 相近）、随机。热图是每桌得每个名次的概率（%）。",
     tournament_tables: "各桌地主 AI",
     tournament_matches: "比赛场数",
-    format_title: |f| match f {
-        "duplicate" => "复式 · Duplicate".into(),
-        "equal" => "同等牌力 · Equal strength".into(),
-        _ => "随机 · Random".into(),
-    },
     settings_reset: |detail| format!("保存的设置无法读取，已重置（{detail}）。"),
     crashed: "程序出错了，请刷新页面。",
     par_title: "明牌结果（神算子）",
@@ -675,6 +671,7 @@ pub static ZH: Strings = Strings {
     par_first: "地主首出",
     play: &play::ZH,
     eg: &endgame::ZH,
+    lab: &lab::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -771,9 +768,9 @@ pub static EN: Strings = Strings {
     lab_deal_title: "A deal's scores over a panel",
     lab_panel: "Panel",
     lab_panel_name: |p| match p {
-        "quick" => "quick: L0–L7 landlords, L7 farmers".into(),
-        "ladder" => "ladder: L0–L10 landlords, L7 farmers".into(),
-        "strong" => "strong: L7–L10 landlords, L8 farmers".into(),
+        "quick" => "Quick: L0–L7 landlords, L7 farmers".into(),
+        "ladder" => "Ladder: L0–L10 landlords, L7 farmers".into(),
+        "strong" => "Strong: L7–L10 landlords, L8 farmers".into(),
         other => other.into(),
     },
     lab_games: "Games per table",
@@ -795,11 +792,6 @@ pub static EN: Strings = Strings {
     tournament_explain: "Each table is a landlord AI against the same farmer AIs, ranked by score every round. Three formats: duplicate (the same deal), equal strength (different deals of similar GDI), random. The heatmaps show each table's chance of each place (%).",
     tournament_tables: "Tables' landlord AIs",
     tournament_matches: "Matches",
-    format_title: |f| match f {
-        "duplicate" => "复式 · Duplicate".into(),
-        "equal" => "同等牌力 · Equal strength".into(),
-        _ => "随机 · Random".into(),
-    },
     settings_reset: |detail| format!("A saved setting could not be read and was reset ({detail})."),
     crashed: "Something went wrong. Please reload the page.",
     par_title: "Par: the open-hand result",
@@ -807,6 +799,7 @@ pub static EN: Strings = Strings {
     par_first: "The landlord's first play",
     play: &play::EN,
     eg: &endgame::EN,
+    lab: &lab::EN,
 };
 
 #[cfg(test)]

@@ -66,6 +66,9 @@ pub enum LabResult {
     DihCurve(Vec<f64>),
     Rank {
         deals: usize,
+        /// The library's panel and games per table.
+        panel: String,
+        games: u32,
         rows: Vec<RankedDeal>,
     },
     /// (format, place probabilities) for duplicate, equal, random.
@@ -294,6 +297,8 @@ impl LabRun {
                 }
                 Answer::Lab(LabResult::Rank {
                     deals: entries.len(),
+                    panel: library.panel.clone(),
+                    games: library.games,
                     rows,
                 })
             }
@@ -395,7 +400,7 @@ mod tests {
 
     #[test]
     fn the_library_is_ranked_by_dih_or_by_distance() {
-        let Answer::Lab(LabResult::Rank { deals, rows }) = finish(LabJob::Rank {
+        let Answer::Lab(LabResult::Rank { deals, rows, .. }) = finish(LabJob::Rank {
             players: 30,
             rounds: 3,
             top: 2,

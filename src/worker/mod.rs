@@ -196,7 +196,7 @@ impl Quantity {
     pub const fn range(self) -> (f64, f64) {
         match self {
             Quantity::Games => (1.0, 1_000_000.0),
-            Quantity::GamesPerTable => (1.0, 100.0),
+            Quantity::GamesPerTable => (1.0, 1_000.0),
             Quantity::TimeLimit => (1.0, 600_000.0),
             Quantity::Players => (1.0, 1_000.0),
             Quantity::Rounds => (1.0, 200.0),

@@ -25,6 +25,7 @@ use crate::report::{fmt_vec, progress, Report};
 struct DistJson<'a> {
     deal: String,
     panel: &'a str,
+    seed: u64,
     games: u64,
     scores: &'a [i64],
     counts: &'a [u64],
@@ -67,18 +68,14 @@ struct EqualJson<'a> {
     deals: Vec<EntryJson<'a>>,
 }
 
-/// `ddz dist DEAL --panel NAME`: the score distribution and GDI.
-pub fn dist(deal: DealArg, panel: &Panel, games: u32) -> Result<Report, CliError> {
-    let d = score_distribution(
-        &deal.deal,
-        deal.seed.unwrap_or(0),
-        panel,
-        games,
-        &MonotonicClock::default(),
-    )?;
+/// `ddz dist DEAL --panel NAME [--seed S]`: the score distribution and GDI,
+/// the players seeded from `seed` (by default the deal's seed, or 0).
+pub fn dist(deal: DealArg, panel: &Panel, games: u32, seed: Option<u64>) -> Result<Report, CliError> {
+    let seed = seed.or(deal.seed).unwrap_or(0);
+    let d = score_distribution(&deal.deal, seed, panel, games, &MonotonicClock::default())?;
     let p = d.probabilities();
     let mut text = format!(
-        "{}\n{} games ({} tables × {games}) under panel {}\n",
+        "{}\n{} games ({} tables × {games}) under panel {}, players' seed {seed}\n",
         deal.deal,
         d.games(),
         panel.tables.len(),
@@ -92,6 +89,7 @@ pub fn dist(deal: DealArg, panel: &Panel, games: u32) -> Result<Report, CliError
     let json = DistJson {
         deal: deal.deal.to_string(),
         panel: &panel.name,
+        seed,
         games: d.games(),
         scores: &d.scores,
         counts: &d.counts,

@@ -110,7 +110,12 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
         Command::Library {
             command: LibraryCommand::Par { library, count },
         } => library::par(&library, count)?,
-        Command::Dist { deal, panel, games } => lab::dist(deal, &panel, games)?,
+        Command::Dist {
+            deal,
+            panel,
+            games,
+            seed,
+        } => lab::dist(deal, &panel, games, seed)?,
         Command::Dih {
             dist,
             deal,

@@ -1,17 +1,20 @@
 //! A deal played at every table of a panel: its score distribution and GDI.
 
-use engine::lab::panel::{ScoreDistribution, PANELS};
-use engine::{Deal, Seat};
+use engine::lab::panel::{Panel, ScoreDistribution, PANELS};
+use engine::{Clock, Deal, Seat};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::{tucked, LabView};
 use crate::components::card::Hand;
-use crate::components::chart::{BarChart, Export, Table};
+use crate::components::chart::{today, wilson, BarChart, ChartText, Export, Table};
+use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
+use crate::i18n::lab::{ChartWords, LabStrings};
 use crate::i18n::Lang;
 use crate::route::{LabLink, Route};
-use crate::web::input_value;
-use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Task};
+use crate::web::{input_value, WebClock};
+use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 
 #[derive(Properties, PartialEq)]
 pub struct DealSectionProps {
@@ -23,6 +26,13 @@ pub struct DealSectionProps {
 #[component]
 pub fn DealSection(props: &DealSectionProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let view = use_context::<LabView>().unwrap_or(LabView {
+        present: false,
+        words: ChartWords {
+            lang: t.lang,
+            both: false,
+        },
+    });
     let panel = use_task(|answer| match answer {
         Answer::Lab(LabResult::Panel(d)) => Some(d),
         _ => None,
@@ -42,11 +52,39 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
             .map(|d| (d, 0))
             .map_err(|e| t.deal_error(&e)),
     };
-    let games = use_state(|| 2u32);
+    // Games per table: the panel's default until the user types another
+    // number for that panel.
+    let typed_games = use_state(|| None::<(String, u32)>);
+    let games = match &*typed_games {
+        Some((p, g)) if *p == panel_name => *g,
+        _ => default_games(&panel_name),
+    };
+    let tables = Panel::named(&panel_name).map_or(1, |p| p.tables.len());
+    // What the shown result was run with (for its caption), and when the
+    // run started (to measure this browser's speed).
+    let ran = use_state(|| None::<Ran>);
+    let started = use_mut_ref(|| 0.0f64);
+    let measured = use_state(|| None::<(String, f64)>);
+    let ms_per_game = match &*measured {
+        Some((p, ms)) if *p == panel_name => *ms,
+        _ => expected_ms_per_game(&panel_name),
+    };
+    let estimate_s = (tables as u64 * u64::from(games)) as f64 * ms_per_game / 1000.0;
     let play_panel = {
-        let panel = panel.clone();
+        let (panel, ran, started) = (panel.clone(), ran.clone(), started.clone());
         move |deal: &Result<(Deal, u64), String>, panel_name: &str, games: u32| {
             if let Ok((deal, seed)) = deal {
+                *started.borrow_mut() = WebClock.now_ms();
+                ran.set(Some(Ran {
+                    deal: if seed_is_deal(deal, *seed) {
+                        seed.to_string()
+                    } else {
+                        deal.to_string()
+                    },
+                    panel: panel_name.to_string(),
+                    seed: *seed,
+                    games,
+                }));
                 panel.run(Job::Lab(LabJob::Panel {
                     deal: *deal,
                     seed: *seed,
@@ -57,15 +95,20 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         }
     };
     {
-        // A new deal or panel is played at once.
-        let (play_panel, games) = (play_panel.clone(), *games);
+        // A new deal or panel is played at once, unless the run is long:
+        // then the estimate is shown and the user starts it.
+        let (play_panel, games, long) = (play_panel.clone(), games, estimate_s > LONG_RUN_S);
         use_effect_with((seed.clone(), panel_name.clone()), move |(seed, panel)| {
-            play_panel(seed, panel, games)
+            if !long {
+                play_panel(seed, panel, games)
+            }
         });
     }
     {
-        // The deal's distribution goes to the DIH calculator when it arrives.
+        // The deal's distribution goes to the DIH calculator when it
+        // arrives, and the run's speed is remembered for the estimates.
         let on_distribution = props.on_distribution.clone();
+        let (ran, started, measured) = (ran.clone(), started.clone(), measured.clone());
         use_effect_with(panel.task().clone(), move |task| {
             if let Task::Done(d) = task {
                 let text: Vec<String> = d
@@ -77,6 +120,12 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
                     .collect();
                 if !text.is_empty() {
                     on_distribution.emit(text.join(","));
+                }
+                if let (Some(r), true) = (&*ran, d.games() >= 50) {
+                    let ms = (WebClock.now_ms() - *started.borrow()) / d.games() as f64;
+                    if ms.is_finite() && ms > 0.0 {
+                        measured.set(Some((r.panel.clone(), ms)));
+                    }
                 }
             }
         });
@@ -94,6 +143,7 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
             }
         })
     };
+    let present = props.link.present;
     let on_deal = {
         let (seed_input, panel) = (seed_input.clone(), panel_name.clone());
         Callback::from(move |e: SubmitEvent| {
@@ -101,6 +151,7 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
             Route::Lab(LabLink {
                 deal: Some((*seed_input).trim().to_string()),
                 panel: Some(panel.clone()),
+                present,
             })
             .go();
         })
@@ -112,21 +163,23 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
                 Route::Lab(LabLink {
                     deal: Some(seed_text.clone()),
                     panel: Some(p),
+                    present,
                 })
                 .go();
             }
         })
     };
     let on_games = {
-        let games = games.clone();
+        let (typed_games, panel_name) = (typed_games.clone(), panel_name.clone());
+        let (min, max) = Quantity::GamesPerTable.range();
         Callback::from(move |e: Event| {
-            if let Some(g) = input_value(&e).and_then(|v| v.parse::<u32>().ok()) {
-                games.set(g.clamp(1, 20));
+            if let Some(g) = input_value(&e).and_then(|v| v.trim().parse::<u32>().ok()) {
+                typed_games.set(Some((panel_name.clone(), g.clamp(min as u32, max as u32))));
             }
         })
     };
     let on_rerun = {
-        let (games, seed, panel) = (*games, seed.clone(), panel_name.clone());
+        let (seed, panel) = (seed.clone(), panel_name.clone());
         Callback::from(move |_: MouseEvent| play_panel(&seed, &panel, games))
     };
     let deal_view = match &seed {
@@ -141,66 +194,166 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         }
         Err(message) => html! { <p class="error" id="lab-seed-error" role="alert">{ message.clone() }</p> },
     };
-    let charts = match panel.task() {
-        Task::Done(d) => charts(d),
-        other => task_status(other, "lab-panel", Unit::Games, panel.on_cancel()),
+    let drawn = matches!(panel.task(), Task::Done(_));
+    let charts = match (panel.task(), &*ran) {
+        (Task::Done(d), Some(ran)) => charts(d, ran, &view.words),
+        (Task::Idle, _) if estimate_s > LONG_RUN_S => {
+            html! { <p class="note" id="lab-long-run">{ t.lab.long_run }</p> }
+        }
+        (other, _) => task_status(other, "lab-panel", Unit::Games, panel.on_cancel()),
     };
-    html! {
-        <section class="lab-section" aria-labelledby="lab-deal-title">
+    let estimate = (t.lab.estimate)(tables as u64 * u64::from(games), estimate_s);
+    let (games_min, games_max) = Quantity::GamesPerTable.range();
+    let controls = html! {
+        <>
             <h2 id="lab-deal-title">{ t.lab_deal_title }</h2>
             <form class="lab-controls" onsubmit={on_deal}>
                 <span class="field wide"><label for="lab-seed">{ t.lab_deal_input }</label>
                     <input id="lab-seed" value={ (*seed_input).clone() } oninput={on_seed} placeholder="42 · [..20..][..17..][..17..]" spellcheck="false" /></span>
                 <button type="submit" id="lab-seed-go">{ t.show_deal }</button>
-                <span class="field"><label for="lab-panel">{ t.lab_panel }</label>
+                <span class="field"><label for="lab-panel">{ t.lab_panel }<Info term="panel" at="deal" /></label>
                     <select id="lab-panel" onchange={on_panel}>
                         { for PANELS.iter().map(|p| html! { <option value={ *p } selected={ *p == panel_name }>{ (t.lab_panel_name)(p) }</option> }) }
                     </select></span>
-                <span class="field"><label for="lab-games">{ t.lab_games }</label>
-                    <input id="lab-games" type="number" min="1" max="20" value={ games.to_string() } onchange={on_games} /></span>
+                <span class="field"><label for="lab-games">{ t.lab_games }<Info term="table" at="deal" /></label>
+                    <input id="lab-games" type="number" min={ games_min.to_string() } max={ games_max.to_string() } value={ games.to_string() } onchange={on_games} /></span>
                 <button type="button" class="primary" id="lab-run" onclick={on_rerun}>{ t.run }</button>
+                <span class="note estimate" id="lab-estimate" data-games={ (tables as u64 * u64::from(games)).to_string() } data-seconds={ format!("{estimate_s:.2}") }>{ estimate }</span>
             </form>
-            { deal_view }
-            { charts }
+        </>
+    };
+    html! {
+        <section class="lab-section" aria-labelledby="lab-deal-title">
+            if view.present {
+                { charts }
+                <div class="slide deal-slide">{ deal_view }</div>
+                { tucked(&view, t, drawn, controls) }
+            } else {
+                { controls }
+                { deal_view }
+                { charts }
+            }
         </section>
     }
 }
 
-/// The histogram of scores and the GDI bars.
-fn charts(d: &ScoreDistribution) -> Html {
+/// The default games per table of a panel: enough that a share moves by
+/// less than about two points between runs (a standard deviation under
+/// one point; README, "How many games"), within seconds in the browser.
+pub fn default_games(panel: &str) -> u32 {
+    match panel {
+        "quick" => 200,
+        _ => 100,
+    }
+}
+
+/// A game's cost in the browser's worker, in ms, before this browser has
+/// been measured (Chromium on the project's machine, seed 7; the first run
+/// of at least 50 games replaces it).
+fn expected_ms_per_game(panel: &str) -> f64 {
+    match panel {
+        "quick" => 1.0,
+        "ladder" => 6.5,
+        _ => 23.0,
+    }
+}
+
+/// Runs estimated longer than this do not start on their own.
+const LONG_RUN_S: f64 = 10.0;
+
+/// What a shown result was run with.
+#[derive(Clone, Debug, PartialEq)]
+struct Ran {
+    /// The deal as the caption names it: its seed, or its notation.
+    deal: String,
+    panel: String,
+    /// The players' seed.
+    seed: u64,
+    games: u32,
+}
+
+/// Whether `deal` is the seed's deal (so the seed names it).
+fn seed_is_deal(deal: &Deal, seed: u64) -> bool {
+    Deal::from_seed(seed) == *deal
+}
+
+/// The histogram of scores and the GDI bars, each share with its 95%
+/// interval, n and a caption.
+fn charts(d: &ScoreDistribution, ran: &Ran, words: &ChartWords) -> Html {
     let labels: Vec<String> = d.scores.iter().map(|s| format!("{s:+}")).collect();
     let probs = d.probabilities();
     let gdi = d.gdi();
+    let n = d.games();
+    let tables = Panel::named(&ran.panel).map_or(1, |p| p.tables.len());
+    let per_table = u32::try_from(n / tables.max(1) as u64).unwrap_or(u32::MAX);
     let gdi_labels: Vec<String> = (1..=gdi.len()).map(|i| format!("g{i}")).collect();
+    let hist_intervals: Vec<(f64, f64)> = d.counts.iter().map(|&c| wilson(c, n)).collect();
+    let gdi_intervals: Vec<(f64, f64)> = (1..d.counts.len())
+        .map(|i| wilson(d.counts[i..].iter().sum(), n))
+        .collect();
+    let date = today();
+    let caption = |what: fn(&LabStrings) -> &'static str| {
+        words.say(|l| (l.caption_deal)(what(l), &ran.deal, (l.panel_name)(&ran.panel), n, ran.seed, &date))
+    };
+    let subtitle = words.say(|l| (l.n_games)(n, tables, per_table));
+    let hist_text = ChartText {
+        title: words.word(|l| l.hist_title),
+        x_label: words.word(|l| l.hist_x),
+        y_label: words.word(|l| l.hist_y),
+        subtitle: subtitle.clone(),
+        caption: caption(|l| l.hist_title),
+    };
+    let gdi_text = ChartText {
+        title: words.word(|l| l.gdi_title),
+        x_label: words.word(|l| l.gdi_x),
+        y_label: words.word(|l| l.gdi_y),
+        subtitle,
+        caption: caption(|l| l.gdi_title),
+    };
     let hist_table = Table {
-        header: vec!["score".into(), "games".into(), "share".into()],
+        header: vec![
+            "score".into(),
+            "games".into(),
+            "share".into(),
+            "low95".into(),
+            "high95".into(),
+        ],
         rows: d
             .scores
             .iter()
             .zip(&d.counts)
-            .zip(&probs)
-            .map(|((s, c), p)| vec![s.to_string(), c.to_string(), format!("{p:.4}")])
+            .zip(probs.iter().zip(&hist_intervals))
+            .map(|((s, c), (p, (lo, hi)))| {
+                vec![
+                    s.to_string(),
+                    c.to_string(),
+                    format!("{p:.4}"),
+                    format!("{lo:.4}"),
+                    format!("{hi:.4}"),
+                ]
+            })
             .collect(),
     };
     let gdi_table = Table {
-        header: vec!["grade".into(), "gdi".into()],
+        header: vec!["grade".into(), "gdi".into(), "low95".into(), "high95".into()],
         rows: gdi_labels
             .iter()
-            .zip(&gdi)
-            .map(|(l, g)| vec![l.clone(), format!("{g:.4}")])
+            .zip(gdi.iter().zip(&gdi_intervals))
+            .map(|(l, (g, (lo, hi)))| vec![l.clone(), format!("{g:.4}"), format!("{lo:.4}"), format!("{hi:.4}")])
             .collect(),
     };
     html! {
-        <div class="charts" id="lab-dist" data-games={ d.games().to_string() } data-counts={ format!("{:?}", d.counts) } data-gdi={ format!("{gdi:?}") }>
-            <figure>
-                <BarChart id="chart-histogram" title={ "得分分布 · Score distribution" } x_label={ "地主得分 · Landlord's score" }
-                    y_label={ "比例 · Share" } labels={labels} values={probs.clone()} percent=true max={1.0} />
-                <Export id="chart-histogram" table={hist_table} />
+        <div class="charts" id="lab-dist" data-games={ n.to_string() } data-counts={ format!("{:?}", d.counts) } data-gdi={ format!("{gdi:?}") }>
+            <figure class="slide">
+                <BarChart id="chart-histogram" text={ hist_text.clone() } {n} labels={labels} values={probs.clone()}
+                    intervals={ Some(hist_intervals) } percent=true max={1.0} />
+                <Export id="chart-histogram" table={hist_table} caption={ hist_text.caption } />
             </figure>
-            <figure>
-                <BarChart id="chart-gdi" title={ "难度等级 GDI · Grade difficulty" } x_label={ "等级 · Grade" }
-                    y_label={ "达到比例 · Share reaching it" } labels={gdi_labels} values={gdi.clone()} percent=true max={1.0} />
-                <Export id="chart-gdi" table={gdi_table} />
+            <figure class="slide">
+                <BarChart id="chart-gdi" text={ gdi_text.clone() } {n} labels={gdi_labels} values={gdi.clone()}
+                    intervals={ Some(gdi_intervals) } percent=true max={1.0} />
+                <Export id="chart-gdi" table={gdi_table} caption={ gdi_text.caption } />
+                <p class="terms"><Info term="gdi" at="chart" named=true /><Info term="g" at="chart" named=true /><Info term="interval" at="chart" named=true /><Info term="n" at="chart" named=true /></p>
             </figure>
         </div>
     }

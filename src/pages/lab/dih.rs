@@ -3,9 +3,11 @@
 use engine::lab::dih::Distribution;
 use yew::prelude::*;
 
-use super::DihParams;
-use crate::components::chart::{Export, LineChart, Table};
+use super::{tucked, DihParams, LabView};
+use crate::components::chart::{log_scale, sig, today, ChartText, Export, LineChart, Table};
+use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
+use crate::i18n::lab::ChartWords;
 use crate::i18n::Lang;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
@@ -26,6 +28,13 @@ fn curve_rounds(m: u32) -> u32 {
 #[component]
 pub fn DihSection(props: &DihSectionProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let view = use_context::<LabView>().unwrap_or(LabView {
+        present: false,
+        words: ChartWords {
+            lang: t.lang,
+            both: false,
+        },
+    });
     let curve = use_task(|answer| match answer {
         Answer::Lab(LabResult::DihCurve(v)) => Some(v),
         _ => None,
@@ -66,7 +75,7 @@ pub fn DihSection(props: &DihSectionProps) -> Html {
             }
         })
     };
-    let view = match (curve.task(), &parsed) {
+    let view_html = match (curve.task(), &parsed) {
         (_, Err(e)) => {
             html! { <p class="error" id="dih-error" role="alert">{ t.dih_bad_dist }{ t.distribution_error(e) }</p> }
         }
@@ -78,16 +87,37 @@ pub fn DihSection(props: &DihSectionProps) -> Html {
                 rows: values
                     .iter()
                     .enumerate()
-                    .map(|(i, v)| vec![(i + 1).to_string(), format!("{v:.6}")])
+                    .map(|(i, v)| vec![(i + 1).to_string(), format!("{v:e}")])
                     .collect(),
+            };
+            let words = &view.words;
+            let date = today();
+            let chart = ChartText {
+                title: words.word(|l| l.dih_title),
+                x_label: words.word(|l| l.dih_x),
+                y_label: "DIH".into(),
+                subtitle: words.say(|l| (l.n_dih)(params.players, params.top, log_scale(values))),
+                caption: words.say(|l| {
+                    (l.caption_dih)(
+                        l.dih_title,
+                        text.trim(),
+                        params.players,
+                        params.rounds,
+                        params.top,
+                        &date,
+                    )
+                }),
+            };
+            let value_line = html! {
+                <p class="dih-value">{ format!("DIH(n = {}, m = {}, r = {}) = ", params.players, params.rounds, params.top) }<strong id="dih-value" data-value={ value.to_string() }>{ sig(value, 4) }</strong>
+                    <span class="note">{ " " }{ t.lab.dih_exact }</span></p>
             };
             html! {
                 <>
-                    <p class="dih-value">{ format!("DIH(n = {}, m = {}, r = {}) = ", params.players, params.rounds, params.top) }<strong id="dih-value" data-value={ value.to_string() }>{ format!("{value:.6}") }</strong></p>
-                    <figure>
-                        <LineChart id="chart-dih" title={ "区分度 DIH 随轮数 · DIH against rounds" } x_label={ "轮数 m · Rounds m" }
-                            y_label={ "DIH" } xs={xs} ys={values.clone()} mark={ Some(params.rounds as usize - 1) } />
-                        <Export id="chart-dih" table={table} />
+                    if !view.present { { value_line } }
+                    <figure class="slide">
+                        <LineChart id="chart-dih" text={ chart.clone() } n={ u64::from(params.players) } xs={xs} ys={values.clone()} mark={ Some(params.rounds as usize - 1) } />
+                        <Export id="chart-dih" table={table} caption={ chart.caption } />
                     </figure>
                 </>
             }
@@ -109,18 +139,30 @@ pub fn DihSection(props: &DihSectionProps) -> Html {
                 <input {id} type="number" {min} {max} value={ value.to_string() } onchange={ number(field, what) } /></span>
         }
     };
-    html! {
-        <section class="lab-section" aria-labelledby="lab-dih-title">
-            <h2 id="lab-dih-title">{ t.dih_title }</h2>
+    let drawn = matches!(curve.task(), Task::Done(_));
+    let controls = html! {
+        <>
+            <h2 id="lab-dih-title">{ t.dih_title }<Info term="dih" at="dih" /></h2>
             <p class="note">{ t.dih_explain }</p>
             <div class="lab-controls">
                 <span class="field wide"><label for="dih-dist">{ t.dih_dist }</label>
-                    <input id="dih-dist" value={ text } onchange={on_dist} spellcheck="false" /></span>
+                    <input id="dih-dist" value={ text.clone() } onchange={on_dist} spellcheck="false" /></span>
                 { input("dih-n", "n", params.players, Quantity::Players, |p| &mut p.players) }
                 { input("dih-m", "m", params.rounds, Quantity::Rounds, |p| &mut p.rounds) }
                 { input("dih-r", "r", params.top, Quantity::Top, |p| &mut p.top) }
+                <Info term="nmr" at="dih" />
             </div>
-            { view }
+        </>
+    };
+    html! {
+        <section class="lab-section" aria-labelledby="lab-dih-title">
+            if view.present {
+                { view_html }
+                { tucked(&view, t, drawn, controls) }
+            } else {
+                { controls }
+                { view_html }
+            }
         </section>
     }
 }

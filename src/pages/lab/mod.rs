@@ -10,8 +10,12 @@
 //!   place-probability heatmaps side by side.
 //!
 //! The page holds what sections share: the distribution the DIH calculator
-//! starts from (the deal's, once played) and n, m, r (the ranking uses them).
-//! Charts are labelled in both languages and save as SVG, PNG or CSV.
+//! starts from (the deal's, once played), n, m, r (the ranking uses them)
+//! and how it is shown ([`LabView`]): presentation mode (`present=1` in
+//! the link: one chart per screen, large, chart first, settings tucked
+//! under it; ← → move between charts) and the charts' words (the page's
+//! language, or both for an export). Every chart states its n and carries
+//! a caption; the terms are explained beside them (ⓘ) and in a glossary.
 
 mod deal;
 mod dih;
@@ -19,10 +23,12 @@ mod rank;
 mod tournament;
 
 use engine::lab::panel::{CentreError, GdiCentre};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::i18n::Lang;
-use crate::route::LabLink;
+use crate::i18n::lab::ChartWords;
+use crate::i18n::{Lang, Strings};
+use crate::route::{LabLink, Route};
 
 /// The built-in library's median GDI among deals with one bomb in all
 /// hands (three grades): a centre with deals of that strength around it.
@@ -52,6 +58,81 @@ impl Default for DihParams {
     }
 }
 
+/// How the page is shown: presentation mode (one chart per screen, chart
+/// first, controls tucked away) and the words the charts are labelled in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabView {
+    pub present: bool,
+    pub words: ChartWords,
+}
+
+/// A section's settings: as they are, or, in presentation mode, tucked
+/// into a "Settings" under its chart.
+pub fn tucked(view: &LabView, t: &Strings, drawn: bool, body: Html) -> Html {
+    if view.present {
+        html! { <Tucked {drawn} summary={ t.lab.settings }>{ body }</Tucked> }
+    } else {
+        body
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TuckedProps {
+    /// Whether the section's chart is drawn.
+    pub drawn: bool,
+    pub summary: AttrValue,
+    pub children: Html,
+}
+
+/// Settings in a `<details>`: open until the section's first chart is
+/// drawn (so a first run is one click away), closed once it is, and from
+/// then on opened and closed by the user only (a rerun leaves it be).
+#[component]
+pub fn Tucked(props: &TuckedProps) -> Html {
+    let ever_drawn = use_mut_ref(|| false);
+    if props.drawn {
+        *ever_drawn.borrow_mut() = true;
+    }
+    let open = !*ever_drawn.borrow();
+    html! {
+        <details class="tucked" {open}>
+            <summary>{ props.summary.clone() }</summary>
+            { props.children.clone() }
+        </details>
+    }
+}
+
+/// The slides of presentation mode, in page order.
+fn slides() -> Vec<web_sys::Element> {
+    let Some(list) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector_all(".lab-page .slide").ok())
+    else {
+        return vec![];
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
+        .collect()
+}
+
+/// Scrolls to the slide `delta` after the one nearest the top of the screen.
+fn go_slide(delta: i32) {
+    let slides = slides();
+    let current = slides
+        .iter()
+        .enumerate()
+        .min_by(|a, b| {
+            let top = |e: &web_sys::Element| e.get_bounding_client_rect().top().abs();
+            top(a.1).total_cmp(&top(b.1))
+        })
+        .map_or(0, |(i, _)| i as i32);
+    let target = (current + delta).clamp(0, slides.len() as i32 - 1);
+    if let Some(slide) = slides.get(target as usize) {
+        slide.scroll_into_view_with_bool(true);
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct LabPageProps {
     pub link: LabLink,
@@ -59,22 +140,120 @@ pub struct LabPageProps {
 
 #[component]
 pub fn LabPage(props: &LabPageProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
     let distribution = use_state(|| "-2:0.1,-1:0.3,1:0.4,2:0.2".to_string());
     let params = use_state(DihParams::default);
+    let both = use_state(|| false);
+    let present = props.link.present;
+    let view = LabView {
+        present,
+        words: ChartWords { lang, both: *both },
+    };
     let on_distribution = {
         let distribution = distribution.clone();
         Callback::from(move |text: String| distribution.set(text))
     };
+    let toggle_present = {
+        let link = props.link.clone();
+        Callback::from(move |_: MouseEvent| {
+            Route::Lab(LabLink {
+                present: !link.present,
+                ..link.clone()
+            })
+            .go();
+            if let Some(w) = web_sys::window() {
+                w.scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        })
+    };
+    let toggle_both = {
+        let both = both.clone();
+        Callback::from(move |_: Event| both.set(!*both))
+    };
+    {
+        // ← and → move between slides in presentation mode (not while typing).
+        use_effect_with(present, move |present| {
+            let listener = present.then(|| {
+                web_sys::window().map(|w| {
+                    let options = gloo::events::EventListenerOptions::enable_prevent_default();
+                    gloo::events::EventListener::new_with_options(&w, "keydown", options, |e| {
+                        let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                            return;
+                        };
+                        let typing = e
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                            .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+                        if typing || e.alt_key() || e.ctrl_key() || e.meta_key() {
+                            return;
+                        }
+                        match e.key().as_str() {
+                            "ArrowRight" => go_slide(1),
+                            "ArrowLeft" => go_slide(-1),
+                            _ => return,
+                        }
+                        e.prevent_default();
+                    })
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let both_switch = html! {
+        <label class="both-switch"><input type="checkbox" id="lab-both" checked={ *both } onchange={toggle_both} />{ t.lab.both_languages }</label>
+    };
+    let bar = if present {
+        html! {
+            <nav class="present-bar" aria-label={ t.lab.present }>
+                <button type="button" id="slide-prev" aria-label={ t.lab.present_prev } title={ t.lab.present_prev } onclick={ Callback::from(|_: MouseEvent| go_slide(-1)) }>{ "◀" }</button>
+                <button type="button" id="slide-next" aria-label={ t.lab.present_next } title={ t.lab.present_next } onclick={ Callback::from(|_: MouseEvent| go_slide(1)) }>{ "▶" }</button>
+                { both_switch }
+                <button type="button" id="lab-present" class="primary" aria-pressed="true" onclick={toggle_present}>{ t.lab.present_leave }</button>
+            </nav>
+        }
+    } else {
+        html! {
+            <div class="lab-view">
+                <button type="button" id="lab-present" aria-pressed="false" onclick={toggle_present}>{ t.lab.present }</button>
+                { both_switch }
+            </div>
+        }
+    };
+    let other = match lang {
+        Lang::Zh => Lang::En,
+        Lang::En => Lang::Zh,
+    };
+    let glossary = t.lab.terms.iter().map(|term| {
+        let other_name = other.strings().lab.term(term.id).map(|o| o.name).unwrap_or_default();
+        html! {
+            <>
+                <dt id={ format!("term-{}", term.id) }>{ term.name }<span class="other-lang" lang={ other.code() }>{ other_name }</span></dt>
+                <dd>{ term.meaning }</dd>
+            </>
+        }
+    });
     html! {
-        <main id="main" class="page lab-page">
-            <h1>{ t.nav_lab }</h1>
-            <p class="note">{ t.lab_intro }</p>
-            <deal::DealSection link={ props.link.clone() } {on_distribution} />
-            <dih::DihSection distribution={ distribution.clone() } params={ params.clone() } />
-            <rank::RankSection params={ *params } />
-            <tournament::TournamentSection />
-        </main>
+        <ContextProvider<LabView> context={view}>
+            <main id="main" class={ classes!("page", "lab-page", present.then_some("present")) }>
+                if present {
+                    <h1 class="visually-hidden">{ t.nav_lab }</h1>
+                } else {
+                    <h1>{ t.nav_lab }</h1>
+                    <p class="note">{ t.lab_intro }</p>
+                }
+                { bar }
+                <deal::DealSection link={ props.link.clone() } {on_distribution} />
+                <dih::DihSection distribution={ distribution.clone() } params={ params.clone() } />
+                <rank::RankSection params={ *params } present={present} />
+                <tournament::TournamentSection />
+                <section class="lab-section glossary" id="lab-glossary" aria-labelledby="lab-glossary-title">
+                    <h2 id="lab-glossary-title">{ t.lab.glossary_title }</h2>
+                    <p class="note">{ t.lab.glossary_intro }</p>
+                    <dl>{ for glossary }</dl>
+                </section>
+            </main>
+        </ContextProvider<LabView>>
     }
 }
 

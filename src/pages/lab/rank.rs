@@ -2,9 +2,11 @@
 
 use yew::prelude::*;
 
-use super::{parse_centre, DihParams, DEFAULT_CENTRE};
-use crate::components::chart::{BarChart, Export, Table};
+use super::{parse_centre, tucked, DihParams, LabView, DEFAULT_CENTRE};
+use crate::components::chart::{sig, today, BarChart, ChartText, Export, Table};
+use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
+use crate::i18n::lab::ChartWords;
 use crate::i18n::Lang;
 use crate::route::{LabLink, Route};
 use crate::web::input_value;
@@ -14,6 +16,8 @@ use crate::worker::{use_task, Answer, Job, LabJob, LabResult, RankedDeal, Task};
 pub struct RankSectionProps {
     /// DIH's n, m, r, as set in the DIH section.
     pub params: DihParams,
+    /// Presentation mode, kept by the links that open a deal.
+    pub present: bool,
 }
 
 /// A column of the table, and whether it sorts descending.
@@ -22,17 +26,27 @@ type Sort = (Option<usize>, bool);
 #[component]
 pub fn RankSection(props: &RankSectionProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let view = use_context::<LabView>().unwrap_or(LabView {
+        present: false,
+        words: ChartWords {
+            lang: t.lang,
+            both: false,
+        },
+    });
     let rank = use_task(|answer| match answer {
-        Answer::Lab(LabResult::Rank { deals, rows }) => Some((deals, rows)),
+        Answer::Lab(LabResult::Rank { deals, panel, rows, .. }) => Some(Library { deals, panel, rows }),
         _ => None,
     });
+    // The n, m, r the shown ranking was made with (for its caption).
+    let ranked_with = use_state(|| props.params);
     let centre_text = use_state(String::new);
     let by_distance = !centre_text.trim().is_empty();
     let centre = parse_centre(&centre_text);
     let sort = use_state(|| (None, false) as Sort);
     let on_rank = {
-        let (rank, params, centre) = (rank.clone(), props.params, centre.clone());
+        let (rank, params, centre, ranked_with) = (rank.clone(), props.params, centre.clone(), ranked_with.clone());
         Callback::from(move |_: MouseEvent| {
+            ranked_with.set(params);
             rank.run(Job::Lab(LabJob::Rank {
                 players: params.players,
                 rounds: params.rounds,
@@ -49,16 +63,17 @@ pub fn RankSection(props: &RankSectionProps) -> Html {
             }
         })
     };
-    let view = match rank.task() {
-        Task::Done((deals, rows)) => ranking(t, *deals, rows, by_distance, &sort),
+    let drawn = matches!(rank.task(), Task::Done(_));
+    let result = match rank.task() {
+        Task::Done(library) => ranking(t, &view, library, *ranked_with, by_distance, &sort, props.present),
         other => task_status(other, "rank", Unit::Deals, rank.on_cancel()),
     };
-    html! {
-        <section class="lab-section" aria-labelledby="lab-rank-title">
+    let controls = html! {
+        <>
             <h2 id="lab-rank-title">{ t.rank_title }</h2>
             <p class="note">{ t.rank_explain }</p>
             <div class="lab-controls">
-                <span class="field wide"><label for="rank-centre">{ t.rank_centre }</label>
+                <span class="field wide"><label for="rank-centre">{ t.rank_centre }<Info term="centre" at="rank" /></label>
                     <input id="rank-centre" value={ (*centre_text).clone() } onchange={on_centre} placeholder={ DEFAULT_CENTRE } /></span>
                 <button type="button" class="primary" id="rank-run" onclick={on_rank}
                     disabled={ by_distance && centre.is_err() }>{ t.rank_run }</button>
@@ -66,19 +81,40 @@ pub fn RankSection(props: &RankSectionProps) -> Html {
             if let (true, Err(e)) = (by_distance, &centre) {
                 <p class="error" role="alert" id="rank-centre-error">{ t.centre_error(e) }</p>
             }
-            { view }
+        </>
+    };
+    html! {
+        <section class="lab-section" aria-labelledby="lab-rank-title">
+            if view.present {
+                { result }
+                { tucked(&view, t, drawn, controls) }
+            } else {
+                { controls }
+                { result }
+            }
         </section>
     }
+}
+
+/// The ranked library, as the worker sent it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Library {
+    deals: usize,
+    panel: String,
+    rows: Vec<RankedDeal>,
 }
 
 /// The chart of the first deals and the sortable table.
 fn ranking(
     t: &crate::i18n::Strings,
-    deals: usize,
-    rows: &[RankedDeal],
+    view: &LabView,
+    library: &Library,
+    params: DihParams,
     by_distance: bool,
     sort: &UseStateHandle<Sort>,
+    present: bool,
 ) -> Html {
+    let (deals, rows) = (library.deals, &library.rows);
     let mut shown: Vec<&RankedDeal> = rows.iter().take(200).collect();
     if let (Some(col), descending) = **sort {
         let key = |r: &RankedDeal| -> f64 {
@@ -116,6 +152,7 @@ fn ranking(
             Route::Lab(LabLink {
                 deal: Some(seed.to_string()),
                 panel: None,
+                present,
             })
             .go();
             if let Some(w) = web_sys::window() {
@@ -127,7 +164,7 @@ fn ranking(
         html! {
             <tr data-seed={ r.seed.to_string() } data-dih={ r.dih.to_string() } onclick={ open(r.seed) } tabindex="0">
                 <td>{ r.seed }</td>
-                <td>{ format!("{:.4}", r.dih) }</td>
+                <td>{ sig(r.dih, 3) }</td>
                 <td>{ r.distance.map(|d| format!("{d:.3}")).unwrap_or_else(|| "—".into()) }</td>
                 <td>{ r.gdi.iter().map(|g| format!("{g:.2}")).collect::<Vec<_>>().join(" ") }</td>
             </tr>
@@ -157,13 +194,43 @@ fn ranking(
             })
             .collect(),
     };
+    let words = &view.words;
+    // Games per deal in the library: its tables × games per table.
+    let per_deal = rows.first().map_or(0, |r| r.counts.iter().sum::<u64>());
+    let title = |l: &crate::i18n::lab::LabStrings| {
+        if by_distance {
+            l.rank_near_title
+        } else {
+            l.rank_dih_title
+        }
+    };
+    let date = today();
+    let text = ChartText {
+        title: words.word(title),
+        x_label: words.word(|l| l.rank_x),
+        y_label: if by_distance {
+            words.word(|l| l.rank_distance_y)
+        } else {
+            "DIH".into()
+        },
+        subtitle: words.say(|l| (l.n_library)(deals, labels.len(), per_deal)),
+        caption: words.say(|l| {
+            (l.caption_library)(
+                title(l),
+                deals,
+                (l.panel_name)(&library.panel),
+                per_deal,
+                (params.players, params.rounds, params.top),
+                &date,
+            )
+        }),
+    };
     html! {
         <>
             <p class="note" id="rank-count">{ (t.rank_count)(rows.len(), deals) }</p>
-            <figure>
-                <BarChart id="chart-rank" title={ if by_distance { "离中心最近 · Nearest to the centre" } else { "区分度最高 · Highest DIH" } }
-                    x_label={ "牌局种子 · Deal seed" } y_label={ if by_distance { "距离 · Distance" } else { "DIH" } } labels={labels} values={values} />
-                <Export id="chart-rank" table={table} />
+            <figure class="slide">
+                <BarChart id="chart-rank" text={ text.clone() } n={ deals as u64 } labels={labels} values={values} />
+                <Export id="chart-rank" table={table} caption={ text.caption } />
             </figure>
             <div class="table-wrap">
                 <table class="rank" id="rank-table">

@@ -4,9 +4,11 @@
 use engine::PlayerSpec;
 use yew::prelude::*;
 
-use super::{parse_centre, DEFAULT_CENTRE};
-use crate::components::chart::{Export, Heatmap, Table};
+use super::{parse_centre, tucked, LabView, DEFAULT_CENTRE};
+use crate::components::chart::{today, wilson, ChartText, Export, Heatmap, Table};
+use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
+use crate::i18n::lab::ChartWords;
 use crate::i18n::Lang;
 use crate::pages::play::prefs;
 use crate::web::input_value;
@@ -15,6 +17,13 @@ use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 #[component]
 pub fn TournamentSection() -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let view = use_context::<LabView>().unwrap_or(LabView {
+        present: false,
+        words: ChartWords {
+            lang: t.lang,
+            both: false,
+        },
+    });
     let tournament = use_task(|answer| match answer {
         Answer::Lab(LabResult::Tournament(formats)) => Some(formats),
         _ => None,
@@ -52,29 +61,78 @@ pub fn TournamentSection() -> Html {
         .filter(|s| !s.is_empty())
         .map(|s| s.parse::<PlayerSpec>().map_err(|e| t.player_error(&e)))
         .collect::<Result<Vec<_>, String>>();
+    // What the shown result was run with (for its captions).
+    let ran = use_state(|| None::<Ran>);
     let on_run = {
-        let (tournament, players, strength, matches) =
-            (tournament.clone(), players.clone(), strength.clone(), *matches);
+        let (tournament, players, strength, matches, ran) = (
+            tournament.clone(),
+            players.clone(),
+            strength.clone(),
+            *matches,
+            ran.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
             let (Ok((centre, eps)), Ok(tables)) = (strength.clone(), players.clone()) else {
                 return;
             };
+            ran.set(Some(Ran {
+                tables: tables.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
+                centre: centre.to_string(),
+                eps,
+                matches,
+            }));
             tournament.run(Job::Lab(LabJob::Tournament {
                 tables,
                 farmers: prefs::parse_rung("L7"),
-                rounds: 4,
+                rounds: ROUNDS,
                 matches,
                 centre,
                 eps,
-                seed: 1,
+                seed: SEED,
             }))
         })
     };
-    let view = match tournament.task() {
-        Task::Done(formats) => {
+    let drawn = matches!(tournament.task(), Task::Done(_));
+    let result = match (tournament.task(), &*ran) {
+        (Task::Done(formats), Some(ran)) => {
+            let words = &view.words;
+            let date = today();
             let maps = formats.iter().map(|(format, p)| {
                 let cols: Vec<String> = (1..=p.tables.len()).map(|k| k.to_string()).collect();
                 let id = format!("chart-places-{format}");
+                let n = p.matches;
+                // The widest 95% interval of any cell, in percentage points.
+                let half = p
+                    .p
+                    .iter()
+                    .flatten()
+                    .map(|&q| {
+                        let (lo, hi) = wilson((q * f64::from(n)).round() as u64, u64::from(n));
+                        100.0 * (hi - q).max(q - lo)
+                    })
+                    .fold(0.0, f64::max);
+                let text = ChartText {
+                    title: words.say(|l| (l.places_title)(format)),
+                    x_label: words.word(|l| l.places_x),
+                    y_label: words.word(|l| l.places_y),
+                    subtitle: words.say(|l| (l.n_tournaments)(n, half)),
+                    caption: words.say(|l| {
+                        // The centre and ε only deal the equal-strength format.
+                        let strength = match (format.as_str(), l.term("centre")) {
+                            ("equal", Some(centre)) => format!("{} {}, ε = {}", centre.name, ran.centre, ran.eps),
+                            _ => String::new(),
+                        };
+                        (l.caption_tournament)(
+                            (l.format_name)(format),
+                            &ran.tables,
+                            n,
+                            ROUNDS,
+                            SEED,
+                            &strength,
+                            &date,
+                        )
+                    }),
+                };
                 let table = Table {
                     header: std::iter::once("table".to_string()).chain(cols.iter().map(|c| format!("place {c}"))).collect(),
                     rows: p
@@ -85,32 +143,55 @@ pub fn TournamentSection() -> Html {
                         .collect(),
                 };
                 html! {
-                    <figure class="heat" data-format={ format.clone() }>
-                        <Heatmap id={ id.clone() } title={ (t.format_title)(format) } x_label={ "名次 · Place" } y_label={ "牌桌 · Table" }
+                    <figure class="heat slide" data-format={ format.clone() }>
+                        <Heatmap id={ id.clone() } text={ text.clone() } n={ u64::from(n) } legend={ words.word(|l| l.chance) }
                             rows={ p.tables.clone() } cols={cols} values={ p.p.clone() } />
-                        <Export id={id} table={table} />
+                        <Export id={id} table={table} caption={ text.caption } />
                     </figure>
                 }
             });
             html! { <div class="heatmaps" id="tournament-result">{ for maps }</div> }
         }
-        other => task_status(other, "tournament", Unit::Tournaments, tournament.on_cancel()),
+        (other, _) => task_status(other, "tournament", Unit::Tournaments, tournament.on_cancel()),
     };
-    html! {
-        <section class="lab-section" aria-labelledby="lab-tournament-title">
+    let controls = html! {
+        <>
             <h2 id="lab-tournament-title">{ t.tournament_title }</h2>
             <p class="note">{ t.tournament_explain }</p>
             <div class="lab-controls">
-                <span class="field wide"><label for="t-tables">{ t.tournament_tables }</label><input id="t-tables" value={ (*tables).clone() } onchange={ text_input(&tables) } /></span>
-                <span class="field"><label for="t-centre">{ t.tournament_centre }</label><input id="t-centre" value={ (*centre).clone() } onchange={ text_input(&centre) } /></span>
-                <span class="field"><label for="t-eps">{ "ε" }</label><input id="t-eps" value={ (*eps).clone() } onchange={ text_input(&eps) } /></span>
+                <span class="field wide"><label for="t-tables">{ t.tournament_tables }<Info term="table" at="tournament" /></label><input id="t-tables" value={ (*tables).clone() } onchange={ text_input(&tables) } /></span>
+                <span class="field"><label for="t-centre">{ t.tournament_centre }<Info term="centre" at="tournament" /></label><input id="t-centre" value={ (*centre).clone() } onchange={ text_input(&centre) } /></span>
+                <span class="field"><label for="t-eps">{ "ε" }<Info term="eps" at="tournament" /></label><input id="t-eps" value={ (*eps).clone() } onchange={ text_input(&eps) } /></span>
                 <span class="field"><label for="t-matches">{ t.tournament_matches }</label><input id="t-matches" type="number" min="10" max="2000" value={ matches.to_string() } onchange={on_matches} /></span>
                 <button type="button" class="primary" id="tournament-run" onclick={on_run} disabled={ strength.is_err() || players.is_err() }>{ t.run }</button>
             </div>
             if let Err(e) = players.as_ref().and(strength.as_ref()) {
                 <p class="error" role="alert" id="tournament-input-error">{ e.clone() }</p>
             }
-            { view }
+        </>
+    };
+    html! {
+        <section class="lab-section" aria-labelledby="lab-tournament-title">
+            if view.present {
+                { result }
+                { tucked(&view, t, drawn, controls) }
+            } else {
+                { controls }
+                { result }
+            }
         </section>
     }
+}
+
+/// Rounds of each simulated tournament, and the simulations' seed.
+const ROUNDS: u32 = 4;
+const SEED: u64 = 1;
+
+/// What a shown result was run with.
+#[derive(Clone, Debug, PartialEq)]
+struct Ran {
+    tables: String,
+    centre: String,
+    eps: f64,
+    matches: u32,
 }

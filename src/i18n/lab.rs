@@ -1,0 +1,438 @@
+//! The Lab page's words for a classroom: chart titles and axes, each
+//! chart's sample size, export captions, the presentation mode, panel
+//! names, run-time estimates and the glossary of its terms (GDI, DIH, g1…,
+//! ε, panel, table), in words a teacher can read out. The terms are
+//! lab.md's.
+
+use super::Lang;
+use crate::components::chart::{sig, thousands};
+
+/// DIH's n, m, r.
+pub type Nmr = (u32, u32, u32);
+
+/// A term of the glossary: its name and what it means.
+pub struct Term {
+    /// A stable id (`gdi`, `dih`, ...), also the glossary entry's anchor.
+    pub id: &'static str,
+    pub name: &'static str,
+    pub meaning: &'static str,
+}
+
+pub struct LabStrings {
+    pub present: &'static str,
+    pub present_leave: &'static str,
+    pub present_prev: &'static str,
+    pub present_next: &'static str,
+    pub present_hint: &'static str,
+    pub both_languages: &'static str,
+    pub settings: &'static str,
+    /// A panel's name (`quick` → 快速组 / Quick).
+    pub panel_name: fn(&str) -> &'static str,
+    pub hist_title: &'static str,
+    pub hist_x: &'static str,
+    pub hist_y: &'static str,
+    pub gdi_title: &'static str,
+    pub gdi_x: &'static str,
+    pub gdi_y: &'static str,
+    pub dih_title: &'static str,
+    pub dih_x: &'static str,
+    pub rank_dih_title: &'static str,
+    pub rank_near_title: &'static str,
+    pub rank_x: &'static str,
+    pub rank_distance_y: &'static str,
+    pub places_x: &'static str,
+    pub places_y: &'static str,
+    pub chance: &'static str,
+    /// A tournament format's name (`duplicate`, `equal`, `random`).
+    pub format_name: fn(&str) -> &'static str,
+    pub places_title: fn(&str) -> String,
+    /// n = games (tables × games per table), with the intervals' key.
+    pub n_games: fn(u64, usize, u32) -> String,
+    /// n players and r for DIH, exact; whether on a log scale.
+    pub n_dih: fn(u32, u32, bool) -> String,
+    /// n = deals of the library, how many shown, the library's games per deal.
+    pub n_library: fn(usize, usize, u64) -> String,
+    /// n tournaments and the widest 95% interval's half, in points.
+    pub n_tournaments: fn(u32, f64) -> String,
+    /// what, deal, panel, games, seed, date.
+    pub caption_deal: fn(&str, &str, &str, u64, u64, &str) -> String,
+    /// what, distribution, n, m, r, date.
+    pub caption_dih: fn(&str, &str, u32, u32, u32, &str) -> String,
+    /// what, library deals, panel, games per deal, (n, m, r), date.
+    pub caption_library: fn(&str, usize, &str, u64, Nmr, &str) -> String,
+    /// what, tables, tournaments, rounds, seed, centre and ε (or nothing), date.
+    pub caption_tournament: fn(&str, &str, u32, u32, u64, &str, &str) -> String,
+    /// Games in all and the time they take, in seconds.
+    pub estimate: fn(u64, f64) -> String,
+    pub long_run: &'static str,
+    pub dih_exact: &'static str,
+    pub glossary_title: &'static str,
+    pub glossary_intro: &'static str,
+    pub what_is: fn(&str) -> String,
+    pub terms: &'static [Term],
+}
+
+impl LabStrings {
+    /// The term with this id (the glossary has every id the page uses).
+    pub fn term(&self, id: &str) -> Option<&'static Term> {
+        self.terms.iter().find(|t| t.id == id)
+    }
+}
+
+/// About `s` seconds, rounded as a person would say it.
+fn seconds(s: f64) -> String {
+    if s < 1.0 {
+        "1".into()
+    } else if s < 10.0 {
+        format!("{:.0}", s.ceil())
+    } else {
+        format!("{:.0}", (s / 5.0).ceil() * 5.0)
+    }
+}
+
+pub static ZH: LabStrings = LabStrings {
+    present: "演示模式",
+    present_leave: "退出演示",
+    present_prev: "上一张图",
+    present_next: "下一张图",
+    present_hint: "每屏一张图；用 ← → 或翻页键切换，参数在每张图下的“设置”里。",
+    both_languages: "图表中英双语（用于导出）",
+    settings: "设置",
+    panel_name: |p| match p {
+        "quick" => "快速组",
+        "ladder" => "阶梯组",
+        "strong" => "强手组",
+        _ => "？",
+    },
+    hist_title: "得分分布",
+    hist_x: "地主得分",
+    hist_y: "占全部对局的比例",
+    gdi_title: "难度等级 GDI",
+    gdi_x: "等级",
+    gdi_y: "达到该等级的比例",
+    dih_title: "区分度 DIH 随轮数的变化",
+    dih_x: "轮数 m",
+    rank_dih_title: "区分度 DIH 最高的牌局",
+    rank_near_title: "离 GDI 中心最近的牌局",
+    rank_x: "牌局种子",
+    rank_distance_y: "与中心的距离",
+    places_x: "名次",
+    places_y: "牌桌（地主 AI）",
+    chance: "概率",
+    format_name: |f| match f {
+        "duplicate" => "复式",
+        "equal" => "同等牌力",
+        _ => "随机",
+    },
+    places_title: |f| format!("{}：各桌得各名次的概率", (ZH.format_name)(f)),
+    n_games: |n, tables, per| {
+        format!("n = {} 局（{tables} 桌 × 每桌 {per} 局）· 竖线：95% 区间", thousands(n))
+    },
+    n_dih: |players, top, log| {
+        format!(
+            "n = {players} 名选手，前 r = {top} 名 · 精确计算，不是抽样{}",
+            if log { " · 对数刻度" } else { "" }
+        )
+    },
+    n_library: |deals, shown, games| {
+        format!(
+            "n = 牌库 {} 副牌（每副 {} 局），图中为前 {shown} 副",
+            thousands(deals as u64),
+            thousands(games)
+        )
+    },
+    n_tournaments: |n, half| {
+        format!(
+            "n = 每种赛制 {} 场比赛 · 每格的 95% 区间不超过 ±{} 个百分点",
+            thousands(u64::from(n)),
+            sig(half, 2)
+        )
+    },
+    caption_deal: |what, deal, panel, games, seed, date| {
+        format!("{what}｜牌局 {deal}｜牌桌组：{panel}｜{} 局｜种子 {seed}｜{date}", thousands(games))
+    },
+    caption_dih: |what, dist, n, m, r, date| format!("{what}｜每轮分布 {dist}｜n = {n}，m = {m}，r = {r}｜{date}"),
+    caption_library: |what, deals, panel, games, (n, m, r), date| {
+        format!(
+            "{what}｜内置牌库 {} 副牌｜牌桌组：{panel}，每副 {} 局｜n = {n}，m = {m}，r = {r}｜{date}",
+            thousands(deals as u64),
+            thousands(games)
+        )
+    },
+    caption_tournament: |what, tables, matches, rounds, seed, strength, date| {
+        let strength = if strength.is_empty() { String::new() } else { format!("｜{strength}") };
+        format!(
+            "{what}｜牌桌 {tables}｜{} 场 × {rounds} 轮｜种子 {seed}{strength}｜{date}",
+            thousands(u64::from(matches))
+        )
+    },
+    estimate: |games, s| format!("共 {} 局，约 {} 秒", thousands(games), seconds(s)),
+    long_run: "这次计算较长，不会自动开始：准备好后按“开始”。",
+    dih_exact: "DIH 是精确算出的，不是抽样估计。",
+    glossary_title: "术语表",
+    glossary_intro: "页面上每个术语旁的 ⓘ 也会给出同样的解释。",
+    what_is: |term| format!("什么是{term}？"),
+    terms: &[
+        Term {
+            id: "table",
+            name: "牌桌",
+            meaning: "一张牌桌：一个 AI 当地主，对两个 AI 农民，把同一副牌从头打到尾。",
+        },
+        Term {
+            id: "panel",
+            name: "牌桌组",
+            meaning: "一组牌桌：地主 AI 从弱到强，农民 AI 都一样。每张桌把这副牌打若干局，得分分布就来自这些对局。快速组：L0–L7 当地主，L7 当农民；阶梯组：L0–L10 当地主，L7 当农民；强手组：L7–L10 当地主，L8 当农民。",
+        },
+        Term {
+            id: "gdi",
+            name: "GDI（等级难度评估指标）",
+            meaning: "把地主可能的得分从低到高看作等级。GDI 是一串比例 g1、g2……：有多少比例的对局达到了每个等级或更高。g 越大，这副牌对地主越容易。",
+        },
+        Term {
+            id: "g",
+            name: "g1、g2……",
+            meaning: "g1 是避开了最差得分的对局比例；g2 是再高一级及以上的比例；最后一个 g 是拿到最高分的比例。",
+        },
+        Term {
+            id: "dih",
+            name: "DIH（初始手牌区分度）",
+            meaning: "n 名选手打 m 轮，每轮得分都按这个分布：前 r 名的总分两两不同的概率。越接近 1，比赛越能把前 r 名分出高下。",
+        },
+        Term {
+            id: "nmr",
+            name: "n、m、r",
+            meaning: "n：选手人数；m：轮数，每轮一副牌；r：要分出名次的前几名。",
+        },
+        Term {
+            id: "eps",
+            name: "ε（epsilon）",
+            meaning: "两副牌的 GDI 距离小于 ε，就算同等牌力。研究用的是 ε = 0.15；再大，排名就不准了。",
+        },
+        Term {
+            id: "centre",
+            name: "GDI 中心",
+            meaning: "想要的牌力，例如 0.70,0.27,0.05；GDI 离它不到 ε 的牌局都算这个牌力。",
+        },
+        Term {
+            id: "interval",
+            name: "95% 区间",
+            meaning: "局数有限，比例只是估计。竖线标出真实比例在 95% 把握下所在的范围；局数越多，竖线越短。",
+        },
+        Term {
+            id: "n",
+            name: "图上的 n",
+            meaning: "这张图的数字来自多少局对局（或多少场比赛、多少副牌）。",
+        },
+    ],
+};
+
+pub static EN: LabStrings = LabStrings {
+    present: "Presentation mode",
+    present_leave: "Leave presentation",
+    present_prev: "Previous chart",
+    present_next: "Next chart",
+    present_hint: "One chart per screen: ← → or Page Up / Page Down to move; each chart's settings are under it.",
+    both_languages: "Charts in both languages (for export)",
+    settings: "Settings",
+    panel_name: |p| match p {
+        "quick" => "Quick",
+        "ladder" => "Ladder",
+        "strong" => "Strong",
+        _ => "?",
+    },
+    hist_title: "Score distribution",
+    hist_x: "Landlord's score",
+    hist_y: "Share of the games",
+    gdi_title: "Grade difficulty (GDI)",
+    gdi_x: "Grade",
+    gdi_y: "Share reaching the grade",
+    dih_title: "DIH against the number of rounds",
+    dih_x: "Rounds m",
+    rank_dih_title: "Deals with the highest DIH",
+    rank_near_title: "Deals nearest the GDI centre",
+    rank_x: "Deal seed",
+    rank_distance_y: "Distance to the centre",
+    places_x: "Place",
+    places_y: "Table (landlord AI)",
+    chance: "Chance",
+    format_name: |f| match f {
+        "duplicate" => "Duplicate",
+        "equal" => "Equal strength",
+        _ => "Random",
+    },
+    places_title: |f| format!("{}: each table's chance of each place", (EN.format_name)(f)),
+    n_games: |n, tables, per| {
+        format!(
+            "n = {} games ({tables} tables × {per}) · lines: 95% intervals",
+            thousands(n)
+        )
+    },
+    n_dih: |players, top, log| {
+        format!(
+            "n = {players} players, top r = {top} · exact, not sampled{}",
+            if log { " · log scale" } else { "" }
+        )
+    },
+    n_library: |deals, shown, games| {
+        format!(
+            "n = {} library deals ({} games each); the first {shown} shown",
+            thousands(deals as u64),
+            thousands(games)
+        )
+    },
+    n_tournaments: |n, half| {
+        format!(
+            "n = {} tournaments per format · every cell's 95% interval within ±{} points",
+            thousands(u64::from(n)),
+            sig(half, 2)
+        )
+    },
+    caption_deal: |what, deal, panel, games, seed, date| {
+        format!(
+            "{what} · deal {deal} · panel: {panel} · {} games · seed {seed} · {date}",
+            thousands(games)
+        )
+    },
+    caption_dih: |what, dist, n, m, r, date| {
+        format!("{what} · distribution per round {dist} · n = {n}, m = {m}, r = {r} · {date}")
+    },
+    caption_library: |what, deals, panel, games, (n, m, r), date| {
+        format!(
+            "{what} · built-in library, {} deals · panel: {panel}, {} games each · n = {n}, m = {m}, r = {r} · {date}",
+            thousands(deals as u64),
+            thousands(games)
+        )
+    },
+    caption_tournament: |what, tables, matches, rounds, seed, strength, date| {
+        let strength = if strength.is_empty() { String::new() } else { format!(" · {strength}") };
+        format!(
+            "{what} · tables {tables} · {} tournaments × {rounds} rounds · seed {seed}{strength} · {date}",
+            thousands(u64::from(matches))
+        )
+    },
+    estimate: |games, s| format!("{} games, about {} s", thousands(games), seconds(s)),
+    long_run: "This run is long, so it does not start on its own: press Run when ready.",
+    dih_exact: "DIH is computed exactly, not estimated by sampling.",
+    glossary_title: "Glossary",
+    glossary_intro: "The ⓘ beside each term on the page gives the same explanation.",
+    what_is: |term| format!("What is {term}?"),
+    terms: &[
+        Term {
+            id: "table",
+            name: "Table",
+            meaning: "A table: one AI plays the landlord against two AI farmers, and they play the deal through to the end.",
+        },
+        Term {
+            id: "panel",
+            name: "Panel",
+            meaning: "A set of tables whose landlord AIs go from weak to strong, all against the same farmer AIs. Every table plays the deal a number of times, and the score distribution comes from those games. Quick: L0–L7 landlords, L7 farmers; Ladder: L0–L10 against L7; Strong: L7–L10 against L8.",
+        },
+        Term {
+            id: "gdi",
+            name: "GDI (grade difficulty index)",
+            meaning: "Take the landlord's possible scores, lowest to highest, as grades. The GDI is a list of shares g1, g2, …: how many of the games reached each grade or better. The larger the g, the easier the deal is for the landlord.",
+        },
+        Term {
+            id: "g",
+            name: "g1, g2, …",
+            meaning: "g1 is the share of games that avoided the worst score; g2 the share one grade higher or better; the last g is the share that reached the best score.",
+        },
+        Term {
+            id: "dih",
+            name: "DIH (distinction of initial hand)",
+            meaning: "With n players over m rounds, each round scored by this distribution: the chance that the top r totals all differ. The closer to 1, the better the tournament tells its top r places apart.",
+        },
+        Term {
+            id: "nmr",
+            name: "n, m, r",
+            meaning: "n: the number of players; m: the number of rounds, one deal each; r: how many top places must be told apart.",
+        },
+        Term {
+            id: "eps",
+            name: "ε (epsilon)",
+            meaning: "Two deals whose GDI lie closer than ε count as equal strength. The research used ε = 0.15; any wider and the ranking loses its power.",
+        },
+        Term {
+            id: "centre",
+            name: "GDI centre",
+            meaning: "The strength you want, such as 0.70,0.27,0.05; every deal whose GDI lies within ε of it counts as that strength.",
+        },
+        Term {
+            id: "interval",
+            name: "95% interval",
+            meaning: "With a limited number of games a share is only an estimate. The line marks where the true share lies, with 95% confidence; more games, shorter lines.",
+        },
+        Term {
+            id: "n",
+            name: "n on a chart",
+            meaning: "How many games (or tournaments, or deals) the chart's numbers come from.",
+        },
+    ],
+};
+
+/// The words a chart is labelled in: the page's language, or both (for an
+/// export to a mixed audience).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChartWords {
+    pub lang: Lang,
+    pub both: bool,
+}
+
+impl ChartWords {
+    /// `f`'s words in the page's language, or `中文 · English`.
+    pub fn say(&self, f: impl Fn(&'static LabStrings) -> String) -> String {
+        if self.both {
+            format!("{} · {}", f(&ZH), f(&EN))
+        } else {
+            f(self.lang.strings().lab)
+        }
+    }
+
+    /// A fixed text in the chosen words.
+    pub fn word(&self, f: impl Fn(&'static LabStrings) -> &'static str) -> String {
+        self.say(|l| f(l).to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_name_the_same_terms() {
+        let ids = |l: &LabStrings| l.terms.iter().map(|t| t.id).collect::<Vec<_>>();
+        assert_eq!(ids(&ZH), ids(&EN));
+        for id in [
+            "table", "panel", "gdi", "g", "dih", "nmr", "eps", "centre", "interval", "n",
+        ] {
+            assert!(ZH.term(id).is_some() && EN.term(id).is_some(), "{id}");
+        }
+    }
+
+    #[test]
+    fn chart_words_are_one_language_unless_both_are_asked_for() {
+        let zh = ChartWords {
+            lang: Lang::Zh,
+            both: false,
+        };
+        let en = ChartWords {
+            lang: Lang::En,
+            both: false,
+        };
+        let both = ChartWords {
+            lang: Lang::En,
+            both: true,
+        };
+        assert_eq!(zh.word(|l| l.hist_title), "得分分布");
+        assert_eq!(en.word(|l| l.hist_title), "Score distribution");
+        assert_eq!(both.word(|l| l.hist_title), "得分分布 · Score distribution");
+        assert_eq!((EN.panel_name)("quick"), "Quick");
+        assert_eq!((ZH.panel_name)("strong"), "强手组");
+        assert_eq!(
+            (EN.n_games)(1600, 8, 200),
+            "n = 1,600 games (8 tables × 200) · lines: 95% intervals"
+        );
+        assert_eq!((EN.estimate)(1600, 1.3), "1,600 games, about 2 s");
+        assert_eq!((ZH.estimate)(40, 0.2), "共 40 局，约 1 秒");
+    }
+}
