@@ -91,6 +91,38 @@ def dz_kind_name(move, md):
     return names.get(md.get_move_type(move)["type"], "?")
 
 
+def rule_differences(seq, md):
+    """The plays of a finished game where DouZero's rules and ours part
+    (rules.md is ours): a play DouZero reads as no combination (after it
+    only bombs may follow there), a play following another of a kind or
+    length DouZero reads differently, and an airplane with singles that
+    beat another only by counting a kicker trio as its rank. Each as (turn,
+    what, cards)."""
+    found = []
+    rival = None
+    passes = 0
+    for turn, move in enumerate(seq, 1):
+        if not move:
+            passes += 1
+            if passes == 2:
+                rival = None
+            continue
+        t = md.get_move_type(move)
+        if t["type"] == md.TYPE_15_WRONG:
+            found.append((turn, "DouZero reads it as no combination", to_ours(move)))
+        elif rival is not None and t["type"] not in (md.TYPE_4_BOMB, md.TYPE_5_KING_BOMB):
+            r = md.get_move_type(rival)
+            if (t["type"], t.get("len")) != (r["type"], r.get("len")):
+                found.append((turn, f"follows {dz_reading(rival, md) or to_ours(rival)} but DouZero reads it "
+                              f"as another kind", dz_reading(move, md)))
+            elif t["type"] == md.TYPE_11_SERIAL_3_1 and t["rank"] <= r["rank"]:
+                found.append((turn, f"beats {dz_reading(rival, md)} only by a kicker trio",
+                              dz_reading(move, md)))
+        rival = move
+        passes = 0
+    return found
+
+
 class Agent:
     """One `ddz agent` process seated at one DouZero position."""
 
@@ -154,11 +186,14 @@ class Agent:
         move = [] if play == "pass" else to_dz(play)
         legal = [sorted(m) for m in infoset.legal_actions]
         if move not in legal:
+            listed = sorted({to_ours(m) or "pass" for m in legal})
+            if len(listed) > 60:
+                listed = listed[:60] + [f"... {len(listed) - 60} more"]
             raise EvalError(
                 f"{where}: our agent's move '{play}' (reading {answer.get('reading')}) is illegal "
                 f"in DouZero's environment\n"
                 f"  hand {req['hand']}, DouZero's legal moves: "
-                f"{sorted(to_ours(m) or 'pass' for m in legal)}\n"
+                f"{', '.join(listed)}\n"
                 f"  request: {line}"
             )
         # Our reading against DouZero's (which decides what may follow).
@@ -181,6 +216,7 @@ class Game:
         self.bottom = bottom
         self.md = md
         self.reading_differences = []
+        self.moves = []
 
     def where(self, position):
         return f"deal seed {self.seed}, game '{self.name}', {SEAT_OF[position]}"
@@ -305,6 +341,7 @@ def play_game(env_class, deal_data, players, game):
     winner = env.get_winner()
     bombs = env.get_bomb_num()
     landlord_score = (2 if winner == "landlord" else -2) * 2**bombs
+    game.moves = [list(m) for m in env.card_play_action_seq]
     record = [to_ours(m) or "pass" for m in env.card_play_action_seq]
     return winner, bombs, landlord_score, record
 
@@ -390,7 +427,7 @@ def run(args):
         check_player(args.ddz, args.player, args.time_limit)
 
     record_file = open(args.record, "w") if args.record else None
-    results, differences, mismatches, times = [], [], [], []
+    results, differences, mismatches, rules_met, times = [], [], [], [], []
     bombs_total = 0
     started = time.time()
     for i in range(args.deals):
@@ -419,6 +456,8 @@ def run(args):
                     p.close()
             for position in ours:
                 times += players[position].times
+            for turn, what, cards in rule_differences(game.moves, md):
+                rules_met.append({"deal": seed, "game": name, "turn": turn, "play": cards, "what": what})
             won = (winner == "landlord") == (role == "landlord")
             score = landlord_score if role == "landlord" else -landlord_score
             result[role] = {"won": int(won), "score": score, "bombs": bombs}
@@ -470,6 +509,7 @@ def run(args):
         "wall_seconds": wall,
         "seconds_per_100_deals": wall / args.deals * 100,
         "reading_differences": differences,
+        "rule_differences_met": rules_met,
         "moves_checked": args.check_moves,
         "move_list_differences": mismatches,
         "versions": versions,
@@ -507,6 +547,10 @@ def print_report(r):
         print(f"plays DouZero reads otherwise than our player meant them: {len(diffs)}")
         for d in diffs[:10]:
             print(f"  deal seed {d['deal']}, {d['game']}, {d['seat']}: ours {d['ours']}, DouZero {d['douzero']}")
+    met = r["rule_differences_met"]
+    print(f"plays where DouZero's rules and ours part: {len(met)}")
+    for d in met[:10]:
+        print(f"  deal seed {d['deal']}, {d['game']}, turn {d['turn']}: {d['play']}: {d['what']}")
     if r["moves_checked"]:
         mism = r["move_list_differences"]
         print(f"turns where DouZero's legal moves differ from ours: {len(mism)}")
