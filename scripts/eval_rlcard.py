@@ -379,7 +379,7 @@ def main():
         description="Our player against RLCard's rule agent under DouZero's evaluation protocol: "
         "each seeded deal played twice (our player as the landlord against two RLCard farmers, "
         "RLCard as the landlord against our player as both farmers), refereed by DouZero's GameEnv. "
-        "Prints WP and ADP (DouZero's scores: the landlord wins or loses 2*2^bombs) with 95%% "
+        "Prints WP and ADP (DouZero's scores: the landlord wins or loses 2*2^bombs) with 95% "
         "intervals, per role and overall.",
     )
     parser.add_argument("--deals", type=int, default=200, help="deals to play, each twice (default 200)")
