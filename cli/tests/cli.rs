@@ -483,6 +483,29 @@ fn the_agent_protocol_answers_and_survives_malformed_requests() {
     );
     // The agent kept serving: the same request, the same answer.
     assert_eq!(answers[6], answers[0]);
+    // Every answer names its reading, which reads back to the cards played.
+    for answer in [&answers[0], &answers[5]] {
+        let reading = answer["reading"].as_str().expect("a reading");
+        let mv = engine::Move::parse(reading).unwrap();
+        let play = answer["play"].as_str().unwrap();
+        assert_eq!(mv.cards(), engine::Move::parse(play).unwrap().cards(), "{answer:?}");
+    }
+}
+
+#[test]
+fn the_agent_says_which_reading_of_its_cards_it_means() {
+    // Four trios in a row, alone in the hand: the agent goes out with them,
+    // and the reading says whether as four trios or as an airplane of three
+    // with three kickers.
+    let answers = agent(
+        "heuristic",
+        &[r#"{"seat": "landlord", "hand": "333444555666", "history": [], "counts": {"landlord": 12, "farmer1": 17}}"#],
+    );
+    assert_eq!(answers[0]["play"], "333444555666", "{answers:?}");
+    let reading = answers[0]["reading"].as_str().unwrap();
+    assert!(reading.contains('+'), "{reading}");
+    let play = engine::Play::parse(reading).unwrap();
+    assert_eq!(play.cards().to_string(), "333444555666");
 }
 
 #[test]

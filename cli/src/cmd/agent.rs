@@ -5,8 +5,12 @@
 //! ```text
 //! {"seat": "farmer1", "hand": "...", "history": [["landlord", "33"], ["farmer1", "pass"], ...],
 //!  "counts": {"landlord": 18, "farmer1": 17, "farmer2": 17}, "bottom": "...", "legal": ["...", "pass"]}
-//! → {"play": "44"}   or   {"play": "pass"}   or   {"error": "..."}
+//! → {"play": "44", "reading": "44"}   or   {"play": "pass", "reading": "pass"}   or   {"error": "..."}
 //! ```
+//!
+//! `reading` is the move in its one written form, which says how the play
+//! is meant when its cards have several readings (`444555666+333`, an
+//! airplane with three kickers, against `333444555666+`, four trios).
 //!
 //! `counts` names the seats at the table (two or three); `bottom` and
 //! `legal` are optional. With `legal`, the answer is one of its entries,
@@ -52,7 +56,7 @@ pub fn serve(player: &PlayerSpec, time_limit: Option<f64>, seed: u64) -> Result<
             }
         };
         let answer = match answer {
-            Ok(play) => json!({ "play": play }),
+            Ok((play, reading)) => json!({ "play": play, "reading": reading.to_string() }),
             Err(message) => json!({ "error": message }),
         };
         writeln!(out, "{answer}").map_err(stdout_error)?;
@@ -110,13 +114,14 @@ fn parse_move(text: &str, field: &str) -> Result<Move, String> {
     Play::parse(text).map(Move::Play).map_err(|e| format!("{field}: {e}"))
 }
 
-/// The answer to one request line: the move, spelled for the reply.
+/// The answer to one request line: the move, spelled for the reply, and
+/// the move itself (which reading of the cards is meant).
 fn answer(
     line: &str,
     agent: &mut dyn engine::Player,
     clock: &MonotonicClock,
     time_limit: Option<f64>,
-) -> Result<String, String> {
+) -> Result<(String, Move), String> {
     let request: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     let field = |name: &str| request.get(name).ok_or_else(|| format!("missing field '{name}'"));
     let me = seat(field("seat")?, "seat")?;
@@ -199,13 +204,12 @@ fn answer(
     };
     let chosen = agent.choose(&view, &deadline);
     Ok(match legal {
-        None => spell(chosen),
-        Some(entries) => entries
-            .iter()
-            .find(|(_, mv)| same_cards(*mv, chosen))
-            .or(entries.first())
-            .map(|(text, _)| text.clone())
-            .unwrap_or_else(|| spell(chosen)),
+        None => (spell(chosen), chosen),
+        // The entry with the chosen cards, read as the agent meant them.
+        Some(entries) => match entries.iter().find(|(_, mv)| same_cards(*mv, chosen)) {
+            Some((text, _)) => (text.clone(), chosen),
+            None => entries.first().cloned().unwrap_or_else(|| (spell(chosen), chosen)),
+        },
     })
 }
 
