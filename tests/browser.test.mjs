@@ -603,6 +603,37 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   await context.close();
 });
 
+test("the lab sets the panel against par as `ddz library par` does; a teaching case opens its deal with its par", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/lab`);
+  const bars = page.locator("#chart-par .bar");
+  await bars.first().waitFor({ timeout: 30000 });
+  const want = cli(["library", "par", "--library", join(import.meta.dirname, "..", "assets", "library.json"), "--count", "20", "--json"]);
+  const values = await bars.evaluateAll((b) => b.map((x) => Number(x.dataset.value)));
+  assert.ok(Math.abs(values[0] - want.landlord_par.share) < 1e-12 && Math.abs(values[1] - want.farmer_par.share) < 1e-12, `${values}`);
+  const intervals = await page.locator("#chart-par .interval").evaluateAll((g) => g.map((x) => [Number(x.dataset.low), Number(x.dataset.high)]));
+  assert.ok(Math.abs(intervals[0][0] - want.landlord_par.low) < 1e-12 && Math.abs(intervals[1][1] - want.farmer_par.high) < 1e-12);
+  // The chart states its n: the games on deals with a proven par.
+  const games = want.landlord_par.games + want.farmer_par.games;
+  assert.match(await page.textContent("#chart-par"), new RegExp(`n = ${games.toLocaleString("en-US")}`));
+  // The teaching cases, widest gap first, as the CLI lists them.
+  const seeds = await page.locator("#par-cases tbody tr").evaluateAll((r) => r.map((x) => Number(x.dataset.seed)));
+  assert.deepEqual(seeds, want.teaching_cases.map((c) => c.seed));
+  // The library table shows par and sorts by the gap.
+  await page.click("#rank-run");
+  await page.locator("#rank-table tbody tr").first().waitFor();
+  await page.click('#rank-table th button[data-col="4"]');
+  const gaps = await page.locator("#rank-table td.par").evaluateAll((t) => t.map((x) => Number(x.dataset.gap ?? -1)));
+  assert.ok(gaps.every((g, i) => i === 0 || gaps[i - 1] >= g), "sorted by gap");
+  assert.equal(gaps[0], want.teaching_cases[0].gap);
+  // A case opens the Deal page with the deal's par.
+  await page.locator("#par-cases tbody tr").first().click();
+  await page.waitForFunction((s) => location.hash.startsWith("#/deal") && location.hash.includes(`seed=${s}`), seeds[0]);
+  await waitForDeal(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the lab's sections run side by side: one is cancelled while another finishes; the worker's errors are in the page's language", async () => {
   const { context, page, errors } = await freshPage("zh-CN");
   await page.goto(`${base}#/lab?seed=42&panel=quick`);
@@ -692,14 +723,14 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   const charts = await page.locator("svg.plot").evaluateAll((svgs) =>
     svgs.map((s) => ({ id: s.id, n: Number(s.dataset.n), text: s.querySelector(".chart-n")?.textContent ?? "", caption: s.querySelector(".chart-caption")?.textContent ?? "" })),
   );
-  assert.deepEqual(charts.map((c) => c.id), ["chart-histogram", "chart-gdi", "chart-dih", "chart-rank", "chart-places-duplicate", "chart-places-equal", "chart-places-random"]);
+  assert.deepEqual(charts.map((c) => c.id), ["chart-histogram", "chart-gdi", "chart-dih", "chart-rank", "chart-par", "chart-places-duplicate", "chart-places-equal", "chart-places-random"]);
   for (const c of charts) {
     assert.ok(c.n > 0, `${c.id} has an n`);
     assert.match(c.text, new RegExp(`^n = ${c.n.toLocaleString("en-US")} `), `${c.id} states n = ${c.n}: ${c.text}`);
     assert.match(c.caption, /\d{4}-\d\d-\d\d$/, `${c.id}'s caption is dated`);
   }
   assert.match(charts[0].text, /^n = 1,600 games \(8 tables × 200\)/);
-  assert.match(charts[4].text, /^n = 20 tournaments/);
+  assert.match(charts[5].text, /^n = 20 tournaments/);
   // Estimates carry 95% intervals that hold them; the heatmaps have a colour legend.
   const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) =>
     b.map((x) => [Number(x.dataset.value), Number(x.querySelector(".interval")?.dataset.low), Number(x.querySelector(".interval")?.dataset.high)]),
@@ -720,6 +751,7 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   assert.match(await csvOf("chart-places-duplicate"), /^# Duplicate · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · \d{4}-\d\d-\d\d\ntable,place 1,/);
   assert.match(await csvOf("chart-places-equal"), /^# Equal strength · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · GDI centre 0.7,0.27,0.05, ε = 0.15 · /);
   assert.match(await csvOf("chart-rank"), /^# Deals with the highest DIH · built-in library, 2,000 deals · panel: Quick, 64 games each · n = 108, m = 18, r = 10 · /);
+  assert.match(await csvOf("chart-par"), /^# The panel's landlord wins, by par · built-in library, 2,000 deals · panel: Quick, 64 games each · par within 500,000 nodes a deal · \d{4}-\d\d-\d\d\npar,deals,games,landlord_wins,share,low,high\n/);
 
   // Titles in the page's language only; both when asked (for an export).
   assert.equal(await page.textContent("#chart-histogram .chart-title"), "Score distribution");
@@ -769,14 +801,14 @@ test("presentation mode at 1280×720: one chart per screen, chart first and whol
     assert.ok(!(await page.locator("#lab-seed").isVisible()), "the settings are tucked away");
     await page.screenshot({ path: join(shots, `lab-present-1280x720-${lang}.png`) });
     // → moves to the next chart, each whole on its screen.
-    for (const [id, name] of [["chart-gdi", "gdi"], ["chart-dih", "dih"], ["chart-rank", "rank"], ["chart-places-duplicate", "places"]]) {
+    for (const [id, name] of [["chart-gdi", "gdi"], ["chart-dih", "dih"], ["chart-rank", "rank"], ["chart-par", "par"], ["chart-places-duplicate", "places"]]) {
       for (let i = 0; i < 6 && (await page.locator(`#${id}`).boundingBox()).y > 1; i++) {
         await page.keyboard.press("ArrowRight");
         await page.waitForTimeout(250);
       }
       const b = await page.locator(`#${id}`).boundingBox();
       assert.ok(b.y >= -1 && b.y + b.height <= 721, `${id} whole on its screen: ${JSON.stringify(b)}`);
-      if (name === "dih" || name === "places") await page.screenshot({ path: join(shots, `lab-present-1280x720-${lang}-${name}.png`) });
+      if (name === "dih" || name === "par" || name === "places") await page.screenshot({ path: join(shots, `lab-present-1280x720-${lang}-${name}.png`) });
     }
     // Leaving presentation mode brings the settings back first.
     await page.click("#lab-present");

@@ -306,16 +306,11 @@ fn tick_label(v: f64, step: f64) -> String {
     }
 }
 
-/// The 95% Wilson score interval of `k` successes in `n` trials.
+/// The 95% Wilson score interval of `k` successes in `n` trials (the
+/// engine's [`engine::lab::wilson`]).
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96f64);
-    let p = k / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    let (_, low, high) = engine::lab::wilson(k, n);
+    (low, high)
 }
 
 /// `1600` as `1,600`.

@@ -65,6 +65,25 @@ pub struct LabStrings {
     /// Games in all and the time they take, in seconds.
     pub estimate: fn(u64, f64) -> String,
     pub long_run: &'static str,
+    pub par_title: &'static str,
+    pub par_explain: &'static str,
+    pub par_run: &'static str,
+    pub par_chart_title: &'static str,
+    pub par_x: &'static str,
+    pub par_y: &'static str,
+    pub par_landlord: &'static str,
+    pub par_farmers: &'static str,
+    /// n = games on deals with a proven par, deals proven, deals not, budget.
+    pub n_par: fn(u64, u64, u64, u64) -> String,
+    /// what, library deals, panel, games per deal, par budget, date.
+    pub caption_par: fn(&str, usize, &str, u64, u64, &str) -> String,
+    pub par_cases_title: &'static str,
+    pub par_cases_explain: &'static str,
+    pub par_col: &'static str,
+    pub par_first: &'static str,
+    pub par_panel_wins: &'static str,
+    pub par_gap: &'static str,
+    pub par_unproven: &'static str,
     pub dih_exact: &'static str,
     pub glossary_title: &'static str,
     pub glossary_intro: &'static str,
@@ -168,6 +187,38 @@ pub static ZH: LabStrings = LabStrings {
     },
     estimate: |games, s| format!("共 {} 局，约 {} 秒", thousands(games), seconds(s)),
     long_run: "这次计算较长，不会自动开始：准备好后按“开始”。",
+    par_title: "明牌结果与牌桌组",
+    par_explain: "牌库里每副牌都用神算子明牌算过（地主先出、所有手牌公开）。这里看牌桌组的地主在“明牌地主必胜”和“明牌农民必胜”的牌局里各赢了多少。明牌能赢、牌桌组却常输的牌局，最值得拿来讲解。",
+    par_run: "比较",
+    par_chart_title: "牌桌组的地主胜率，按明牌结果分组",
+    par_x: "明牌结果",
+    par_y: "牌桌组地主的胜率",
+    par_landlord: "明牌地主必胜",
+    par_farmers: "明牌农民必胜",
+    n_par: |games, proven, unproven, budget| {
+        format!(
+            "n = {} 局（明牌已证明的 {} 副牌；另有 {} 副在 {} 个节点内未证明，不计）· 竖线：95% 区间",
+            thousands(games),
+            thousands(proven),
+            thousands(unproven),
+            thousands(budget)
+        )
+    },
+    caption_par: |what, deals, panel, games, budget, date| {
+        format!(
+            "{what}｜内置牌库 {} 副牌｜牌桌组：{panel}，每副 {} 局｜明牌：每副至多 {} 个节点｜{date}",
+            thousands(deals as u64),
+            thousands(games),
+            thousands(budget)
+        )
+    },
+    par_cases_title: "教学案例：明牌能赢，牌桌组却常输",
+    par_cases_explain: "按差距排序：明牌赢家在牌桌组里输掉的对局比例。点一行在上面打开这副牌。",
+    par_col: "明牌",
+    par_first: "首出",
+    par_panel_wins: "牌桌组地主胜率",
+    par_gap: "差距",
+    par_unproven: "未证明",
     dih_exact: "DIH 是精确算出的，不是抽样估计。",
     glossary_title: "术语表",
     glossary_intro: "页面上每个术语旁的 ⓘ 也会给出同样的解释。",
@@ -192,6 +243,11 @@ pub static ZH: LabStrings = LabStrings {
             id: "g",
             name: "g1、g2……",
             meaning: "g1 是避开了最差得分的对局比例；g2 是再高一级及以上的比例；最后一个 g 是拿到最高分的比例。",
+        },
+        Term {
+            id: "par",
+            name: "明牌结果（par）",
+            meaning: "把三家的牌都摊开、地主先出，双方都下最好的棋时谁赢。由神算子在限定的节点数内证明；没证明的牌局不算进图表。",
         },
         Term {
             id: "dih",
@@ -312,6 +368,38 @@ pub static EN: LabStrings = LabStrings {
     },
     estimate: |games, s| format!("{} games, about {} s", thousands(games), seconds(s)),
     long_run: "This run is long, so it does not start on its own: press Run when ready.",
+    par_title: "Par and the panel",
+    par_explain: "Every deal of the library was solved with all hands open (the landlord to lead): its par. Here: how often the panel's landlords won the deals that are landlord wins with open cards, and those that are farmer wins. A deal open cards win but the panel mostly loses is the one to teach from.",
+    par_run: "Compare",
+    par_chart_title: "The panel's landlord wins, by par",
+    par_x: "Par (open hands)",
+    par_y: "Landlord wins in the panel",
+    par_landlord: "Landlord wins with open hands",
+    par_farmers: "Farmers win with open hands",
+    n_par: |games, proven, unproven, budget| {
+        format!(
+            "n = {} games (on the {} deals with a proven par; {} more not proven within {} nodes are left out) · bars: 95% intervals",
+            thousands(games),
+            thousands(proven),
+            thousands(unproven),
+            thousands(budget)
+        )
+    },
+    caption_par: |what, deals, panel, games, budget, date| {
+        format!(
+            "{what} · built-in library, {} deals · panel: {panel}, {} games each · par within {} nodes a deal · {date}",
+            thousands(deals as u64),
+            thousands(games),
+            thousands(budget)
+        )
+    },
+    par_cases_title: "Teaching cases: open hands win, the panel mostly loses",
+    par_cases_explain: "Widest gap first: the share of the panel's games the par's winner lost. Click a row to open the deal above.",
+    par_col: "Par",
+    par_first: "First play",
+    par_panel_wins: "Panel's landlord wins",
+    par_gap: "Gap",
+    par_unproven: "not proven",
     dih_exact: "DIH is computed exactly, not estimated by sampling.",
     glossary_title: "Glossary",
     glossary_intro: "The ⓘ beside each term on the page gives the same explanation.",
@@ -336,6 +424,11 @@ pub static EN: LabStrings = LabStrings {
             id: "g",
             name: "g1, g2, …",
             meaning: "g1 is the share of games that avoided the worst score; g2 the share one grade higher or better; the last g is the share that reached the best score.",
+        },
+        Term {
+            id: "par",
+            name: "Par (open hands)",
+            meaning: "Who wins when all three hands are laid open, the landlord leads and both sides play their best. The solver proves it within a node budget; deals it does not prove are left out of the chart.",
         },
         Term {
             id: "dih",
@@ -403,7 +496,7 @@ mod tests {
         let ids = |l: &LabStrings| l.terms.iter().map(|t| t.id).collect::<Vec<_>>();
         assert_eq!(ids(&ZH), ids(&EN));
         for id in [
-            "table", "panel", "gdi", "g", "dih", "nmr", "eps", "centre", "interval", "n",
+            "table", "panel", "gdi", "g", "dih", "nmr", "eps", "centre", "interval", "n", "par",
         ] {
             assert!(ZH.term(id).is_some() && EN.term(id).is_some(), "{id}");
         }

@@ -3,8 +3,9 @@
 //! runs in slices and can be cancelled.
 
 use engine::lab::dih::{dih, Distribution};
-use engine::lab::library::Library;
+use engine::lab::library::{Library, ParSummary};
 use engine::lab::panel::{gdi_distance, GdiCentre, Panel, PanelRun, ScoreDistribution};
+use engine::lab::par::Par;
 use engine::lab::tournament::{Format, PlaceProbabilities, TournamentRun};
 use engine::PlayerSpec;
 use engine::{Clock, Deadline, Deal};
@@ -37,6 +38,9 @@ pub enum LabJob {
         top: u32,
         centre: Option<GdiCentre>,
     },
+    /// The built-in library's panel results against par, and its teaching
+    /// cases (proven par, the widest gap to the panel first).
+    Par,
     /// Tournaments in the three formats side by side.
     Tournament {
         tables: Vec<PlayerSpec>,
@@ -58,7 +62,25 @@ pub struct RankedDeal {
     pub gdi: Vec<f64>,
     pub scores: Vec<i64>,
     pub counts: Vec<u64>,
+    /// The deal's par, as the library records it.
+    pub par: Option<Par>,
+    /// The share of games the par's winner lost, for a proven par.
+    pub gap: Option<f64>,
 }
+
+/// A deal whose proven par the panel's results fall short of.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeachingCase {
+    pub seed: u64,
+    pub par: Par,
+    /// The share of games the panel's landlords won.
+    pub landlord_wins: f64,
+    /// The share of games the par's winner lost.
+    pub gap: f64,
+}
+
+/// Teaching cases listed.
+const CASES: usize = 20;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LabResult {
@@ -73,6 +95,16 @@ pub enum LabResult {
     },
     /// (format, place probabilities) for duplicate, equal, random.
     Tournament(Vec<(String, PlaceProbabilities)>),
+    Par {
+        deals: usize,
+        panel: String,
+        /// Games each deal was played (tables × games per table).
+        per_deal: u64,
+        /// Par's node budget per deal.
+        par_nodes: u64,
+        summary: ParSummary,
+        cases: Vec<TeachingCase>,
+    },
 }
 
 /// The built-in hand library (`assets/library.json`, built by the command
@@ -115,6 +147,8 @@ pub enum LabRun {
         next: usize,
     },
     Tournament(Vec<(String, TournamentRun)>, u32),
+    /// Quick: answered at the first step.
+    Par(&'static Library),
 }
 
 impl LabRun {
@@ -163,6 +197,7 @@ impl LabRun {
                     next: 0,
                 }
             }
+            LabJob::Par => LabRun::Par(library()?),
             LabJob::Tournament {
                 tables,
                 farmers,
@@ -276,6 +311,8 @@ impl LabRun {
                         gdi: e.gdi.clone(),
                         scores: e.distribution.scores.clone(),
                         counts: e.distribution.counts.clone(),
+                        par: e.par,
+                        gap: e.par_gap(),
                     });
                     if deadline.expired() {
                         break;
@@ -302,6 +339,26 @@ impl LabRun {
                     rows,
                 })
             }
+            LabRun::Par(library) => Answer::Lab(LabResult::Par {
+                deals: library.entries.len(),
+                panel: library.panel.clone(),
+                per_deal: library.entries.first().map_or(0, |e| e.distribution.games()),
+                par_nodes: library.par_nodes,
+                summary: library.par_summary(),
+                cases: library
+                    .by_par_gap()
+                    .into_iter()
+                    .take(CASES)
+                    .filter_map(|(e, gap)| {
+                        Some(TeachingCase {
+                            seed: e.seed,
+                            par: e.par?,
+                            landlord_wins: e.landlord_wins(),
+                            gap,
+                        })
+                    })
+                    .collect(),
+            }),
             LabRun::Tournament(runs, matches) => {
                 'work: for (_, run) in runs.iter_mut() {
                     while !run.is_done() {
@@ -396,6 +453,29 @@ mod tests {
             games: 1,
         });
         assert_eq!(answer, Answer::Failed(JobError::UnknownPanel("nope".into())));
+    }
+
+    #[test]
+    fn the_library_is_set_against_par_with_its_teaching_cases() {
+        let Answer::Lab(LabResult::Par {
+            deals,
+            per_deal,
+            par_nodes,
+            summary,
+            cases,
+            ..
+        }) = finish(LabJob::Par)
+        else {
+            panic!("no par");
+        };
+        let lib = library().unwrap();
+        assert_eq!((deals, summary), (lib.entries.len(), lib.par_summary()));
+        assert_eq!(per_deal, 8 * u64::from(lib.games));
+        assert!(par_nodes > 0, "the built-in library records par");
+        assert!(summary.landlord_par.deals > 0 && summary.farmer_par.deals > 0);
+        assert_eq!(cases.len(), CASES);
+        assert!(cases.iter().all(|c| c.par.exact));
+        assert!(cases.windows(2).all(|w| w[0].gap >= w[1].gap));
     }
 
     #[test]

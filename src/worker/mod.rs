@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use choose::ChooseJob;
 pub use hook::{use_engine, use_task, Engine, Task, TaskHandle};
-pub use lab::{LabJob, LabResult, RankedDeal};
+pub use lab::{LabJob, LabResult, RankedDeal, TeachingCase};
 pub use review::{ReviewJob, ReviewedMove, Verdict};
 pub use run::EngineWorker;
 pub use simulation::{Baseline, SimulationJob, SimulationResult};

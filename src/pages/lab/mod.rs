@@ -6,6 +6,9 @@
 //! - [`dih`]: DIH for n, m, r, and DIH against m as a line;
 //! - [`rank`]: the built-in hand library ranked by DIH or by distance to a
 //!   GDI centre, as a sortable table and a chart (a row opens its deal);
+//! - [`par`]: the library's panel results against each deal's par (open
+//!   hands), and the teaching cases, where open hands win and the panel
+//!   mostly loses;
 //! - [`tournament`]: simulated tournaments in the three formats, as
 //!   place-probability heatmaps side by side.
 //!
@@ -19,6 +22,7 @@
 
 mod deal;
 mod dih;
+mod par;
 mod rank;
 mod tournament;
 
@@ -246,6 +250,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
                 <deal::DealSection link={ props.link.clone() } {on_distribution} />
                 <dih::DihSection distribution={ distribution.clone() } params={ params.clone() } />
                 <rank::RankSection params={ *params } present={present} />
+                <par::ParSection />
                 <tournament::TournamentSection />
                 <section class="lab-section glossary" id="lab-glossary" aria-labelledby="lab-glossary-title">
                     <h2 id="lab-glossary-title">{ t.lab.glossary_title }</h2>

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::{parse_centre, tucked, DihParams, LabView, DEFAULT_CENTRE};
-use crate::components::chart::{sig, today, BarChart, ChartText, Export, Table};
+use crate::components::chart::{percent, sig, today, BarChart, ChartText, Export, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::lab::ChartWords;
@@ -115,14 +115,17 @@ fn ranking(
     present: bool,
 ) -> Html {
     let (deals, rows) = (library.deals, &library.rows);
-    let mut shown: Vec<&RankedDeal> = rows.iter().take(200).collect();
+    // Sorted as a whole, then the first 200 shown.
+    let mut shown: Vec<&RankedDeal> = rows.iter().collect();
     if let (Some(col), descending) = **sort {
         let key = |r: &RankedDeal| -> f64 {
             match col {
                 0 => r.seed as f64,
                 1 => r.dih,
                 2 => r.distance.unwrap_or(0.0),
-                _ => r.gdi.len() as f64,
+                3 => r.gdi.len() as f64,
+                // By the gap to a proven par; unproven deals last.
+                _ => r.gap.unwrap_or(-1.0),
             }
         };
         shown.sort_by(|a, b| {
@@ -134,11 +137,12 @@ fn ranking(
             }
         });
     }
+    shown.truncate(200);
     let header = |i: usize, label: &'static str| {
         let handle = sort.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
             let (col, desc) = *handle;
-            handle.set((Some(i), if col == Some(i) { !desc } else { i == 1 }));
+            handle.set((Some(i), if col == Some(i) { !desc } else { i == 1 || i == 4 }));
         });
         let (mark, aria) = match **sort {
             (Some(c), true) if c == i => (" ▼", "descending"),
@@ -160,6 +164,12 @@ fn ranking(
             }
         })
     };
+    let par_word = |r: &RankedDeal| match r.par {
+        Some(p) if p.exact && p.winner == engine::Team::Landlord => t.lab.par_landlord,
+        Some(p) if p.exact => t.lab.par_farmers,
+        Some(_) => t.lab.par_unproven,
+        None => "—",
+    };
     let body = shown.iter().map(|r| {
         html! {
             <tr data-seed={ r.seed.to_string() } data-dih={ r.dih.to_string() } onclick={ open(r.seed) } tabindex="0">
@@ -167,6 +177,7 @@ fn ranking(
                 <td>{ sig(r.dih, 3) }</td>
                 <td>{ r.distance.map(|d| format!("{d:.3}")).unwrap_or_else(|| "—".into()) }</td>
                 <td>{ r.gdi.iter().map(|g| format!("{g:.2}")).collect::<Vec<_>>().join(" ") }</td>
+                <td class="par" data-gap={ r.gap.map(|g| g.to_string()) }>{ par_word(r) }{ r.gap.map(|g| format!(" · {}", percent(g))).unwrap_or_default() }</td>
             </tr>
         }
     });
@@ -181,7 +192,14 @@ fn ranking(
         })
         .unzip();
     let table = Table {
-        header: vec!["seed".into(), "dih".into(), "distance".into(), "gdi".into()],
+        header: vec![
+            "seed".into(),
+            "dih".into(),
+            "distance".into(),
+            "gdi".into(),
+            "par".into(),
+            "gap".into(),
+        ],
         rows: rows
             .iter()
             .map(|r| {
@@ -190,6 +208,11 @@ fn ranking(
                     format!("{:.6}", r.dih),
                     r.distance.map(|d| format!("{d:.4}")).unwrap_or_default(),
                     r.gdi.iter().map(|g| format!("{g:.4}")).collect::<Vec<_>>().join(" "),
+                    match r.par {
+                        Some(p) if p.exact => p.winner.name().to_string(),
+                        _ => String::new(),
+                    },
+                    r.gap.map(|g| format!("{g:.4}")).unwrap_or_default(),
                 ]
             })
             .collect(),
@@ -234,7 +257,7 @@ fn ranking(
             </figure>
             <div class="table-wrap">
                 <table class="rank" id="rank-table">
-                    <thead><tr>{ header(0, t.rank_seed) }{ header(1, "DIH") }{ header(2, t.rank_distance) }{ header(3, "GDI") }</tr></thead>
+                    <thead><tr>{ header(0, t.rank_seed) }{ header(1, "DIH") }{ header(2, t.rank_distance) }{ header(3, "GDI") }{ header(4, t.lab.par_col) }</tr></thead>
                     <tbody>{ for body }</tbody>
                 </table>
             </div>
