@@ -634,6 +634,29 @@ test("the lab sets the panel against par as `ddz library par` does; a teaching c
   await context.close();
 });
 
+test("the lab deals fresh deals like this one in the worker, as `ddz equal --generate` deals them", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/lab?seed=42&panel=quick`);
+  await page.locator("#chart-gdi .bar").first().waitFor({ timeout: 30000 });
+  const gdi = await page.locator("#chart-gdi .bar").evaluateAll((b) => b.map((x) => Number(x.dataset.value)));
+  await page.fill("#like-count", "2");
+  await page.locator("#like-count").dispatchEvent("change");
+  await page.fill("#like-eps", "0.2");
+  await page.locator("#like-eps").dispatchEvent("change");
+  await page.click("#like-run");
+  await page.locator("#like-table tbody tr").first().waitFor({ timeout: 60000 });
+  const rows = await page.locator("#like-table tbody tr").evaluateAll((r) => r.map((x) => [Number(x.dataset.seed), Number(x.dataset.distance)]));
+  const want = cli(["equal", "--generate", "--centre", gdi.join(","), "--eps", "0.2", "--count", "2", "--games", "8", "--seed", "10000", "--panel", "quick", "--json"]);
+  assert.deepEqual(rows.map(([s]) => s), want.deals.map((d) => d.seed));
+  rows.forEach(([, d], i) => assert.ok(Math.abs(d - want.deals[i].distance) < 1e-12 && d < 0.2));
+  assert.equal(await page.getAttribute("#like-summary", "data-tried"), String(want.tried));
+  // A row opens the deal in the Lab.
+  await page.locator("#like-table tbody tr").first().click();
+  await page.waitForFunction((s) => location.hash.includes(`seed=${s}`), rows[0][0]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the lab's sections run side by side: one is cancelled while another finishes; the worker's errors are in the page's language", async () => {
   const { context, page, errors } = await freshPage("zh-CN");
   await page.goto(`${base}#/lab?seed=42&panel=quick`);

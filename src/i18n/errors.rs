@@ -60,6 +60,7 @@ impl Strings {
             (Quantity::Matches, true) => "比赛场数",
             (Quantity::Tables, true) => "牌桌数",
             (Quantity::Eps, true) => "ε",
+            (Quantity::Deals, true) => "牌局数",
             (Quantity::Games, false) => "number of games",
             (Quantity::GamesPerTable, false) => "number of games per table",
             (Quantity::TimeLimit, false) => "time limit (ms)",
@@ -69,6 +70,7 @@ impl Strings {
             (Quantity::Matches, false) => "number of tournaments",
             (Quantity::Tables, false) => "number of tables",
             (Quantity::Eps, false) => "ε",
+            (Quantity::Deals, false) => "number of deals",
         }
     }
 

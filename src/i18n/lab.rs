@@ -84,6 +84,13 @@ pub struct LabStrings {
     pub par_panel_wins: &'static str,
     pub par_gap: &'static str,
     pub par_unproven: &'static str,
+    pub like_title: &'static str,
+    pub like_explain: &'static str,
+    pub like_count: &'static str,
+    pub like_run: &'static str,
+    /// kept, wanted, dealt, first seed, last seed.
+    pub like_result: fn(usize, u32, u64, u64, u64) -> String,
+    pub like_distance: &'static str,
     pub dih_exact: &'static str,
     pub glossary_title: &'static str,
     pub glossary_intro: &'static str,
@@ -219,6 +226,19 @@ pub static ZH: LabStrings = LabStrings {
     par_panel_wins: "牌桌组地主胜率",
     par_gap: "差距",
     par_unproven: "未证明",
+    like_title: "同等牌力的新牌局",
+    like_explain: "从种子 10000 起发新牌，每副用同一牌桌组、每桌 8 局打过，留下 GDI 与这副牌相距不到 ε 的：可用于同等牌力赛制的新牌。",
+    like_count: "要几副",
+    like_run: "发同等牌力的牌",
+    like_result: |kept, wanted, tried, first, last| {
+        format!(
+            "发了 {} 副（种子 {first}–{last}），留下 {kept} 副{}（{:.1}%）",
+            thousands(tried),
+            if (kept as u32) < wanted { "，没凑够" } else { "" },
+            100.0 * kept as f64 / tried.max(1) as f64
+        )
+    },
+    like_distance: "与这副牌的距离",
     dih_exact: "DIH 是精确算出的，不是抽样估计。",
     glossary_title: "术语表",
     glossary_intro: "页面上每个术语旁的 ⓘ 也会给出同样的解释。",
@@ -400,6 +420,19 @@ pub static EN: LabStrings = LabStrings {
     par_panel_wins: "Panel's landlord wins",
     par_gap: "Gap",
     par_unproven: "not proven",
+    like_title: "Deals like this one",
+    like_explain: "Fresh deals from seed 10000 on, each played by the same panel 8 games a table, kept when their GDI lies within ε of this deal's: new deals for the equal-strength format.",
+    like_count: "How many",
+    like_run: "Deal me deals like this",
+    like_result: |kept, wanted, tried, first, last| {
+        format!(
+            "dealt {} (seeds {first}–{last}), kept {kept}{} ({:.1}%)",
+            thousands(tried),
+            if (kept as u32) < wanted { ", fewer than asked" } else { "" },
+            100.0 * kept as f64 / tried.max(1) as f64
+        )
+    },
+    like_distance: "Distance from this deal",
     dih_exact: "DIH is computed exactly, not estimated by sampling.",
     glossary_title: "Glossary",
     glossary_intro: "The ⓘ beside each term on the page gives the same explanation.",

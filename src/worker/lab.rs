@@ -3,6 +3,7 @@
 //! runs in slices and can be cancelled.
 
 use engine::lab::dih::{dih, Distribution};
+use engine::lab::generate::Generator;
 use engine::lab::library::{Library, ParSummary};
 use engine::lab::panel::{gdi_distance, GdiCentre, Panel, PanelRun, ScoreDistribution};
 use engine::lab::par::Par;
@@ -37,6 +38,18 @@ pub enum LabJob {
         rounds: u32,
         top: u32,
         centre: Option<GdiCentre>,
+    },
+    /// Fresh deals (seeds `seed`, `seed + 1`, ...) played under a panel,
+    /// kept while within `eps` of a GDI centre, until `count` are kept or
+    /// `max_deals` dealt: equal-strength deals on demand.
+    Generate {
+        centre: GdiCentre,
+        eps: f64,
+        count: u32,
+        panel: String,
+        games: u32,
+        seed: u64,
+        max_deals: u32,
     },
     /// The built-in library's panel results against par, and its teaching
     /// cases (proven par, the widest gap to the panel first).
@@ -82,6 +95,14 @@ pub struct TeachingCase {
 /// Teaching cases listed.
 const CASES: usize = 20;
 
+/// A deal kept by [`LabJob::Generate`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LikeDeal {
+    pub seed: u64,
+    pub distance: f64,
+    pub gdi: Vec<f64>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LabResult {
     Panel(ScoreDistribution),
@@ -95,6 +116,12 @@ pub enum LabResult {
     },
     /// (format, place probabilities) for duplicate, equal, random.
     Tournament(Vec<(String, PlaceProbabilities)>),
+    Generate {
+        /// Seeds dealt, from the first.
+        first: u64,
+        tried: u64,
+        kept: Vec<LikeDeal>,
+    },
     Par {
         deals: usize,
         panel: String,
@@ -149,6 +176,13 @@ pub enum LabRun {
     Tournament(Vec<(String, TournamentRun)>, u32),
     /// Quick: answered at the first step.
     Par(&'static Library),
+    Generate {
+        generator: Box<Generator>,
+        first: u64,
+        count: usize,
+        max_deals: u64,
+        kept: Vec<LikeDeal>,
+    },
 }
 
 impl LabRun {
@@ -198,6 +232,36 @@ impl LabRun {
                 }
             }
             LabJob::Par => LabRun::Par(library()?),
+            LabJob::Generate {
+                centre,
+                eps,
+                count,
+                panel,
+                games,
+                seed,
+                max_deals,
+            } => {
+                let games = Quantity::GamesPerTable.count(games)?;
+                let eps = Quantity::Eps.check(eps)?;
+                let count = Quantity::Deals.count(count)?;
+                let max_deals = Quantity::Deals.count(max_deals)?;
+                let panel = Panel::named(&panel).ok_or(JobError::UnknownPanel(panel))?;
+                // The games and ε are checked above, in the worker's ranges
+                // (within the engine's).
+                let generator = Generator::new(centre, eps, panel, games, seed).map_err(|_| JobError::OutOfRange {
+                    what: Quantity::Eps,
+                    value: eps,
+                    min: 0.0,
+                    max: 1.0,
+                })?;
+                LabRun::Generate {
+                    generator: Box::new(generator),
+                    first: seed,
+                    count: count as usize,
+                    max_deals: u64::from(max_deals),
+                    kept: vec![],
+                }
+            }
             LabJob::Tournament {
                 tables,
                 farmers,
@@ -339,6 +403,45 @@ impl LabRun {
                     rows,
                 })
             }
+            LabRun::Generate {
+                generator,
+                first,
+                count,
+                max_deals,
+                kept,
+            } => {
+                while kept.len() < *count && generator.tried() < *max_deals {
+                    let Some(&seed) = generator.batch(1).first() else {
+                        break;
+                    };
+                    match generator.judge(seed, clock) {
+                        Ok(Some(k)) => kept.push(LikeDeal {
+                            seed,
+                            distance: k.distance,
+                            gdi: k.entry.gdi,
+                        }),
+                        Ok(None) => {}
+                        Err(e) => return Answer::Failed(JobError::Player(e)),
+                    }
+                    generator.advance(1);
+                    if deadline.expired() {
+                        break;
+                    }
+                }
+                let more = kept.len() < *count && generator.tried() < *max_deals && generator.next_seed().is_some();
+                if more {
+                    Answer::Progress {
+                        done: generator.tried() as u32,
+                        total: *max_deals as u32,
+                    }
+                } else {
+                    Answer::Lab(LabResult::Generate {
+                        first: *first,
+                        tried: generator.tried(),
+                        kept: std::mem::take(kept),
+                    })
+                }
+            }
             LabRun::Par(library) => Answer::Lab(LabResult::Par {
                 deals: library.entries.len(),
                 panel: library.panel.clone(),
@@ -402,6 +505,45 @@ mod tests {
                 return answer;
             }
         }
+    }
+
+    #[test]
+    fn deals_like_this_one_lie_within_eps_as_the_engine_plays_them() {
+        let centre = GdiCentre::new(vec![0.7, 0.27, 0.05]).unwrap();
+        let job = |count, max_deals| LabJob::Generate {
+            centre: centre.clone(),
+            eps: 0.2,
+            count,
+            panel: "quick".into(),
+            games: 2,
+            seed: 40,
+            max_deals,
+        };
+        let Answer::Lab(LabResult::Generate { first, tried, kept }) = finish(job(3, 1_000)) else {
+            panic!("no deals");
+        };
+        assert_eq!((first, kept.len()), (40, 3));
+        assert_eq!(kept.last().map(|d| d.seed), Some(first + tried - 1));
+        let panel = Panel::named("quick").unwrap();
+        let clock = engine::clock::MonotonicClock::default();
+        for d in &kept {
+            let again = engine::lab::library::Entry::build(d.seed, &panel, 2, &clock).unwrap();
+            assert_eq!(gdi_distance(&again.gdi, centre.values()), Some(d.distance));
+            assert!(d.distance < 0.2);
+        }
+        // Out of seeds to deal: what was found, fewer than asked.
+        let Answer::Lab(LabResult::Generate { tried, kept, .. }) = finish(job(3, 2)) else {
+            panic!("no answer");
+        };
+        assert_eq!(tried, 2);
+        assert!(kept.len() < 3);
+        assert!(matches!(
+            finish(job(0, 10)),
+            Answer::Failed(JobError::OutOfRange {
+                what: Quantity::Deals,
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use choose::ChooseJob;
 pub use hook::{use_engine, use_task, Engine, Task, TaskHandle};
-pub use lab::{LabJob, LabResult, RankedDeal, TeachingCase};
+pub use lab::{LabJob, LabResult, LikeDeal, RankedDeal, TeachingCase};
 pub use review::{ReviewJob, ReviewedMove, Verdict};
 pub use run::EngineWorker;
 pub use simulation::{Baseline, SimulationJob, SimulationResult};
@@ -189,6 +189,8 @@ pub enum Quantity {
     Tables,
     /// ε, the distance to the GDI centre that counts as equal strength.
     Eps,
+    /// Deals to deal or keep.
+    Deals,
 }
 
 impl Quantity {
@@ -204,6 +206,7 @@ impl Quantity {
             Quantity::Matches => (1.0, 10_000.0),
             Quantity::Tables => (2.0, 20.0),
             Quantity::Eps => (0.0, 1.0),
+            Quantity::Deals => (1.0, 100_000.0),
         }
     }
 

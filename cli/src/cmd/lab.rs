@@ -246,7 +246,7 @@ pub fn generate(
         }
         let judged = chunk
             .par_iter()
-            .map(|&s| generator.judge(s, &clock))
+            .map(|&s| generator.judge(s, &clock).map_err(|e| e.to_string()))
             .collect::<Result<Vec<_>, String>>()?;
         for found in judged {
             tried += 1;

@@ -5,11 +5,13 @@
 
 use serde::Serialize;
 
+use crate::agents::PlayerError;
 use crate::clock::Clock;
+use crate::deal::Deal;
 use crate::limits::{self, LimitError};
 
 use super::library::Entry;
-use super::panel::{gdi_distance, GdiCentre, Panel};
+use super::panel::{gdi_distance, score_distribution, GdiCentre, Panel};
 
 /// A deal kept: its entry (seed, deal, distribution, GDI) and its
 /// distance from the centre.
@@ -76,10 +78,18 @@ impl Generator {
         self.next = self.next.wrapping_add(n);
     }
 
-    /// Plays deal `seed` under the panel: kept if its GDI lies within ε
-    /// of the centre (same number of grades).
-    pub fn judge(&self, seed: u64, clock: &dyn Clock) -> Result<Option<Kept>, String> {
-        let entry = Entry::build(seed, &self.panel, self.games, clock)?;
+    /// Plays deal `seed` under the panel (as [`Entry::build`] does): kept
+    /// if its GDI lies within ε of the centre (same number of grades).
+    pub fn judge(&self, seed: u64, clock: &dyn Clock) -> Result<Option<Kept>, PlayerError> {
+        let deal = Deal::from_seed(seed);
+        let distribution = score_distribution(&deal, seed, &self.panel, self.games, clock)?;
+        let entry = Entry {
+            seed,
+            deal: deal.to_string(),
+            gdi: distribution.gdi(),
+            distribution,
+            par: None,
+        };
         Ok(gdi_distance(&entry.gdi, self.centre.values())
             .filter(|&d| d < self.eps)
             .map(|distance| Kept { entry, distance }))

@@ -202,6 +202,10 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         }
         (other, _) => task_status(other, "lab-panel", Unit::Games, panel.on_cancel()),
     };
+    let like = match (panel.task(), &*ran) {
+        (Task::Done(d), Some(ran)) => html! { <super::like::LikeThis gdi={ d.gdi() } panel={ ran.panel.clone() } /> },
+        _ => html! {},
+    };
     let estimate = (t.lab.estimate)(tables as u64 * u64::from(games), estimate_s);
     let (games_min, games_max) = Quantity::GamesPerTable.range();
     let controls = html! {
@@ -228,10 +232,12 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
                 { charts }
                 <div class="slide deal-slide">{ deal_view }</div>
                 { tucked(&view, t, drawn, controls) }
+                { like }
             } else {
                 { controls }
                 { deal_view }
                 { charts }
+                { like }
             }
         </section>
     }

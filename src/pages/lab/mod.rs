@@ -3,6 +3,7 @@
 //! cancelled without touching the others':
 //! - [`deal`]: a deal played at every table of a panel: its score
 //!   distribution as a histogram and its GDI as bars, beside the deal;
+//!   then [`like`], fresh deals of the same strength dealt on demand;
 //! - [`dih`]: DIH for n, m, r, and DIH against m as a line;
 //! - [`rank`]: the built-in hand library ranked by DIH or by distance to a
 //!   GDI centre, as a sortable table and a chart (a row opens its deal);
@@ -22,6 +23,7 @@
 
 mod deal;
 mod dih;
+mod like;
 mod par;
 mod rank;
 mod tournament;
