@@ -61,6 +61,8 @@ impl Strings {
             (Quantity::Tables, true) => "牌桌数",
             (Quantity::Eps, true) => "ε",
             (Quantity::Deals, true) => "牌局数",
+            (Quantity::Sizes, true) => "手牌张数的个数",
+            (Quantity::HandSize, true) => "每手牌张数",
             (Quantity::Games, false) => "number of games",
             (Quantity::GamesPerTable, false) => "number of games per table",
             (Quantity::TimeLimit, false) => "time limit (ms)",
@@ -71,6 +73,8 @@ impl Strings {
             (Quantity::Tables, false) => "number of tables",
             (Quantity::Eps, false) => "ε",
             (Quantity::Deals, false) => "number of deals",
+            (Quantity::Sizes, false) => "number of hand sizes",
+            (Quantity::HandSize, false) => "cards in each hand",
         }
     }
 

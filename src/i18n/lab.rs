@@ -91,6 +91,17 @@ pub struct LabStrings {
     /// kept, wanted, dealt, first seed, last seed.
     pub like_result: fn(usize, u32, u64, u64, u64) -> String,
     pub like_distance: &'static str,
+    pub sm_title: &'static str,
+    pub sm_explain: &'static str,
+    pub sm_deals: &'static str,
+    pub sm_limit: &'static str,
+    pub sm_chart_title: &'static str,
+    pub sm_x: &'static str,
+    pub sm_y: &'static str,
+    /// n = games, deals per size, sizes.
+    pub n_sm: fn(u64, u32, usize) -> String,
+    /// what, deals per size, ms a move, seed, date.
+    pub caption_sm: fn(&str, u32, f64, u64, &str) -> String,
     pub dih_exact: &'static str,
     pub glossary_title: &'static str,
     pub glossary_intro: &'static str,
@@ -239,6 +250,19 @@ pub static ZH: LabStrings = LabStrings {
         )
     },
     like_distance: "与这副牌的距离",
+    sm_title: "神算子对启发式 AI（1 对 1，明牌）",
+    sm_explain: "搜索论文的实验：每种手牌张数随机发若干副 1 对 1 的牌，神算子（每步限时）和启发式 AI 各坐一边，再换座位打一遍。净胜张数是赢家出完时输家手里剩的牌，神算子赢为正，两种座位相加。论文发现它随张数增长。",
+    sm_deals: "每种张数的牌局数",
+    sm_limit: "神算子每步时限（毫秒）",
+    sm_chart_title: "神算子的净胜张数，按手牌张数",
+    sm_x: "每手牌张数",
+    sm_y: "每副牌的净胜张数（两种座位合计）",
+    n_sm: |games, deals, sizes| {
+        format!("n = {} 局（{sizes} 种张数 × {deals} 副 × 2 种座位）· 竖线：95% 区间", thousands(games))
+    },
+    caption_sm: |what, deals, ms, seed, date| {
+        format!("{what}｜每种张数 {deals} 副，换座位各打一次｜神算子每步 {} 毫秒｜种子 {seed}｜{date}", sig(ms, 3))
+    },
     dih_exact: "DIH 是精确算出的，不是抽样估计。",
     glossary_title: "术语表",
     glossary_intro: "页面上每个术语旁的 ⓘ 也会给出同样的解释。",
@@ -433,6 +457,19 @@ pub static EN: LabStrings = LabStrings {
         )
     },
     like_distance: "Distance from this deal",
+    sm_title: "The solver against the heuristic (1v1, open hands)",
+    sm_explain: "The search paper's experiment: random 1v1 deals of each hand size, the solver (with a time limit a move) on one side and the heuristic AI on the other, then again with the seats swapped. The net score is the cards the loser still holds when the winner goes out, positive when the solver wins, over both seatings. The paper found it growing with the size.",
+    sm_deals: "Deals per size",
+    sm_limit: "Solver's time a move (ms)",
+    sm_chart_title: "The solver's net score by hand size",
+    sm_x: "Cards in each hand",
+    sm_y: "Net score per deal (both seatings)",
+    n_sm: |games, deals, sizes| {
+        format!("n = {} games ({sizes} sizes × {deals} deals × 2 seatings) · bars: 95% intervals", thousands(games))
+    },
+    caption_sm: |what, deals, ms, seed, date| {
+        format!("{what} · {deals} deals a size, both seatings · the solver {} ms a move · seed {seed} · {date}", sig(ms, 3))
+    },
     dih_exact: "DIH is computed exactly, not estimated by sampling.",
     glossary_title: "Glossary",
     glossary_intro: "The ⓘ beside each term on the page gives the same explanation.",

@@ -7,6 +7,7 @@ use engine::lab::generate::Generator;
 use engine::lab::library::{Library, ParSummary};
 use engine::lab::panel::{gdi_distance, GdiCentre, Panel, PanelRun, ScoreDistribution};
 use engine::lab::par::Par;
+use engine::lab::solve_match::{play_deal, DealResult, SizeResult, SIZES};
 use engine::lab::tournament::{Format, PlaceProbabilities, TournamentRun};
 use engine::PlayerSpec;
 use engine::{Clock, Deadline, Deal};
@@ -50,6 +51,15 @@ pub enum LabJob {
         games: u32,
         seed: u64,
         max_deals: u32,
+    },
+    /// The search paper's benchmark: the solver (`time_limit_ms` a move)
+    /// against the heuristic, 1v1 with open hands, `deals` deals of each
+    /// size from `seed`, both seatings.
+    SolveMatch {
+        sizes: Vec<usize>,
+        deals: u32,
+        seed: u64,
+        time_limit_ms: f64,
     },
     /// The built-in library's panel results against par, and its teaching
     /// cases (proven par, the widest gap to the panel first).
@@ -116,6 +126,7 @@ pub enum LabResult {
     },
     /// (format, place probabilities) for duplicate, equal, random.
     Tournament(Vec<(String, PlaceProbabilities)>),
+    SolveMatch(Vec<SizeResult>),
     Generate {
         /// Seeds dealt, from the first.
         first: u64,
@@ -176,6 +187,14 @@ pub enum LabRun {
     Tournament(Vec<(String, TournamentRun)>, u32),
     /// Quick: answered at the first step.
     Par(&'static Library),
+    SolveMatch {
+        sizes: Vec<usize>,
+        deals: u32,
+        seed: u64,
+        time_limit_ms: f64,
+        /// Deals played, size by size.
+        played: Vec<DealResult>,
+    },
     Generate {
         generator: Box<Generator>,
         first: u64,
@@ -232,6 +251,38 @@ impl LabRun {
                 }
             }
             LabJob::Par => LabRun::Par(library()?),
+            LabJob::SolveMatch {
+                sizes,
+                deals,
+                seed,
+                time_limit_ms,
+            } => {
+                let deals = Quantity::Deals.count(deals)?;
+                let time_limit_ms = Quantity::TimeLimit.check(time_limit_ms)?;
+                if sizes.is_empty() || sizes.len() > 20 {
+                    return Err(JobError::OutOfRange {
+                        what: Quantity::Sizes,
+                        value: sizes.len() as f64,
+                        min: 1.0,
+                        max: 20.0,
+                    });
+                }
+                if let Some(&bad) = sizes.iter().find(|z| !SIZES.contains(z)) {
+                    return Err(JobError::OutOfRange {
+                        what: Quantity::HandSize,
+                        value: bad as f64,
+                        min: *SIZES.start() as f64,
+                        max: *SIZES.end() as f64,
+                    });
+                }
+                LabRun::SolveMatch {
+                    sizes,
+                    deals,
+                    seed,
+                    time_limit_ms,
+                    played: vec![],
+                }
+            }
             LabJob::Generate {
                 centre,
                 eps,
@@ -403,6 +454,47 @@ impl LabRun {
                     rows,
                 })
             }
+            LabRun::SolveMatch {
+                sizes,
+                deals,
+                seed,
+                time_limit_ms,
+                played,
+            } => {
+                let per_size = *deals as usize;
+                let total = sizes.len() * per_size;
+                while played.len() < total {
+                    let (size, i) = (sizes[played.len() / per_size], played.len() % per_size);
+                    match play_deal(size, seed.wrapping_add(i as u64), *time_limit_ms, clock) {
+                        Ok(r) => played.push(r),
+                        Err(_) => {
+                            return Answer::Failed(JobError::OutOfRange {
+                                what: Quantity::HandSize,
+                                value: size as f64,
+                                min: *SIZES.start() as f64,
+                                max: *SIZES.end() as f64,
+                            })
+                        }
+                    }
+                    if deadline.expired() {
+                        break;
+                    }
+                }
+                if played.len() < total {
+                    Answer::Progress {
+                        done: played.len() as u32,
+                        total: total as u32,
+                    }
+                } else {
+                    Answer::Lab(LabResult::SolveMatch(
+                        sizes
+                            .iter()
+                            .zip(played.chunks(per_size))
+                            .map(|(&size, d)| SizeResult::of(size, d))
+                            .collect(),
+                    ))
+                }
+            }
             LabRun::Generate {
                 generator,
                 first,
@@ -541,6 +633,46 @@ mod tests {
             finish(job(0, 10)),
             Answer::Failed(JobError::OutOfRange {
                 what: Quantity::Deals,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn a_solver_match_in_slices_equals_the_engine_run() {
+        let Answer::Lab(LabResult::SolveMatch(rows)) = finish(LabJob::SolveMatch {
+            sizes: vec![2, 6],
+            deals: 8,
+            seed: 0,
+            time_limit_ms: 200.0,
+        }) else {
+            panic!("no match");
+        };
+        let clock = engine::clock::MonotonicClock::default();
+        let want: Vec<SizeResult> = [2, 6]
+            .iter()
+            .map(|&z| engine::lab::solve_match::run_size(z, 8, 0, 200.0, &clock).unwrap())
+            .collect();
+        assert_eq!(rows, want);
+        let bad = |sizes: Vec<usize>| {
+            finish(LabJob::SolveMatch {
+                sizes,
+                deals: 1,
+                seed: 0,
+                time_limit_ms: 10.0,
+            })
+        };
+        assert!(matches!(
+            bad(vec![21]),
+            Answer::Failed(JobError::OutOfRange {
+                what: Quantity::HandSize,
+                ..
+            })
+        ));
+        assert!(matches!(
+            bad(vec![]),
+            Answer::Failed(JobError::OutOfRange {
+                what: Quantity::Sizes,
                 ..
             })
         ));

@@ -191,6 +191,10 @@ pub enum Quantity {
     Eps,
     /// Deals to deal or keep.
     Deals,
+    /// Hand sizes of a solver match.
+    Sizes,
+    /// Cards in each hand of a solver match.
+    HandSize,
 }
 
 impl Quantity {
@@ -207,6 +211,8 @@ impl Quantity {
             Quantity::Tables => (2.0, 20.0),
             Quantity::Eps => (0.0, 1.0),
             Quantity::Deals => (1.0, 100_000.0),
+            Quantity::Sizes => (1.0, 20.0),
+            Quantity::HandSize => (1.0, 20.0),
         }
     }
 

@@ -65,7 +65,7 @@ pub fn play_deal(
 }
 
 /// A mean with its 95% confidence half-width.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
 pub struct Estimate {
     /// The sample mean.
     pub mean: f64,

@@ -20,7 +20,7 @@ use crate::solver::{bench, Position, SolveOptions, Solver, Utility};
 use super::duplicate::Estimate;
 
 /// One hand size's result.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct SizeResult {
     /// Cards in each hand at the start.
     pub size: usize,
@@ -78,7 +78,7 @@ pub fn play_deal(size: usize, seed: u64, time_limit_ms: f64, clock: &dyn Clock) 
 }
 
 /// One deal's result, over both seatings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct DealResult {
     /// The solver's margins summed.
     pub net: i32,

@@ -11,7 +11,9 @@
 //!   hands), and the teaching cases, where open hands win and the panel
 //!   mostly loses;
 //! - [`tournament`]: simulated tournaments in the three formats, as
-//!   place-probability heatmaps side by side.
+//!   place-probability heatmaps side by side;
+//! - [`solve_match`]: the search paper's benchmark, the solver against the
+//!   heuristic by hand size, as its chart.
 //!
 //! The page holds what sections share: the distribution the DIH calculator
 //! starts from (the deal's, once played), n, m, r (the ranking uses them)
@@ -26,6 +28,7 @@ mod dih;
 mod like;
 mod par;
 mod rank;
+mod solve_match;
 mod tournament;
 
 use engine::lab::panel::{CentreError, GdiCentre};
@@ -254,6 +257,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
                 <rank::RankSection params={ *params } present={present} />
                 <par::ParSection />
                 <tournament::TournamentSection />
+                <solve_match::SolveMatchSection />
                 <section class="lab-section glossary" id="lab-glossary" aria-labelledby="lab-glossary-title">
                     <h2 id="lab-glossary-title">{ t.lab.glossary_title }</h2>
                     <p class="note">{ t.lab.glossary_intro }</p>
