@@ -30,8 +30,8 @@ pub struct Generator {
     eps: f64,
     panel: Panel,
     games: u32,
-    /// The next seed to deal.
-    next: u64,
+    /// The next seed to deal; none once past the last seed.
+    next: Option<u64>,
     /// Seeds dealt so far.
     tried: u64,
 }
@@ -47,7 +47,7 @@ impl Generator {
             eps,
             panel,
             games,
-            next: seed,
+            next: Some(seed),
             tried: 0,
         })
     }
@@ -59,7 +59,7 @@ impl Generator {
 
     /// The next seed to be dealt (`None` past the last seed).
     pub fn next_seed(&self) -> Option<u64> {
-        (self.tried == 0 || self.next != 0).then_some(self.next)
+        self.next
     }
 
     /// The next `n` seeds to deal, in order (fewer at the last seed); the
@@ -72,10 +72,10 @@ impl Generator {
         (0..n).map_while(|i| first.checked_add(i)).collect()
     }
 
-    /// Marks `n` seeds (a batch) as dealt.
+    /// Marks the next `n` seeds (a batch) as dealt.
     pub fn advance(&mut self, n: u64) {
-        self.tried += n;
-        self.next = self.next.wrapping_add(n);
+        self.tried = self.tried.saturating_add(n);
+        self.next = self.next.and_then(|s| s.checked_add(n));
     }
 
     /// Plays deal `seed` under the panel (as [`Entry::build`] does): kept
