@@ -5,7 +5,7 @@ use engine::{Clock, Deal, Seat};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::{tucked, LabView};
+use super::{tucked, use_lab_view};
 use crate::components::card::Hand;
 use crate::components::chart::{today, wilson, BarChart, ChartText, Export, Table};
 use crate::components::info::Info;
@@ -26,13 +26,7 @@ pub struct DealSectionProps {
 #[component]
 pub fn DealSection(props: &DealSectionProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
-    let view = use_context::<LabView>().unwrap_or(LabView {
-        present: false,
-        words: ChartWords {
-            lang: t.lang,
-            both: false,
-        },
-    });
+    let view = use_lab_view();
     let panel = use_task(|answer| match answer {
         Answer::Lab(LabResult::Panel(d)) => Some(d),
         _ => None,

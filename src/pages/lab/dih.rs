@@ -3,11 +3,10 @@
 use engine::lab::dih::Distribution;
 use yew::prelude::*;
 
-use super::{tucked, DihParams, LabView};
+use super::{arranged, use_lab_view, DihParams};
 use crate::components::chart::{log_scale, sig, today, ChartText, Export, LineChart, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::lab::ChartWords;
 use crate::i18n::Lang;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
@@ -28,13 +27,7 @@ fn curve_rounds(m: u32) -> u32 {
 #[component]
 pub fn DihSection(props: &DihSectionProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
-    let view = use_context::<LabView>().unwrap_or(LabView {
-        present: false,
-        words: ChartWords {
-            lang: t.lang,
-            both: false,
-        },
-    });
+    let view = use_lab_view();
     let curve = use_task(|answer| match answer {
         Answer::Lab(LabResult::DihCurve(v)) => Some(v),
         _ => None,
@@ -156,13 +149,7 @@ pub fn DihSection(props: &DihSectionProps) -> Html {
     };
     html! {
         <section class="lab-section" aria-labelledby="lab-dih-title">
-            if view.present {
-                { view_html }
-                { tucked(&view, t, drawn, controls) }
-            } else {
-                { controls }
-                { view_html }
-            }
+            { arranged(&view, t, drawn, controls, view_html) }
         </section>
     }
 }

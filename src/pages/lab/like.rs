@@ -5,7 +5,7 @@
 use engine::lab::panel::GdiCentre;
 use yew::prelude::*;
 
-use super::LabView;
+use super::use_lab_view;
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::Lang;
@@ -38,7 +38,7 @@ pub struct Found {
 #[component]
 pub fn LikeThis(props: &LikeThisProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
-    let present = use_context::<LabView>().is_some_and(|v| v.present);
+    let present = use_lab_view().present;
     let found = use_task(|answer| match answer {
         Answer::Lab(LabResult::Generate { first, tried, kept }) => Some(Found { first, tried, kept }),
         _ => None,

@@ -75,6 +75,27 @@ pub struct LabView {
     pub words: ChartWords,
 }
 
+/// How the page is shown, as the page provides it (outside the page: the
+/// page's language, not presenting).
+#[hook]
+pub fn use_lab_view() -> LabView {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    use_context::<LabView>().unwrap_or(LabView {
+        present: false,
+        words: ChartWords { lang, both: false },
+    })
+}
+
+/// A section's settings and its result in their order: settings first;
+/// in presentation mode the result first and the settings tucked under it.
+pub fn arranged(view: &LabView, t: &Strings, drawn: bool, controls: Html, result: Html) -> Html {
+    if view.present {
+        html! { <>{ result }{ tucked(view, t, drawn, controls) }</> }
+    } else {
+        html! { <>{ controls }{ result }</> }
+    }
+}
+
 /// A section's settings: as they are, or, in presentation mode, tucked
 /// into a "Settings" under its chart.
 pub fn tucked(view: &LabView, t: &Strings, drawn: bool, body: Html) -> Html {

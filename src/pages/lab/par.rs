@@ -4,15 +4,16 @@
 //! win and the panel mostly loses (a row opens the deal on the Deal page,
 //! with its par and line).
 
-use engine::lab::library::{ParRate, ParSummary};
+use engine::lab::library::ParSummary;
 use engine::Team;
 use yew::prelude::*;
 
-use super::{tucked, LabView};
-use crate::components::chart::{percent, today, wilson, BarChart, ChartText, Export, Table};
+use super::{arranged, use_lab_view, LabView};
+use engine::lab::wilson;
+
+use crate::components::chart::{percent, today, BarChart, ChartText, Export, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::lab::ChartWords;
 use crate::i18n::Lang;
 use crate::route::{DealLink, Route};
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Task, TeachingCase};
@@ -31,13 +32,7 @@ pub struct Against {
 #[component]
 pub fn ParSection() -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
-    let view = use_context::<LabView>().unwrap_or(LabView {
-        present: false,
-        words: ChartWords {
-            lang: t.lang,
-            both: false,
-        },
-    });
+    let view = use_lab_view();
     let against = use_task(|answer| match answer {
         Answer::Lab(LabResult::Par {
             deals,
@@ -81,13 +76,7 @@ pub fn ParSection() -> Html {
     };
     html! {
         <section class="lab-section" aria-labelledby="lab-par-title">
-            if view.present {
-                { result }
-                { tucked(&view, t, drawn, controls) }
-            } else {
-                { controls }
-                { result }
-            }
+            { arranged(&view, t, drawn, controls, result) }
         </section>
     }
 }
@@ -96,10 +85,11 @@ fn chart(t: &crate::i18n::Strings, view: &LabView, a: &Against) -> Html {
     let words = &view.words;
     let s = &a.summary;
     let rates = [(s.landlord_par, Team::Landlord), (s.farmer_par, Team::Farmers)];
-    let share = |r: &ParRate| r.landlord_wins as f64 / r.games.max(1) as f64;
+    // The landlords' share of wins and its 95% interval, per side of par.
+    let estimates: Vec<(f64, f64, f64)> = rates.iter().map(|(r, _)| wilson(r.landlord_wins, r.games)).collect();
     let labels: Vec<String> = vec![words.word(|l| l.par_landlord), words.word(|l| l.par_farmers)];
-    let values: Vec<f64> = rates.iter().map(|(r, _)| share(r)).collect();
-    let intervals: Vec<(f64, f64)> = rates.iter().map(|(r, _)| wilson(r.landlord_wins, r.games)).collect();
+    let values: Vec<f64> = estimates.iter().map(|e| e.0).collect();
+    let intervals: Vec<(f64, f64)> = estimates.iter().map(|e| (e.1, e.2)).collect();
     let games = s.landlord_par.games + s.farmer_par.games;
     let proven = s.landlord_par.deals + s.farmer_par.deals;
     let date = today();
@@ -131,14 +121,14 @@ fn chart(t: &crate::i18n::Strings, view: &LabView, a: &Against) -> Html {
         ],
         rows: rates
             .iter()
-            .zip(&intervals)
-            .map(|((r, team), (lo, hi))| {
+            .zip(&estimates)
+            .map(|((r, team), (share, lo, hi))| {
                 vec![
                     team.name().to_string(),
                     r.deals.to_string(),
                     r.games.to_string(),
                     r.landlord_wins.to_string(),
-                    format!("{:.4}", share(r)),
+                    format!("{share:.4}"),
                     format!("{lo:.4}"),
                     format!("{hi:.4}"),
                 ]

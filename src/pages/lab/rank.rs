@@ -2,11 +2,10 @@
 
 use yew::prelude::*;
 
-use super::{parse_centre, tucked, DihParams, LabView, DEFAULT_CENTRE};
+use super::{arranged, parse_centre, use_lab_view, DihParams, LabView, DEFAULT_CENTRE};
 use crate::components::chart::{percent, sig, today, BarChart, ChartText, Export, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::lab::ChartWords;
 use crate::i18n::Lang;
 use crate::route::{LabLink, Route};
 use crate::web::input_value;
@@ -26,13 +25,7 @@ type Sort = (Option<usize>, bool);
 #[component]
 pub fn RankSection(props: &RankSectionProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
-    let view = use_context::<LabView>().unwrap_or(LabView {
-        present: false,
-        words: ChartWords {
-            lang: t.lang,
-            both: false,
-        },
-    });
+    let view = use_lab_view();
     let rank = use_task(|answer| match answer {
         Answer::Lab(LabResult::Rank { deals, panel, rows, .. }) => Some(Library { deals, panel, rows }),
         _ => None,
@@ -85,13 +78,7 @@ pub fn RankSection(props: &RankSectionProps) -> Html {
     };
     html! {
         <section class="lab-section" aria-labelledby="lab-rank-title">
-            if view.present {
-                { result }
-                { tucked(&view, t, drawn, controls) }
-            } else {
-                { controls }
-                { result }
-            }
+            { arranged(&view, t, drawn, controls, result) }
         </section>
     }
 }

@@ -5,10 +5,9 @@
 use engine::lab::solve_match::SizeResult;
 use yew::prelude::*;
 
-use super::{tucked, LabView};
+use super::{arranged, use_lab_view, LabView};
 use crate::components::chart::{today, BarChart, ChartText, Export, Table};
 use crate::components::task::{task_status, Unit};
-use crate::i18n::lab::ChartWords;
 use crate::i18n::Lang;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Task};
@@ -21,13 +20,7 @@ const SEED: u64 = 0;
 #[component]
 pub fn SolveMatchSection() -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
-    let view = use_context::<LabView>().unwrap_or(LabView {
-        present: false,
-        words: ChartWords {
-            lang: t.lang,
-            both: false,
-        },
-    });
+    let view = use_lab_view();
     let run = use_task(|answer| match answer {
         Answer::Lab(LabResult::SolveMatch(rows)) => Some(rows),
         _ => None,
@@ -86,13 +79,7 @@ pub fn SolveMatchSection() -> Html {
     };
     html! {
         <section class="lab-section" aria-labelledby="lab-sm-title">
-            if view.present {
-                { result }
-                { tucked(&view, t, drawn, controls) }
-            } else {
-                { controls }
-                { result }
-            }
+            { arranged(&view, t, drawn, controls, result) }
         </section>
     }
 }

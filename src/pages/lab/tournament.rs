@@ -4,11 +4,10 @@
 use engine::PlayerSpec;
 use yew::prelude::*;
 
-use super::{parse_centre, tucked, LabView, DEFAULT_CENTRE};
+use super::{arranged, parse_centre, use_lab_view, DEFAULT_CENTRE};
 use crate::components::chart::{today, wilson, ChartText, Export, Heatmap, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::lab::ChartWords;
 use crate::i18n::Lang;
 use crate::pages::play::prefs;
 use crate::web::input_value;
@@ -17,13 +16,7 @@ use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 #[component]
 pub fn TournamentSection() -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
-    let view = use_context::<LabView>().unwrap_or(LabView {
-        present: false,
-        words: ChartWords {
-            lang: t.lang,
-            both: false,
-        },
-    });
+    let view = use_lab_view();
     let tournament = use_task(|answer| match answer {
         Answer::Lab(LabResult::Tournament(formats)) => Some(formats),
         _ => None,
@@ -172,13 +165,7 @@ pub fn TournamentSection() -> Html {
     };
     html! {
         <section class="lab-section" aria-labelledby="lab-tournament-title">
-            if view.present {
-                { result }
-                { tucked(&view, t, drawn, controls) }
-            } else {
-                { controls }
-                { result }
-            }
+            { arranged(&view, t, drawn, controls, result) }
         </section>
     }
 }
