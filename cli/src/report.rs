@@ -90,3 +90,9 @@ pub fn hand_text(cards: Cards) -> String {
 pub fn fmt_vec(v: &[f64]) -> String {
     v.iter().map(|x| format!("{x:.3}")).collect::<Vec<_>>().join(", ")
 }
+
+/// A win rate of `wins` in `n` and its 95% (Wilson) interval, as text.
+pub fn rate_text(wins: u64, n: u64) -> String {
+    let (p, low, high) = engine::lab::wilson(wins, n);
+    format!("{:>5.1}% ({:.1}–{:.1}%)", 100.0 * p, 100.0 * low, 100.0 * high)
+}

@@ -10,7 +10,7 @@ use engine::lab::wilson;
 use engine::{Auction, AuctionState, Bid, PlayerSpec, SeedRange, Team};
 
 use crate::error::CliError;
-use crate::report::{hand_text, progress, Report};
+use crate::report::{hand_text, progress, rate_text, Report};
 
 fn strength_json(s: &HandStrength) -> Value {
     json!({
@@ -92,12 +92,6 @@ struct Trial {
     score: i32,
     max_bid: Bid,
     won: bool,
-}
-
-/// The win rate and its 95% interval, as text.
-pub fn rate_text(wins: u64, n: u64) -> String {
-    let (p, low, high) = wilson(wins, n);
-    format!("{:>5.1}% ({:.1}–{:.1}%)", 100.0 * p, 100.0 * low, 100.0 * high)
 }
 
 fn row_json(n: u64, wins: u64, total: u64) -> Value {

@@ -16,7 +16,7 @@ use engine::lab::par::Par;
 use engine::SeedRange;
 
 use crate::error::CliError;
-use crate::report::{progress, Report};
+use crate::report::{progress, rate_text, Report};
 
 /// The most read from a library "file" that is a pipe or a device.
 const MAX_STREAM_BYTES: u64 = 64 << 20;
@@ -380,7 +380,7 @@ pub fn par(path: &Path, count: usize) -> Result<Report, CliError> {
             "{name:<16} {:>7} {:>7}  {}\n",
             rate.deals,
             rate.games,
-            super::bid::rate_text(rate.landlord_wins, rate.games)
+            rate_text(rate.landlord_wins, rate.games)
         ));
     }
     text.push_str("\nteaching cases: the panel mostly loses what open hands win\n");
