@@ -436,6 +436,16 @@ fn now_ms() -> f64 {
     web::WebClock.now_ms()
 }
 
+/// Puts `link` in the address bar, replacing the entry (no history).
+fn show_address(link: &PlayLink) {
+    let hash = Route::Play(link.clone()).to_hash();
+    if let Some(location) = web_sys::window().map(|w| w.location()) {
+        if location.hash().ok().as_deref() != Some(hash.as_str()) {
+            let _ = location.replace(&hash);
+        }
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct PlayPageProps {
     pub link: PlayLink,
@@ -510,31 +520,11 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     });
     {
         // The address names the deal on the table, so a reload finds it and
-        // the address shares it. Replacing the entry adds no history. A link
-        // to another deal is left as it is until that deal is on the table:
-        // writing the old deal's address over it would send the page back.
+        // the address shares it. It follows the table, not the link: a link
+        // to another deal stands until that deal is on the table (writing the
+        // old deal's address over it would send the page back).
         let link = link_of(setup, state.prefs.level);
-        // (The last link seen, the deal a new link asked for and is not yet
-        // on the table.)
-        let awaited = use_mut_ref(|| (props.link.clone(), None));
-        let requested = read_link(&props.link, state.prefs).setup;
-        use_effect_with((link, props.link.clone()), move |(link, asked)| {
-            let mut awaited = awaited.borrow_mut();
-            if awaited.0 != *asked {
-                awaited.0 = asked.clone();
-                awaited.1 = requested.filter(|&s| s != setup);
-            }
-            if awaited.1.is_some_and(|s| s != setup) {
-                return;
-            }
-            awaited.1 = None;
-            let hash = Route::Play(link.clone()).to_hash();
-            if let Some(location) = web_sys::window().map(|w| w.location()) {
-                if location.hash().ok().as_deref() != Some(hash.as_str()) {
-                    let _ = location.replace(&hash);
-                }
-            }
-        });
+        use_effect_with(link, show_address);
     }
     {
         // A link to another deal (typed, pasted, or Back) starts it.
@@ -552,7 +542,9 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                     }
                     state.dispatch(Action::NewDeal(setup))
                 }
-                _ => {}
+                // The deal on the table (or none named): its address, written
+                // in full.
+                _ => show_address(&link_of(state.table.setup(), request.prefs.level)),
             }
         });
     }
