@@ -14,9 +14,10 @@
 //!   no opponent holds a card between them: the other side can beat both
 //!   or neither the same way.
 //!
-//! Only a seat without a partner may use it: a farmer's higher card can
-//! stop the partner from taking over. So: both seats in 1v1, the landlord
-//! with three.
+//! A farmer's higher card can stop its partner from taking over (the
+//! partner beats a low lead, not a high one), so for a farmer the lower
+//! card only counts as raised when the partner holds nothing between the
+//! two: then the partner can beat both or neither.
 
 use crate::cards::Cards;
 use crate::play::{Kind, Move};
@@ -25,15 +26,15 @@ use crate::seat::Seat;
 use super::key::chain_ranks;
 use super::position::Position;
 
-/// Whether the side to move may skip dominated moves here.
-pub(super) fn applies(pos: &Position) -> bool {
-    pos.seats() == 2 || pos.to_move() == Seat::Landlord
-}
-
 /// Removes the moves that another of `moves` dominates.
 pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
     let hand = pos.hand(pos.to_move());
     let opponents = super::control::opponents(pos).fold(0u16, |m, h| m | h.ranks_with_at_least(1));
+    let partner = match pos.to_move() {
+        Seat::Farmer1 if pos.seats() == 3 => pos.hand(Seat::Farmer2).ranks_with_at_least(1),
+        Seat::Farmer2 => pos.hand(Seat::Farmer1).ranks_with_at_least(1),
+        _ => 0,
+    };
     let exactly = |n: u8| hand.ranks_with_at_least(n) & !hand.ranks_with_at_least(n + 1);
     // Ranks held exactly 1, 2, 3 times and in no chain: these can be raised.
     let chains = chain_ranks(hand);
@@ -55,13 +56,14 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
                 // A lower free rank of the same count, with no opponent card
                 // in between (nor at r), would do as well.
                 let between = |a: usize| ((1u16 << (r + 1)) - 1) & !((1u16 << (a + 1)) - 1);
-                !(lowest_legal..r).any(|a| free[usize::from(width)] >> a & 1 == 1 && opponents & between(a) == 0)
+                !(lowest_legal..r)
+                    .any(|a| free[usize::from(width)] >> a & 1 == 1 && (opponents | partner) & between(a) == 0)
             }
             Kind::TrioSingle | Kind::FourTwoSingles | Kind::AirplaneSingles => {
-                !has_lower_spare(p.kickers(), p.cards(), exactly(1), free[1], 1)
+                !has_lower_spare(p.kickers(), p.cards(), exactly(1), free[1], 1, partner)
             }
             Kind::TrioPair | Kind::FourTwoPairs | Kind::AirplanePairs => {
-                !has_lower_spare(p.kickers(), p.cards(), exactly(2), free[2], 2)
+                !has_lower_spare(p.kickers(), p.cards(), exactly(2), free[2], 2, partner)
             }
             _ => true,
         }
@@ -70,16 +72,23 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
 
 /// Whether some kicker group of `width` (a rank held exactly `width` times,
 /// all of it in the kickers) could be swapped for a lower free rank the
-/// play does not use.
-fn has_lower_spare(kickers: Cards, play: Cards, exact: u16, free: u16, width: u8) -> bool {
+/// play does not use, with no card of `partner` above that rank up to the
+/// kicker's.
+fn has_lower_spare(kickers: Cards, play: Cards, exact: u16, free: u16, width: u8, partner: u16) -> bool {
     let whole = kickers.ranks_with_at_least(width) & exact;
     if whole == 0 {
         return false;
     }
-    let spare = free & !play.ranks_with_at_least(1);
-    // Any spare rank below the highest whole kicker group.
+    // The highest spare rank below the highest whole kicker group: the
+    // nearest one, so the fewest partner cards in between.
     let highest = 15 - whole.leading_zeros();
-    spare & ((1u16 << highest) - 1) != 0
+    let below = free & !play.ranks_with_at_least(1) & ((1u16 << highest) - 1);
+    if below == 0 {
+        return false;
+    }
+    let spare = 15 - below.leading_zeros();
+    let between = ((1u16 << (highest + 1)) - 1) & !((1u16 << (spare + 1)) - 1);
+    partner & between == 0
 }
 
 #[cfg(test)]
@@ -88,9 +97,13 @@ mod tests {
     use crate::play::Play;
 
     fn kept(hands: &[&str], beat: Option<&str>) -> Vec<String> {
+        kept_by(Seat::Landlord, hands, beat.map(|b| (Seat::Farmer1, b)))
+    }
+
+    fn kept_by(mover: Seat, hands: &[&str], beat: Option<(Seat, &str)>) -> Vec<String> {
         let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();
-        let to_beat = beat.map(|b| (Seat::Farmer1, Play::parse(b).unwrap()));
-        let pos = Position::new(&hands, Seat::Landlord, to_beat).unwrap();
+        let to_beat = beat.map(|(s, b)| (s, Play::parse(b).unwrap()));
+        let pos = Position::new(&hands, mover, to_beat).unwrap();
         let mut moves = Vec::new();
         pos.moves(&mut moves);
         prune(&mut moves, &pos);
@@ -122,6 +135,24 @@ mod tests {
         assert_eq!(kept(&["58", "7K"], None), ["5", "8"]);
         // Following a 4: the same.
         assert_eq!(kept(&["58", "3K"], Some("4")), ["5", "pass"]);
+    }
+
+    #[test]
+    fn a_farmer_keeps_a_low_card_its_partner_can_beat() {
+        // Farmer 1 leads: the partner's 7 beats a 5 but not an 8.
+        assert_eq!(kept_by(Seat::Farmer1, &["3K", "58", "7"], None), ["5", "8"]);
+        // The partner's 4 beats neither: the 8 is only a higher 5.
+        assert_eq!(kept_by(Seat::Farmer1, &["3K", "58", "4"], None), ["5"]);
+        // Farmer 2 with kickers: 333+5 keeps the 8 unless the partner's 6
+        // could take over from a single 5 later.
+        let trios = |partner: &str| -> Vec<String> {
+            kept_by(Seat::Farmer2, &["A", partner, "33358"], None)
+                .into_iter()
+                .filter(|m| m.starts_with("333+"))
+                .collect()
+        };
+        assert_eq!(trios("4"), ["333+5"]);
+        assert_eq!(trios("6"), ["333+5", "333+8"]);
     }
 
     #[test]

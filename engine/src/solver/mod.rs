@@ -839,7 +839,7 @@ impl Solver {
                 }
             }
         }
-        if moves.len() > 2 && dominance::applies(pos) {
+        if moves.len() > 2 {
             dominance::prune(&mut moves, pos);
         }
         // Holding a bomb nobody can beat, letting a play go costs little.
