@@ -169,7 +169,7 @@ pub enum Command {
         /// The player: a name with options (sampler:samples=8) or a ladder rung (L8).
         #[arg(long, value_parser = player)]
         player: PlayerSpec,
-        /// Time per move (ms); none by default.
+        /// Time per move (ms), answer included: the player thinks for 80% of it; none by default.
         #[arg(long, value_parser = time_limit, allow_negative_numbers = true)]
         time_limit: Option<f64>,
         /// Seed of the player's randomness.
@@ -188,7 +188,7 @@ pub enum Command {
     },
     /// The AI ladder: each rung in a duplicate match against the one below it.
     Ladder {
-        /// Rungs or players, weakest first (default: the built-in ladder L0..L10).
+        /// Rungs or players, weakest first (default: the built-in ladder L0..L11).
         #[arg(long, value_delimiter = ',', value_parser = player)]
         rungs: Option<Vec<PlayerSpec>>,
         #[arg(long, default_value_t = 500, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]

@@ -70,3 +70,29 @@ proptest! {
         }
     }
 }
+
+/// The top rung (`strongest`, the most expensive player) at every seat of a
+/// whole deal, 50 ms a move: every move legal, and every answer back within
+/// its time. Only a gross limit is asserted (a shared machine may stall a
+/// thread); the measured times are printed.
+#[test]
+fn the_strongest_player_keeps_its_time() {
+    use engine::Clock;
+    let clock = MonotonicClock::default();
+    let mut game = Game::new(&Deal::from_seed(5));
+    let mut table: Vec<_> = (0..3).map(|i| make_player("strongest", i).unwrap()).collect();
+    let (mut slowest, mut total, mut moves) = (0.0f64, 0.0, 0);
+    while !game.is_over() {
+        let seat = game.to_move();
+        let started = clock.now_ms();
+        let mv = table[seat.index()].choose(&game.view(seat), &Deadline::after(&clock, 50.0));
+        let ms = clock.now_ms() - started;
+        (slowest, total, moves) = (slowest.max(ms), total + ms, moves + 1);
+        assert!(ms < 50.0 + 1000.0, "move {moves} took {ms:.0} ms against 50");
+        game.apply(mv).expect("a legal move");
+    }
+    println!(
+        "strongest, 50 ms a move: {moves} moves, mean {:.1} ms, slowest {slowest:.1} ms",
+        total / f64::from(moves)
+    );
+}

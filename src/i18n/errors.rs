@@ -180,9 +180,11 @@ impl Strings {
         let known = engine::agents::PLAYER_NAMES.join(", ");
         let top = engine::agents::LADDER.len() - 1;
         match error {
-            PlayerError::Unknown(name) if zh => format!("没有名为“{name}”的 AI。可用：{known}，或梯级 L0–L{top}。"),
+            PlayerError::Unknown(name) if zh => {
+                format!("没有名为“{name}”的 AI。可用：{known}，或梯级 L0–L{top}，或 strongest（最高一级）。")
+            }
             PlayerError::Unknown(name) => {
-                format!("There is no AI called '{name}'. Known: {known}, or a ladder rung L0–L{top}.")
+                format!("There is no AI called '{name}'. Known: {known}, or a ladder rung L0–L{top}, or strongest (the top rung).")
             }
             PlayerError::BadOption { name, why } if zh => format!("AI “{name}”的选项不对：{why}"),
             PlayerError::BadOption { name, why } => format!("The options of AI '{name}' are not right: {why}"),

@@ -26,6 +26,11 @@ use engine::{limits, Cards, Move, Play, PlayerSpec, Seat, SeatView, Turn};
 
 use crate::error::CliError;
 
+/// The share of a move's time limit the player thinks for: the rest is
+/// for the answer to travel and for a busy machine to schedule the process,
+/// so the answer arrives within the limit as the caller times it.
+const THINKING_SHARE: f64 = 0.8;
+
 /// The longest request line read: a full record of a deal is a few
 /// kilobytes, so anything near this is not a request.
 const MAX_LINE: usize = 1 << 20;
@@ -199,7 +204,7 @@ fn answer(
         }
     };
     let deadline = match time_limit {
-        Some(ms) => Deadline::after(clock, ms),
+        Some(ms) => Deadline::after(clock, ms * THINKING_SHARE),
         None => Deadline::NONE,
     };
     let chosen = agent.choose(&view, &deadline);

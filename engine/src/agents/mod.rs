@@ -55,8 +55,9 @@ pub const PLAYER_NAMES: [&str; 5] = [
 
 /// The ladder: named rungs from weakest to strongest, each a player spec.
 /// The order is the measured one (`ddz ladder`, README): every rung beats
-/// the one below it in duplicate matches, with 95% intervals apart.
-pub const LADDER: [(&str, &str); 11] = [
+/// the one below it in duplicate matches, with 95% intervals apart. The
+/// top rung is also called `strongest`.
+pub const LADDER: [(&str, &str); 12] = [
     ("L0", "random"),
     ("L1", "heuristic:noise=0.8"),
     ("L2", "heuristic:noise=0.6"),
@@ -68,14 +69,18 @@ pub const LADDER: [(&str, &str); 11] = [
     ("L8", "hybrid:switch=20:samples=4:nodes=1000"),
     ("L9", "hybrid:switch=30:samples=4:nodes=1000"),
     ("L10", "hybrid:switch=30:samples=8:nodes=2000"),
+    ("L11", "hybrid:switch=40:samples=32:nodes=5000"),
 ];
+
+/// Another name for the top rung of the [`LADDER`].
+pub const STRONGEST: &str = "strongest";
 
 /// Why a player cannot be made from a name, or went wrong at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum PlayerError {
     /// Neither a kind of [`PLAYER_NAMES`] nor a ladder rung (the name as
     /// given).
-    #[error("unknown player '{0}' (known: {known}, or a ladder rung L0..L{top})", known = PLAYER_NAMES.join(", "), top = LADDER.len() - 1)]
+    #[error("unknown player '{0}' (known: {known}, or a ladder rung L0..L{top}, or strongest)", known = PLAYER_NAMES.join(", "), top = LADDER.len() - 1)]
     Unknown(String),
     /// A known kind with an option it does not take, given twice, not
     /// `key=value`, or out of its range.

@@ -13,7 +13,7 @@ use crate::limits;
 
 use super::{
     GreedyPlayer, HeuristicPlayer, HybridPlayer, Player, PlayerError, RandomPlayer, SamplerConfig, SamplingPlayer,
-    LADDER,
+    LADDER, STRONGEST,
 };
 
 /// The hybrid's switch point when none is given.
@@ -145,12 +145,16 @@ impl FromStr for PlayerSpec {
     type Err = PlayerError;
 
     /// A kind with `:key=value` options (`heuristic:noise=0.2`), or a
-    /// ladder rung (`L7`, any case). Every option has a stated range
+    /// ladder rung (`L7`, any case), or `strongest` (the top rung). Every option has a stated range
     /// ([`limits::NOISE`], [`limits::SAMPLES`], [`limits::NODES`],
     /// [`limits::CANDIDATES`], [`limits::SWITCH`]) and may be given once.
     fn from_str(name: &str) -> Result<PlayerSpec, PlayerError> {
         let trimmed = name.trim();
-        let rung = LADDER.iter().position(|(r, _)| r.eq_ignore_ascii_case(trimmed));
+        let rung = if trimmed.eq_ignore_ascii_case(STRONGEST) {
+            Some(LADDER.len() - 1)
+        } else {
+            LADDER.iter().position(|(r, _)| r.eq_ignore_ascii_case(trimmed))
+        };
         let text = rung.map_or(trimmed, |r| LADDER[r].1);
         let mut parts = text.split(':');
         let kind_name = parts.next().unwrap_or_default();
@@ -255,6 +259,10 @@ mod tests {
             "heuristic:noise=0".parse::<PlayerSpec>().unwrap().to_string(),
             "heuristic"
         );
+        // `strongest` is the top rung, written back as the rung.
+        let top: PlayerSpec = "Strongest".parse().unwrap();
+        assert_eq!(top.rung(), Some(LADDER.len() - 1));
+        assert_eq!(top.to_string(), LADDER[LADDER.len() - 1].0);
     }
 
     #[test]

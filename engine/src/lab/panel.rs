@@ -58,9 +58,11 @@ impl Panel {
                 .collect::<Vec<_>>()
         };
         let tables = match name {
-            "ladder" => tables(&LADDER, "L7"),
+            // Rungs by number, so a rung added above L10 leaves the panels
+            // (and every library built with them) as they were.
+            "ladder" => tables(&LADDER[..=10], "L7"),
             "quick" => tables(&LADDER[..8], "L7"),
-            "strong" => tables(&LADDER[7..], "L8"),
+            "strong" => tables(&LADDER[7..=10], "L8"),
             _ => return None,
         };
         Some(Panel {

@@ -49,7 +49,7 @@ impl Level {
             Level::Intermediate => "L6",
             Level::Advanced => "L7",
             Level::Expert => "L9",
-            Level::Master => "L10",
+            Level::Master => "L11",
         }
     }
 
