@@ -183,6 +183,13 @@ test("after one visit the site reloads and computes with the network off", async
   await page.locator("#sim-games").dispatchEvent("change");
   await page.click("#sim-run");
   await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  // The learned splitter's model, never fetched before, comes from the cache.
+  const landlord = page.locator('section[data-seat="landlord"]');
+  const want = cli(["split", await handOf(page, "landlord"), "--method", "learned", "--json"]);
+  await landlord.locator(".split-toggle").click();
+  await landlord.locator('.option[data-option="learned"]').click();
+  await landlord.locator(".learned-split[data-tags]").waitFor({ timeout: 20000 });
+  assert.equal(await landlord.locator(".learned-split").getAttribute("data-tags"), want.tags);
   assert.deepEqual(errors, []);
   await context.close();
 });
