@@ -90,7 +90,7 @@ pub fn SplitView(props: &SplitViewProps) -> Html {
     let splits: Rc<Vec<Split>> = use_memo(props.cards, |&cards| Splitter::new().top(cards, OPTIONS));
     let chosen = use_state(|| Choice::Exact(0));
     let learned = use_task(|answer| match answer {
-        Answer::Learned(result) => Some(Rc::new(result)),
+        Answer::LearnedSplit(result) => Some(Rc::new(result)),
         _ => None,
     });
     {
@@ -129,7 +129,7 @@ pub fn SplitView(props: &SplitViewProps) -> Html {
                     let page = web_sys::window()
                         .and_then(|w| w.location().href().ok())
                         .unwrap_or_default();
-                    learned.run(Job::Split(LearnedSplitJob {
+                    learned.run(Job::LearnedSplit(LearnedSplitJob {
                         hand: cards,
                         model_url: model_url(&page),
                     }));

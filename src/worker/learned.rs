@@ -85,7 +85,7 @@ pub async fn split(job: &LearnedSplitJob) -> Answer {
         Err(e) => return Answer::Failed(e),
     };
     match splitter.split(job.hand) {
-        Ok(l) => Answer::Learned(LearnedSplitResult {
+        Ok(l) => Answer::LearnedSplit(LearnedSplitResult {
             tags: l.tags,
             plays: l.split.plays().to_vec(),
         }),

@@ -65,7 +65,7 @@ pub enum Job {
     Choose(ChooseJob),
     Lab(LabJob),
     /// A hand split by the learned splitter.
-    Split(LearnedSplitJob),
+    LearnedSplit(LearnedSplitJob),
 }
 
 /// Solve an open-hand position, within `time_limit_ms`.
@@ -127,7 +127,7 @@ pub enum Answer {
     Reviewed(Vec<ReviewedMove>),
     Lab(LabResult),
     /// A hand's learned split.
-    Learned(LearnedSplitResult),
+    LearnedSplit(LearnedSplitResult),
     Cancelled,
     Failed(JobError),
 }

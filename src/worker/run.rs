@@ -41,7 +41,7 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
         };
         // The learned split is one short answer, after the model's fetch
         // the first time (the worker's event loop runs meanwhile).
-        if let Job::Split(job) = &job {
+        if let Job::LearnedSplit(job) = &job {
             let answer = super::learned::split(job).await;
             if scope.send(Response { id, answer }).await.is_err() {
                 return;
@@ -126,7 +126,7 @@ impl Running {
             }))),
             Job::Lab(job) => LabRun::new(job).map(|r| Running::Lab(Box::new(r))),
             // Answered by the reactor before a job is started.
-            Job::Split(_) => Ok(Running::Answered(Some(Answer::Cancelled))),
+            Job::LearnedSplit(_) => Ok(Running::Answered(Some(Answer::Cancelled))),
         };
         let running = started.unwrap_or_else(|e| Running::Answered(Some(Answer::Failed(e))));
         if matches!(running, Running::Solve { .. } | Running::Moves(..) | Running::Review(_)) {
