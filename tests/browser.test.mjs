@@ -183,6 +183,13 @@ test("after one visit the site reloads and computes with the network off", async
   await page.locator("#sim-games").dispatchEvent("change");
   await page.click("#sim-run");
   await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  // The learned splitter's model, never fetched before, comes from the cache.
+  const landlord = page.locator('section[data-seat="landlord"]');
+  const want = cli(["split", await handOf(page, "landlord"), "--method", "learned", "--json"]);
+  await landlord.locator(".split-toggle").click();
+  await landlord.locator('.option[data-option="learned"]').click();
+  await landlord.locator(".learned-split[data-tags]").waitFor({ timeout: 20000 });
+  assert.equal(await landlord.locator(".learned-split").getAttribute("data-tags"), want.tags);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -271,6 +278,44 @@ test("a hand is shown in its suggested groups, with alternatives, as `ddz split`
   console.log(
     `# exact split of a 20-card hand, mean over ${deals}: wasm ${((ms * 1000) / deals).toFixed(1)} µs, native ${native.mean.toFixed(1)} µs (native median ${native.median.toFixed(1)} µs)`
   );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the Deal page shows the learned split with each card's class, as `ddz split --method learned` gives it", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/deal?seed=42`);
+  await waitForDeal(page);
+  for (const seat of ["landlord", "farmer1"]) {
+    const hand = await handOf(page, seat);
+    const want = cli(["split", hand, "--method", "learned", "--json"]);
+    const exact = cli(["split", hand, "--json"]);
+    const section = page.locator(`section[data-seat="${seat}"]`);
+    await section.locator(".split-toggle").click();
+    await section.locator('.option[data-option="learned"]').click();
+    const shown = section.locator(".learned-split[data-tags]");
+    await shown.waitFor({ timeout: 30000 });
+    assert.equal(await shown.getAttribute("data-tags"), want.tags);
+    // The tags under the cards, one per card in order.
+    const tags = await section.locator(".tags li").evaluateAll((ls) => ls.map((l) => l.dataset.tag).join(""));
+    assert.equal(tags, want.tags);
+    const ranks = await section.locator(".tags .rank").evaluateAll((ls) => ls.map((l) => l.textContent).join(""));
+    assert.equal(ranks, hand);
+    const groups = await section.locator(".group").evaluateAll((gs) => gs.map((g) => [g.dataset.kind, g.dataset.cards]));
+    assert.deepEqual(groups, want.groups.map((g) => [g.kind, g.cards]));
+    assert.equal(await section.locator(".play-count").textContent(), `${want.plays} plays`);
+    // How it differs from the exact split.
+    const diff = await section.locator(".learned-diff").textContent();
+    const same = JSON.stringify(want.groups.map((g) => g.cards).sort()) === JSON.stringify(exact.groups.map((g) => g.cards).sort());
+    assert.match(diff, same ? /^The same as the exact split/ : new RegExp(`^The learned split makes ${want.plays} plays, the exact split ${exact.plays}`));
+    console.log(`# ${seat}: ${hand} tagged ${want.tags}; ${diff}`);
+  }
+  // The words follow the language; the exact split is one click back.
+  await page.click('button.lang[lang="zh-CN"]');
+  const landlord = page.locator('section[data-seat="landlord"]');
+  assert.match(await landlord.locator(".learned-diff").textContent(), /学习拆牌|最少拆牌/);
+  await landlord.locator('.option[data-option="0"]').click();
+  assert.equal(await landlord.locator(".learned-split").count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

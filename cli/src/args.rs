@@ -88,6 +88,38 @@ pub enum Command {
         /// Also list this many next-best splits (exact method only).
         #[arg(long, default_value_t = 0, value_parser = usize_in(limits::ALTERNATIVES), allow_negative_numbers = true)]
         alternatives: usize,
+        /// The learned splitter's model (a file from train-splitter); the
+        /// built-in assets/splitter.safetensors if omitted.
+        #[arg(long)]
+        model: Option<PathBuf>,
+    },
+    /// Train the learned splitter (the splitting paper's BiLSTM-CRF) on the
+    /// winners' hands of self-play, labelled by the plays they made.
+    TrainSplitter {
+        /// Self-play deals for training (one winner's hand each), seeds SEED..SEED+GAMES-1.
+        #[arg(long, default_value_t = 30_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        games: u64,
+        /// Held-out deals, seeds right after the training deals.
+        #[arg(long, default_value_t = 3_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        test_games: u64,
+        /// Passes over the training hands.
+        #[arg(long, default_value_t = 15, value_parser = usize_in(limits::EPOCHS), allow_negative_numbers = true)]
+        epochs: usize,
+        /// Hands per batch.
+        #[arg(long, default_value_t = 32, value_parser = usize_in(limits::BATCH), allow_negative_numbers = true)]
+        batch: usize,
+        /// The first deal's seed; also seeds the initial weights and the batch order.
+        #[arg(long, default_value_t = 1_000_000, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+        /// The player at all three seats whose winners' hands are the labels.
+        #[arg(long, default_value = "L10", value_parser = player)]
+        player: PlayerSpec,
+        /// Where to write the model (safetensors).
+        #[arg(long)]
+        out: PathBuf,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Compare the exact split with the paper's baseline on seeded deals, and time the exact one.
     SplitCompare {
@@ -328,6 +360,9 @@ pub enum Command {
         /// Players for landlord, farmer 1, farmer 2.
         #[arg(long, default_value = "greedy,greedy,greedy", value_delimiter = ',', value_parser = player)]
         players: Vec<PlayerSpec>,
+        /// The learned splitter's model; the built-in one if omitted.
+        #[arg(long)]
+        model: Option<PathBuf>,
     },
 }
 
@@ -411,6 +446,8 @@ pub enum SplitMethod {
     Exact,
     /// The splitting paper's baseline: greedy in 40 priority orders.
     Greedy,
+    /// The splitting paper's learned splitter: a BiLSTM-CRF tags each card.
+    Learned,
 }
 
 impl SplitMethod {
@@ -418,6 +455,7 @@ impl SplitMethod {
         match self {
             SplitMethod::Exact => "exact",
             SplitMethod::Greedy => "greedy",
+            SplitMethod::Learned => "learned",
         }
     }
 }

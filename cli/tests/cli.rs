@@ -190,6 +190,122 @@ fn split_json_lists_groups_with_kinds() {
 }
 
 #[test]
+fn split_learned_shows_tags_and_groups() {
+    let hand = "34445556789TA22XD";
+    let v = json(&["split", hand, "--method", "learned", "--json"]);
+    assert_eq!(v["method"], "learned");
+    assert_eq!(v["hand"], hand);
+    let tags = v["tags"].as_str().unwrap();
+    assert_eq!(tags.len(), 17);
+    assert!(tags.chars().all(|c| ('0'..='3').contains(&c)));
+    assert_eq!(v["labels"], tags, "the plays' labels are the tags");
+    assert_eq!(v["alternatives"], serde_json::json!([]));
+    // The groups (with kickers) and the tag groups (without) each hold the hand.
+    for key in ["groups", "tag_groups"] {
+        let cards: String = v[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["cards"].as_str().unwrap())
+            .collect();
+        assert_eq!(cards.parse::<Cards>().unwrap().to_string(), hand, "{key}");
+    }
+    assert_eq!(
+        v["plays"].as_u64().unwrap() as usize,
+        v["groups"].as_array().unwrap().len()
+    );
+    // The same as the library with the shipped model.
+    let model = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/splitter.safetensors")).unwrap();
+    let learned = learn::LearnedSplitter::from_bytes(&model).unwrap();
+    assert_eq!(learned.split(hand.parse().unwrap()).unwrap().tags, tags);
+    let text = String::from_utf8(ddz(&["split", hand, "--method", "learned"]).stdout).unwrap();
+    assert!(text.contains(&format!("tags  {tags}")), "{text}");
+
+    fails_with(&["split", "33z", "--method", "learned"], "'z' at position 3");
+    fails_with(
+        &["split", "33", "--method", "learned", "--alternatives", "1"],
+        "--alternatives needs --method exact",
+    );
+    fails_with(
+        &["split", "33", "--method", "learned", "--model", "/nonexistent/model"],
+        "/nonexistent/model",
+    );
+    let junk = std::env::temp_dir().join(format!("ddz-junk-model-{}", std::process::id()));
+    std::fs::write(&junk, b"not a model").unwrap();
+    fails_with(
+        &["split", "33", "--method", "learned", "--model", junk.to_str().unwrap()],
+        "--model",
+    );
+    let out = ddz(&[
+        "split",
+        "33",
+        "--method",
+        "learned",
+        "--model",
+        junk.to_str().unwrap(),
+        "--json",
+    ]);
+    let _ = std::fs::remove_file(&junk);
+    let err: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(err["error"].as_str().unwrap().contains("could not be read"));
+}
+
+#[test]
+fn train_splitter_tiny_run_is_reproducible_and_usable() {
+    let dir = std::env::temp_dir();
+    let paths = [0, 1].map(|i| dir.join(format!("ddz-tiny-splitter-{}-{i}.safetensors", std::process::id())));
+    let mut reports = vec![];
+    for path in &paths {
+        let out = path.to_str().unwrap();
+        reports.push(json(&[
+            "train-splitter",
+            "--games",
+            "16",
+            "--test-games",
+            "4",
+            "--epochs",
+            "2",
+            "--batch",
+            "4",
+            "--player",
+            "heuristic",
+            "--seed",
+            "5",
+            "--out",
+            out,
+            "--json",
+        ]));
+    }
+    let v = &reports[0];
+    assert_eq!(v["train_hands"], 16);
+    assert_eq!(v["test_hands"], 4);
+    assert_eq!(v["epochs"].as_array().unwrap().len(), 2);
+    let accuracy = v["accuracy"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&accuracy));
+    assert!(v["model_bytes"].as_u64().unwrap() < 1_000_000);
+    let [a, b] = paths.clone().map(|p| std::fs::read(p).unwrap());
+    assert_eq!(a, b, "the same seed gives the same weights");
+    let split = json(&[
+        "split",
+        "3456789",
+        "--method",
+        "learned",
+        "--model",
+        paths[0].to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(split["tags"].as_str().unwrap().len(), 7);
+    for p in &paths {
+        let _ = std::fs::remove_file(p);
+    }
+    fails_with(&["train-splitter", "--epochs", "0", "--out", "x"], "--epochs");
+    fails_with(
+        &["train-splitter", "--player", "nobody", "--games", "1", "--out", "x"],
+        "nobody",
+    );
+}
+
+#[test]
 fn split_compare_and_lead_agreement_report_their_measures() {
     let v = json(&["split-compare", "--deals", "20", "--json"]);
     assert_eq!(v["hands"], 60);
@@ -202,7 +318,7 @@ fn split_compare_and_lead_agreement_report_their_measures() {
     assert_eq!(histogram, 60);
     assert!(v["exact_micros_20_cards"]["median"].as_f64().unwrap() > 0.0);
     let v = json(&["lead-agreement", "--deals", "10", "--json"]);
-    for method in ["exact", "greedy"] {
+    for method in ["exact", "greedy", "learned"] {
         let share = v[method]["landlord"].as_f64().unwrap();
         assert!((0.0..=1.0).contains(&share));
         assert!(v[method]["counts"]["landlord"]["leads"].as_u64().unwrap() >= 10);

@@ -305,6 +305,17 @@ fn usage_errors_are_json_errors_too_and_help_is_not_an_error() {
     refused(&["nosuchcommand"], &["nosuchcommand"]);
     refused(&["solve"], &["--landlord", "--farmer"]);
     refused(&["split", "345", "--method", "bogus"], &["--method", "bogus"]);
+    refused(
+        &["train-splitter", "--epochs", "1001", "--out", "x"],
+        &["--epochs", "1001"],
+    );
+    refused(&["train-splitter", "--batch", "0", "--out", "x"], &["--batch", "0"]);
+    refused(&["train-splitter", "--games", "0", "--out", "x"], &["--games", "0"]);
+    refused(&["train-splitter", "--games", "1"], &["--out"]);
+    refused(
+        &["split", "345", "--method", "learned", "--model", "/nonexistent"],
+        &["/nonexistent"],
+    );
     refused(&["tournament", "--format", "swiss"], &["--format", "swiss"]);
     refused(&["moves", "3z"], &["position 2"]);
     for args in [

@@ -37,6 +37,10 @@ pub const ROUNDS: RangeInclusive<u32> = 1..=1_000;
 /// Top places told apart (`--top`). With at most 1,000 players, the
 /// falling factorial (n)_(r−1) of DIH stays below 10^297, within an f64.
 pub const TOP: RangeInclusive<u32> = 1..=100;
+/// Passes over the training hands (`ddz train-splitter --epochs`).
+pub const EPOCHS: RangeInclusive<usize> = 1..=1_000;
+/// Hands per training batch (`ddz train-splitter --batch`).
+pub const BATCH: RangeInclusive<usize> = 1..=4_096;
 /// Next-best splits listed after the best (`ddz split --alternatives`).
 pub const ALTERNATIVES: RangeInclusive<usize> = 0..=100;
 /// Deals listed by `ddz select --count`.

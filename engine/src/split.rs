@@ -38,6 +38,16 @@ impl Split {
         &self.plays
     }
 
+    /// A split of the plays' cards into `plays` (sorted as the baseline sorts),
+    /// with the tie-break penalty of [`Splitter`]; for splits found
+    /// elsewhere (the learned splitter's groups with their kickers).
+    pub fn from_plays(mut plays: Vec<Play>) -> Split {
+        plays.sort_by_key(|p| (p.rank(), p.kind()));
+        let hand = plays.iter().fold(Cards::EMPTY, |acc, p| acc.plus(p.cards()));
+        let penalty = plays.iter().map(|&p| penalty(hand, p)).sum();
+        Split { plays, penalty }
+    }
+
     /// The number of plays (手数).
     pub fn play_count(&self) -> u32 {
         self.plays.len() as u32

@@ -112,6 +112,11 @@ pub struct Strings {
     pub split_option: fn(usize) -> String,
     pub split_options: &'static str,
     pub split_best: &'static str,
+    pub split_learned: &'static str,
+    pub learned_note: &'static str,
+    pub learned_loading: &'static str,
+    pub tags_label: &'static str,
+    pub tags_legend: &'static str,
 
     pub endgame_title: &'static str,
     pub endgame_intro: &'static str,
@@ -386,6 +391,65 @@ impl Strings {
         }
     }
 
+    /// A card class of the learned splitter (`'0'`..`'3'`) in words.
+    pub fn tag_name(&self, tag: char) -> String {
+        let zh = self.lang == Lang::Zh;
+        match (tag, zh) {
+            ('0', true) => "单张或顺子",
+            ('1', true) => "对子或连对",
+            ('2', true) => "三张或飞机",
+            ('3', true) => "炸弹或火箭",
+            ('0', false) => "single or straight",
+            ('1', false) => "pair or pair chain",
+            ('2', false) => "trio or airplane",
+            ('3', false) => "bomb or rocket",
+            _ => "?",
+        }
+        .to_string()
+    }
+
+    /// How the learned split differs from the exact one: their play
+    /// counts, and which groups only one of them has.
+    pub fn learned_diff(&self, learned: &[Play], exact: &[Play]) -> String {
+        let zh = self.lang == Lang::Zh;
+        let key = |p: &Play| (p.cards(), p.kind());
+        let only = |a: &[Play], b: &[Play]| -> Vec<String> {
+            a.iter()
+                .filter(|p| !b.iter().any(|q| key(q) == key(p)))
+                .map(|p| self.play_words(*p))
+                .collect()
+        };
+        let (mine, theirs) = (only(learned, exact), only(exact, learned));
+        if mine.is_empty() && theirs.is_empty() {
+            return if zh {
+                format!("与最少拆牌完全相同（{} 手）。", learned.len())
+            } else {
+                format!("The same as the exact split ({} plays).", learned.len())
+            };
+        }
+        let join = |v: Vec<String>| v.join(if zh { "、" } else { ", " });
+        let same = learned.len() - mine.len();
+        if zh {
+            format!(
+                "学习拆牌 {} 手，最少拆牌 {} 手；{} 组相同。只在学习拆牌中：{}。只在最少拆牌中：{}。",
+                learned.len(),
+                exact.len(),
+                same,
+                join(mine),
+                join(theirs)
+            )
+        } else {
+            format!(
+                "The learned split makes {} plays, the exact split {}; {} groups are the same. Only in the learned split: {}. Only in the exact split: {}.",
+                learned.len(),
+                exact.len(),
+                same,
+                join(mine),
+                join(theirs)
+            )
+        }
+    }
+
     /// A short explanation of a split that a teacher can read out.
     pub fn split_reason(&self, split: &Split) -> String {
         let zh = self.lang == Lang::Zh;
@@ -596,6 +660,11 @@ pub static ZH: Strings = Strings {
     split_option: |i| format!("方案 {i}"),
     split_options: "拆法",
     split_best: "最佳",
+    split_learned: "学习拆牌",
+    learned_note: "学习拆牌：按拆牌论文的 BiLSTM-CRF 模型给每张牌标一个类别，再按类别组牌（5 张以上相连的单张成顺子，3 对以上相连的对子成连对，2 个以上相连的三张成飞机）。模型用本项目最强 AI 自我对局中赢家的出牌训练。",
+    learned_loading: "正在载入学习拆牌模型……",
+    tags_label: "每张牌的类别",
+    tags_legend: "类别：0 单张或顺子 · 1 对子或连对 · 2 三张或飞机 · 3 炸弹或火箭",
 
     endgame_title: "残局",
     endgame_intro: "明牌残局：各家的牌都摊开。先自己试着赢下来；再看答案：每种出法是胜是负，神算子都算到了底。",
@@ -724,6 +793,11 @@ pub static EN: Strings = Strings {
     split_option: |i| format!("Option {i}"),
     split_options: "Splits",
     split_best: "best",
+    split_learned: "Learned",
+    learned_note: "The learned split: the splitting paper's BiLSTM-CRF tags each card with a class, and the tags are grouped (5 or more consecutive singles make a straight, 3 or more consecutive pairs a pair chain, 2 or more consecutive trios an airplane). Trained on the winners' plays in our strongest AI's self-play.",
+    learned_loading: "Loading the learned splitter's model…",
+    tags_label: "Each card's class",
+    tags_legend: "Classes: 0 single or straight · 1 pair or pair chain · 2 trio or airplane · 3 bomb or rocket",
 
     endgame_title: "Endgame",
     endgame_intro: "Open-hand endgames: every hand lies open. Try to win it yourself first; then look at the answers: every play marked as winning or losing, worked out to the end by the solver.",

@@ -283,7 +283,7 @@ fn SeatHand(props: &SeatHandProps) -> Html {
                 </button>
             </h2>
             if *split {
-                <SplitView {cards} faces={Some(faces)} {marked} />
+                <SplitView {cards} faces={Some(faces)} {marked} learned=true />
             } else {
                 <Hand {cards} faces={Some(faces)} {marked} {label} held=true />
             }

@@ -17,12 +17,15 @@
 //! - [`simulation`]: a deal played many times by baseline players.
 //! - [`review`]: a finished deal solved move by move with open hands.
 //! - [`lab`]: score distributions, DIH, the library ranked, tournaments.
+//! - [`learned`]: a hand split by the learned splitter (its model fetched
+//!   on first use).
 //! - [`run`]: the reactor and the slicing of jobs.
 //! - [`hook`]: the UI side, `use_engine`.
 
 pub mod choose;
 pub mod hook;
 pub mod lab;
+pub mod learned;
 pub mod review;
 pub mod run;
 pub mod simulation;
@@ -35,6 +38,7 @@ use serde::{Deserialize, Serialize};
 pub use choose::ChooseJob;
 pub use hook::{use_engine, use_task, Engine, Task, TaskHandle};
 pub use lab::{LabJob, LabResult, LikeDeal, RankedDeal, TeachingCase};
+pub use learned::{LearnedSplitJob, LearnedSplitResult};
 pub use review::{ReviewJob, ReviewedMove, Verdict};
 pub use run::EngineWorker;
 pub use simulation::{Baseline, SimulationJob, SimulationResult};
@@ -60,6 +64,8 @@ pub enum Job {
     Review(ReviewJob),
     Choose(ChooseJob),
     Lab(LabJob),
+    /// A hand split by the learned splitter.
+    LearnedSplit(LearnedSplitJob),
 }
 
 /// Solve an open-hand position, within `time_limit_ms`.
@@ -120,6 +126,8 @@ pub enum Answer {
     },
     Reviewed(Vec<ReviewedMove>),
     Lab(LabResult),
+    /// A hand's learned split.
+    LearnedSplit(LearnedSplitResult),
     Cancelled,
     Failed(JobError),
 }
@@ -166,6 +174,10 @@ pub enum JobError {
     /// The built-in library could not be read (a build defect), in the
     /// parser's words.
     Library(String),
+    /// The learned splitter's model could not be fetched or read (offline
+    /// before it was ever loaded, or a defect), in the browser's or the
+    /// reader's words.
+    Model(String),
 }
 
 /// The numbers a job takes, each with a stated range (see [`Quantity::range`]).

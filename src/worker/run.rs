@@ -39,6 +39,15 @@ pub async fn engine_worker(mut scope: ReactorScope<Request, Response>) {
         let Request::Run(id, job) = request else {
             continue; // a cancel with nothing running
         };
+        // The learned split is one short answer, after the model's fetch
+        // the first time (the worker's event loop runs meanwhile).
+        if let Job::LearnedSplit(job) = &job {
+            let answer = super::learned::split(job).await;
+            if scope.send(Response { id, answer }).await.is_err() {
+                return;
+            }
+            continue;
+        }
         let mut running = Running::start(job, &mut solver, &clock);
         loop {
             let answer = running.advance(&mut solver, &clock);
@@ -116,6 +125,8 @@ impl Running {
                 Err(e) => Answer::Failed(e),
             }))),
             Job::Lab(job) => LabRun::new(job).map(|r| Running::Lab(Box::new(r))),
+            // Answered by the reactor before a job is started.
+            Job::LearnedSplit(_) => Ok(Running::Answered(Some(Answer::Cancelled))),
         };
         let running = started.unwrap_or_else(|e| Running::Answered(Some(Answer::Failed(e))));
         if matches!(running, Running::Solve { .. } | Running::Moves(..) | Running::Review(_)) {

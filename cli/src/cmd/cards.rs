@@ -88,7 +88,7 @@ pub fn moves(hand: Cards, follow: Option<Play>) -> Result<Report, CliError> {
     Ok(Report::new(&json, text))
 }
 
-fn split_json(s: &Split) -> Value {
+pub fn split_json(s: &Split) -> Value {
     let groups: Vec<Value> = s
         .plays()
         .iter()
@@ -97,7 +97,7 @@ fn split_json(s: &Split) -> Value {
     json!({ "plays": s.play_count(), "penalty": s.penalty(), "groups": groups, "labels": split::labels(s.plays()) })
 }
 
-fn split_text(s: &Split) -> String {
+pub fn split_text(s: &Split) -> String {
     let mut text = format!("{} plays\n", s.play_count());
     for p in s.plays() {
         text += &format!("  {:<22} {}\n", p.to_string(), p.kind());
@@ -114,6 +114,7 @@ pub fn split(hand: Cards, method: SplitMethod, alternatives: usize) -> Result<Re
         // calls it too); both are in range here.
         SplitMethod::Exact => Splitter::new().try_top(hand, alternatives + 1)?,
         SplitMethod::Greedy => vec![split::baseline(hand)],
+        SplitMethod::Learned => return Err(CliError::Other("the learned split is made in cmd::learned".into())),
     };
     let Some((best, rest)) = splits.split_first() else {
         return Err(CliError::Other(format!("no split found for {hand}")));

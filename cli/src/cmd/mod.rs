@@ -7,6 +7,7 @@ mod agent;
 mod bid;
 mod cards;
 mod lab;
+mod learned;
 mod library;
 mod matches;
 mod play;
@@ -14,7 +15,7 @@ mod solve;
 
 use engine::{rng, SeedRange};
 
-use crate::args::{Command, LibraryCommand};
+use crate::args::{Command, LibraryCommand, SplitMethod};
 use crate::error::CliError;
 use crate::report::Report;
 
@@ -34,9 +35,37 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
         Command::Moves { hand, follow } => cards::moves(hand, follow)?,
         Command::Split {
             hand,
+            method: SplitMethod::Learned,
+            alternatives,
+            model,
+        } => learned::split(hand, alternatives, model.as_deref())?,
+        Command::Split {
+            hand,
             method,
             alternatives,
+            model: _,
         } => cards::split(hand, method, alternatives)?,
+        Command::TrainSplitter {
+            games,
+            test_games,
+            epochs,
+            batch,
+            seed,
+            player,
+            out,
+            quiet,
+        } => learned::train(
+            learned::TrainArgs {
+                games,
+                test_games,
+                epochs,
+                batch,
+                seed,
+                player,
+            },
+            &out,
+            quiet || json,
+        )?,
         Command::SplitCompare { deals, seed } => cards::split_compare(seeds("--seed", seed, "--deals", deals)?),
         Command::Play {
             seed,
@@ -44,9 +73,12 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             players,
             scoring,
         } => play::play(seed, deal, &players, scoring.into())?,
-        Command::LeadAgreement { deals, seed, players } => {
-            play::lead_agreement(seeds("--seed", seed, "--deals", deals)?, &players)?
-        }
+        Command::LeadAgreement {
+            deals,
+            seed,
+            players,
+            model,
+        } => play::lead_agreement(seeds("--seed", seed, "--deals", deals)?, &players, model.as_deref())?,
         Command::Bid { seed, deals, player } => match deals {
             Some(deals) => bid::calibrate(seeds("--seed", seed.unwrap_or(0), "--deals", deals)?, &player, json)?,
             None => bid::auction(seed.unwrap_or_else(fresh_seed)),

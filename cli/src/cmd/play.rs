@@ -4,7 +4,9 @@ use serde::Serialize;
 use serde_json::json;
 
 use engine::clock::MonotonicClock;
-use engine::{play_out, rng, Deal, Game, PlayerSpec, Scoring, Seat, SeedRange, Team};
+use std::path::Path;
+
+use engine::{play_out, rng, Cards, Deal, Game, PlayerSpec, Scoring, Seat, SeedRange, Split, Team};
 
 use super::{fresh_seed, PLAYER_SEED_SALT};
 use crate::error::CliError;
@@ -136,24 +138,44 @@ pub fn play(
     Ok(Report::new(&json, text))
 }
 
-pub fn lead_agreement(seeds: SeedRange, players: &[PlayerSpec]) -> Result<Report, CliError> {
+pub fn lead_agreement(seeds: SeedRange, players: &[PlayerSpec], model: Option<&Path>) -> Result<Report, CliError> {
     let names = three(players)?.map(|p| p.to_string());
     let deals = seeds.count();
-    let (exact, base) = engine::lab::lead_agreement(seeds.iter(), [&names[0], &names[1], &names[2]])?;
+    let splitter = crate::cmd::learned::splitter(model)?;
+    let mut failure = None;
+    let mut learned_split = |hand: Cards| match splitter.split(hand) {
+        Ok(l) => l.split,
+        Err(e) => {
+            failure.get_or_insert(e);
+            Split::from_plays(vec![])
+        }
+    };
+    let (exact, base, others) = engine::lab::lead_agreement_with(
+        seeds.iter(),
+        [&names[0], &names[1], &names[2]],
+        &mut [&mut learned_split],
+    )?;
+    if let Some(e) = failure {
+        return Err(CliError::Other(e.to_string()));
+    }
+    let learned = others.first().copied().unwrap_or_default();
     let json = json!({
         "deals": deals,
         "players": names,
         "exact": { "landlord": exact.landlord.share(), "farmers": exact.farmers.share(), "counts": exact },
         "greedy": { "landlord": base.landlord.share(), "farmers": base.farmers.share(), "counts": base },
+        "learned": { "landlord": learned.landlord.share(), "farmers": learned.farmers.share(), "counts": learned },
     });
     let text = format!(
-        "{deals} deals, players {}: share of each side's first {} leads that are groups of the split\n  exact split:    landlord {:.1}%, farmers {:.1}%\n  paper baseline: landlord {:.1}%, farmers {:.1}%\n",
+        "{deals} deals, players {}: share of each side's first {} leads that are groups of the split\n  exact split:    landlord {:.1}%, farmers {:.1}%\n  paper baseline: landlord {:.1}%, farmers {:.1}% (Ph)\n  learned split:  landlord {:.1}%, farmers {:.1}% (Pg)\n",
         names.join(","),
         engine::lab::LEADS_PER_SIDE,
         100.0 * exact.landlord.share(),
         100.0 * exact.farmers.share(),
         100.0 * base.landlord.share(),
         100.0 * base.farmers.share(),
+        100.0 * learned.landlord.share(),
+        100.0 * learned.farmers.share(),
     );
     Ok(Report { json, text })
 }

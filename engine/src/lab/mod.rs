@@ -17,6 +17,7 @@ pub mod solve_match;
 pub mod tournament;
 
 use crate::agents::{make_player, PlayerError};
+use crate::cards::Cards;
 use crate::deal::Deal;
 use crate::game::Game;
 use crate::rng;
@@ -79,13 +80,30 @@ pub fn lead_agreement(
     seeds: impl Iterator<Item = u64>,
     players: [&str; 3],
 ) -> Result<(LeadAgreement, LeadAgreement), PlayerError> {
+    let (exact, base, _) = lead_agreement_with(seeds, players, &mut [])?;
+    Ok((exact, base))
+}
+
+/// [`lead_agreement`], and the same measure for each of `others`, ways of
+/// splitting a hand found outside the engine (the learned splitter), in
+/// their order.
+pub fn lead_agreement_with(
+    seeds: impl Iterator<Item = u64>,
+    players: [&str; 3],
+    others: &mut [&mut dyn FnMut(Cards) -> Split],
+) -> Result<(LeadAgreement, LeadAgreement, Vec<LeadAgreement>), PlayerError> {
     let mut splitter = Splitter::new();
-    let (mut exact, mut base) = (LeadAgreement::default(), LeadAgreement::default());
+    let mut tallies = vec![LeadAgreement::default(); 2 + others.len()];
     for seed in seeds {
         let deal = Deal::from_seed(seed);
-        let splits: Vec<(Split, Split)> = Seat::ALL
+        let splits: Vec<Vec<Split>> = Seat::ALL
             .iter()
-            .map(|&s| (splitter.best(deal.hand(s)), baseline(deal.hand(s))))
+            .map(|&s| {
+                let hand = deal.hand(s);
+                let mut all = vec![splitter.best(hand), baseline(hand)];
+                all.extend(others.iter_mut().map(|other| other(hand)));
+                all
+            })
             .collect();
         let mut seeds = rng::from_seed(seed ^ 0x1ead_a9ee);
         let mut table = Vec::with_capacity(3);
@@ -112,8 +130,7 @@ pub fn lead_agreement(
                 continue;
             }
             leads[side] += 1;
-            let (e, b) = &splits[seat.index()];
-            for (split, tally) in [(e, &mut exact), (b, &mut base)] {
+            for (split, tally) in splits[seat.index()].iter().zip(tallies.iter_mut()) {
                 let agreement = if side == 0 {
                     &mut tally.landlord
                 } else {
@@ -130,7 +147,8 @@ pub fn lead_agreement(
             }
         }
     }
-    Ok((exact, base))
+    let others = tallies.split_off(2);
+    Ok((tallies[0], tallies[1], others))
 }
 
 #[cfg(test)]
@@ -147,5 +165,11 @@ mod tests {
         }
         assert_eq!(exact.landlord.leads, base.landlord.leads);
         assert!(lead_agreement(0..1, ["greedy", "nobody", "greedy"]).is_err());
+        // Another way of splitting that is the exact split agrees with it.
+        let mut splitter = Splitter::new();
+        let mut same = |hand: Cards| splitter.best(hand);
+        let (exact2, _, others) = lead_agreement_with(0..20, ["greedy", "greedy", "greedy"], &mut [&mut same]).unwrap();
+        assert_eq!(others, vec![exact2]);
+        assert_eq!(exact2, exact);
     }
 }

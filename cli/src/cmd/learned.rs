@@ -1,0 +1,202 @@
+//! The learned splitter (`ddz-learn`): `split --method learned`, the model
+//! for `lead-agreement`, and `train-splitter`.
+
+use std::path::Path;
+use std::time::Instant;
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use serde_json::{json, Value};
+
+use engine::{Cards, PlayerSpec, SeedRange};
+use learn::data::{winner_example, Example};
+use learn::train::{train as run_training, EpochReport, TrainConfig};
+use learn::LearnedSplitter;
+
+use crate::cmd::cards::{split_json, split_text};
+use crate::error::CliError;
+use crate::report::{progress, Report};
+
+/// The shipped model, trained by the command in the README.
+const BUILT_IN: &[u8] = include_bytes!("../../../assets/splitter.safetensors");
+
+/// The splitter of `model`, or the built-in one.
+pub fn splitter(model: Option<&Path>) -> Result<LearnedSplitter, CliError> {
+    match model {
+        None => LearnedSplitter::from_bytes(BUILT_IN).map_err(|e| CliError::Other(format!("the built-in model: {e}"))),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|source| CliError::Io {
+                path: path.display().to_string(),
+                source,
+            })?;
+            LearnedSplitter::from_bytes(&bytes)
+                .map_err(|e| CliError::arg("--model", format!("{}: {e}", path.display())))
+        }
+    }
+}
+
+pub fn split(hand: Cards, alternatives: usize, model: Option<&Path>) -> Result<Report, CliError> {
+    if alternatives > 0 {
+        return Err(CliError::Other("--alternatives needs --method exact".into()));
+    }
+    let learned = splitter(model)?
+        .split(hand)
+        .map_err(|e| CliError::Other(e.to_string()))?;
+    let mut json = split_json(&learned.split);
+    json["hand"] = json!(hand.to_string());
+    json["method"] = json!("learned");
+    json["tags"] = json!(learned.tags);
+    json["tag_groups"] = Value::Array(
+        learned
+            .groups
+            .iter()
+            .map(|p| json!({ "cards": p.cards().to_string(), "kind": p.kind().name(), "class": engine::split::class_of(p.kind()) }))
+            .collect(),
+    );
+    json["alternatives"] = json!([]);
+    let cards: String = hand.iter().map(|r| r.letter()).collect();
+    let text = format!("cards {cards}\ntags  {}\n{}", learned.tags, split_text(&learned.split));
+    Ok(Report { json, text })
+}
+
+/// One epoch's figures, as the command prints them.
+fn epoch_line(r: &EpochReport) -> String {
+    format!(
+        "epoch {:>3}: loss {:.4}, held-out accuracy {:.2}% of cards, {:.2}% of hands",
+        r.epoch,
+        r.loss,
+        100.0 * r.accuracy.per_card(),
+        100.0 * r.accuracy.per_hand(),
+    )
+}
+
+/// What `train-splitter` was asked for, apart from the output.
+pub struct TrainArgs {
+    pub games: u64,
+    pub test_games: u64,
+    pub epochs: usize,
+    pub batch: usize,
+    pub seed: u64,
+    pub player: PlayerSpec,
+}
+
+/// The winners' hands of the deals of `seeds`, on every core.
+fn examples(seeds: SeedRange, player: &str, bar: &ProgressBar) -> Result<Vec<Example>, CliError> {
+    let seeds: Vec<u64> = seeds.iter().collect();
+    let out: Result<Vec<Example>, _> = seeds
+        .par_iter()
+        .map(|&s| {
+            let ex = winner_example(s, [player, player, player]);
+            bar.inc(1);
+            ex
+        })
+        .collect();
+    Ok(out?)
+}
+
+pub fn train(args: TrainArgs, out: &Path, quiet: bool) -> Result<Report, CliError> {
+    let train_seeds = SeedRange::new(args.seed, args.games)
+        .map_err(|e| CliError::Other(format!("--seed {} with --games {}: {e}", args.seed, args.games)))?;
+    let test_first = args
+        .seed
+        .checked_add(args.games)
+        .ok_or_else(|| CliError::Other("the held-out deals would run past the last seed".into()))?;
+    let test_seeds = SeedRange::new(test_first, args.test_games)
+        .map_err(|e| CliError::Other(format!("held-out deals from {test_first}: {e}")))?;
+    let player = args.player.to_string();
+
+    let started = Instant::now();
+    let bar = progress(args.games + args.test_games, quiet);
+    bar.set_message(format!("self-play ({player})"));
+    let train_set = examples(train_seeds, &player, &bar)?;
+    let test_set = examples(test_seeds, &player, &bar)?;
+    bar.finish_and_clear();
+    let selfplay_secs = started.elapsed().as_secs_f64();
+    let landlords = train_set.iter().filter(|e| e.hand.len() == 20).count();
+
+    let config = TrainConfig {
+        epochs: args.epochs,
+        batch: args.batch,
+        seed: args.seed,
+        ..TrainConfig::default()
+    };
+    let started = Instant::now();
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} batches, {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    let epoch = std::cell::Cell::new(1);
+    let (varmap, _, reports) = run_training(
+        &train_set,
+        &test_set,
+        &config,
+        |done, total| {
+            if done == 1 {
+                bar.set_length(total as u64);
+                bar.set_position(0);
+                bar.set_message(format!("epoch {}/{}", epoch.get(), config.epochs));
+            }
+            bar.set_position(done as u64);
+        },
+        |r| {
+            let line = format!("{} ({:.0} s)", epoch_line(r), started.elapsed().as_secs_f64());
+            // On stderr even without a terminal (the bar then draws nothing).
+            if bar.is_hidden() {
+                eprintln!("{line}");
+            } else {
+                bar.println(line);
+            }
+            epoch.set(r.epoch + 1);
+        },
+    )
+    .map_err(|e| CliError::Other(format!("training failed: {e}")))?;
+    bar.finish_and_clear();
+    let train_secs = started.elapsed().as_secs_f64();
+    varmap
+        .save(out)
+        .map_err(|e| CliError::Other(format!("{}: {e}", out.display())))?;
+    let bytes = std::fs::metadata(out)
+        .map_err(|source| CliError::Io {
+            path: out.display().to_string(),
+            source,
+        })?
+        .len();
+    let params: usize = varmap.all_vars().iter().map(|v| v.elem_count()).sum();
+    let last = reports.last().map(|r| r.accuracy).unwrap_or_default();
+    let json = json!({
+        "player": player,
+        "seed": args.seed,
+        "games": args.games,
+        "test_games": args.test_games,
+        "train_hands": train_set.len(),
+        "train_landlord_hands": landlords,
+        "test_hands": test_set.len(),
+        "epochs": reports,
+        "accuracy": last.per_card(),
+        "hand_accuracy": last.per_hand(),
+        "selfplay_seconds": selfplay_secs,
+        "train_seconds": train_secs,
+        "parameters": params,
+        "model_bytes": bytes,
+        "out": out.display().to_string(),
+    });
+    let mut text: String = reports.iter().map(|r| epoch_line(r) + "\n").collect();
+    text += &format!(
+        "{} training hands ({landlords} landlords'), {} held-out, from {player} self-play in {selfplay_secs:.0} s\n\
+         {} epochs in {train_secs:.0} s; held-out per-card accuracy {:.2}% (the paper: 89.16% on human play), whole hands {:.2}%\n\
+         model: {params} parameters, {bytes} bytes, written to {}\n",
+        train_set.len(),
+        test_set.len(),
+        reports.len(),
+        100.0 * last.per_card(),
+        100.0 * last.per_hand(),
+        out.display()
+    );
+    Ok(Report { json, text })
+}

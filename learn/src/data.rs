@@ -1,0 +1,79 @@
+//! Labelled hands from self-play, as the paper labelled human games: the
+//! winner's dealt hand (the landlord's 20 cards with the bottom cards, a
+//! farmer's 17), each card tagged by the class of the play it left in
+//! ([`engine::split::labels`]: a trio-with-kickers is its trio and its
+//! kicker cards).
+
+use engine::agents::{make_player, PlayerError};
+use engine::clock::Deadline;
+use engine::split::labels;
+use engine::{rng, Cards, Deal, Game, Play, Seat};
+
+/// One labelled hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// The deal's seed.
+    pub seed: u64,
+    /// The winner's seat.
+    pub seat: Seat,
+    /// The winner's dealt hand.
+    pub hand: Cards,
+    /// One class (0..=3) per card of `hand`, canonical order.
+    pub tags: Vec<u8>,
+}
+
+/// Plays the deal of `seed` with `players` (landlord, farmer 1, farmer 2,
+/// each seeded from the deal's seed) and labels the winner's hand.
+pub fn winner_example(seed: u64, players: [&str; 3]) -> Result<Example, PlayerError> {
+    let deal = Deal::from_seed(seed);
+    let mut seeds = rng::from_seed(seed ^ 0x5b17_7e55);
+    let mut table = Vec::with_capacity(3);
+    for name in players {
+        table.push(make_player(name, rng::split(&mut seeds))?);
+    }
+    let mut game = Game::new(&deal);
+    let mut plays: [Vec<Play>; 3] = Default::default();
+    while !game.is_over() {
+        let seat = game.to_move();
+        let mv = table[seat.index()].choose(&game.view(seat), &Deadline::NONE);
+        game.apply(mv).map_err(|source| PlayerError::Illegal {
+            player: players[seat.index()].to_string(),
+            seat,
+            mv: mv.to_string(),
+            source,
+        })?;
+        if let Some(play) = mv.play() {
+            plays[seat.index()].push(play);
+        }
+    }
+    let seat = Seat::ALL
+        .into_iter()
+        .find(|&s| game.hand(s).is_empty())
+        .unwrap_or(Seat::Landlord);
+    let tags = labels(&plays[seat.index()]).bytes().map(|b| b - b'0').collect();
+    Ok(Example {
+        seed,
+        seat,
+        hand: deal.hand(seat),
+        tags,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::split::groups_from_labels;
+
+    #[test]
+    fn the_winner_is_labelled_card_by_card() {
+        for seed in 0..20 {
+            let ex = winner_example(seed, ["heuristic", "heuristic", "heuristic"]).unwrap();
+            assert_eq!(ex.tags.len(), ex.hand.len() as usize);
+            assert!(matches!(ex.hand.len(), 17 | 20));
+            assert_eq!(ex.hand.len() == 20, ex.seat == Seat::Landlord);
+            let text: String = ex.tags.iter().map(|&t| char::from(b'0' + t)).collect();
+            groups_from_labels(ex.hand, &text).unwrap();
+        }
+        assert!(winner_example(0, ["heuristic", "nobody", "heuristic"]).is_err());
+    }
+}
