@@ -53,8 +53,9 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
                 if exactly(width) >> r & 1 == 0 {
                     return true;
                 }
-                // A lower free rank of the same count, with no opponent card
-                // in between (nor at r), would do as well.
+                // A lower free rank of the same count, with no card of the
+                // opponents (nor of a farmer's partner) in between or at r,
+                // would do as well.
                 let between = |a: usize| ((1u16 << (r + 1)) - 1) & !((1u16 << (a + 1)) - 1);
                 !(lowest_legal..r)
                     .any(|a| free[usize::from(width)] >> a & 1 == 1 && (opponents | partner) & between(a) == 0)
