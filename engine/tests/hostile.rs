@@ -436,7 +436,7 @@ fn hostile_player_names_are_refused_with_a_reason() {
         ":",
         "::::",
         "=",
-        "L11",
+        "L12",
         "L-1",
         "L7:noise=0.1",
         "nobody",
@@ -463,6 +463,8 @@ fn hostile_player_names_are_refused_with_a_reason() {
         "hybrid:switch=54",
         "  L10  ",
         "l0",
+        "L11",
+        " Strongest ",
     ] {
         let spec: PlayerSpec = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec, "{name}");
