@@ -310,6 +310,23 @@ fn move_text(mv: Move, t: &Strings) -> String {
     }
 }
 
+/// The position the worker should look at next: while trying, one the user
+/// played from before its verdicts came in (so a play that threw the win
+/// away is still flagged, however quickly it was made), else the one on
+/// the board.
+fn to_analyse(state: &State, hero: Team, utility: Utility) -> Position {
+    if state.mode == Mode::Try {
+        let mut pos = state.board.start;
+        for &mv in &state.board.line[..state.board.cursor] {
+            if pos.to_move().team() == hero && !state.known.contains_key(&(pos, utility)) {
+                return pos;
+            }
+            pos = pos.after(mv);
+        }
+    }
+    state.board.position()
+}
+
 /// The first of the user's plays on the board that threw a proven win away
 /// (its index in the line), by what the worker found.
 fn first_blunder(state: &State, hero: Team, utility: Utility) -> Option<(usize, Option<Move>)> {
@@ -375,10 +392,13 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
     }
     let position = state.board.position();
     let analysis = state.known.get(&(position, *utility)).cloned();
-    // Ask the worker about the position on the board, once.
+    let hero = state.board.start.to_move().team();
+    // Ask the worker about the position it should look at next, once.
     {
         let (state, engine) = (state.clone(), engine.clone());
-        let key = (parsed.is_ok(), position, *utility, *limit, analysis.is_some());
+        let target = to_analyse(&state, hero, *utility);
+        let known = state.known.contains_key(&(target, *utility));
+        let key = (parsed.is_ok(), target, *utility, *limit, known);
         use_effect_with(key, move |&(ok, position, utility, limit, known)| {
             let asked = state.pending.is_some_and(|(_, p, u)| p == position && u == utility);
             if ok && !known && !asked && position.winner().is_none() {
@@ -397,7 +417,6 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
             }
         });
     }
-    let hero = state.board.start.to_move().team();
     let blunder = first_blunder(&state, hero, *utility);
     // Trying a puzzle: the solver answers for the other side.
     {
