@@ -4,8 +4,8 @@
 //! ([`engine::split::labels`]: a trio-with-kickers is its trio and its
 //! kicker cards).
 
-use engine::agents::{make_player, PlayerError};
-use engine::clock::Deadline;
+use engine::agents::{make_player, play_out, PlayerError};
+use engine::clock::MonotonicClock;
 use engine::split::labels;
 use engine::{rng, Cards, Deal, Game, Play, Seat};
 
@@ -32,25 +32,15 @@ pub fn winner_example(seed: u64, players: [&str; 3]) -> Result<Example, PlayerEr
         table.push(make_player(name, rng::split(&mut seeds))?);
     }
     let mut game = Game::new(&deal);
-    let mut plays: [Vec<Play>; 3] = Default::default();
-    while !game.is_over() {
-        let seat = game.to_move();
-        let mv = table[seat.index()].choose(&game.view(seat), &Deadline::NONE);
-        game.apply(mv).map_err(|source| PlayerError::Illegal {
-            player: players[seat.index()].to_string(),
-            seat,
-            mv: mv.to_string(),
-            source,
-        })?;
-        if let Some(play) = mv.play() {
-            plays[seat.index()].push(play);
-        }
-    }
-    let seat = Seat::ALL
-        .into_iter()
-        .find(|&s| game.hand(s).is_empty())
-        .unwrap_or(Seat::Landlord);
-    let tags = labels(&plays[seat.index()]).bytes().map(|b| b - b'0').collect();
+    // No time limit, so the clock is never read.
+    let seat = play_out(&mut game, &mut table, &MonotonicClock::default(), None)?.winner;
+    let plays: Vec<Play> = game
+        .history()
+        .iter()
+        .filter(|t| t.seat == seat)
+        .filter_map(|t| t.mv.play())
+        .collect();
+    let tags = labels(&plays).bytes().map(|b| b - b'0').collect();
     Ok(Example {
         seed,
         seat,
