@@ -5,7 +5,7 @@
 //! kicker cards).
 
 use engine::agents::{make_player, play_out, PlayerError};
-use engine::clock::MonotonicClock;
+use engine::clock::Clock;
 use engine::split::labels;
 use engine::{rng, Cards, Deal, Game, Play, Seat};
 
@@ -23,8 +23,10 @@ pub struct Example {
 }
 
 /// Plays the deal of `seed` with `players` (landlord, farmer 1, farmer 2,
-/// each seeded from the deal's seed) and labels the winner's hand.
-pub fn winner_example(seed: u64, players: [&str; 3]) -> Result<Example, PlayerError> {
+/// each seeded from the deal's seed) and labels the winner's hand. There is
+/// no time limit, so `clock` is only passed through (the crate builds for
+/// wasm too, where the native clock does not exist).
+pub fn winner_example(seed: u64, players: [&str; 3], clock: &dyn Clock) -> Result<Example, PlayerError> {
     let deal = Deal::from_seed(seed);
     let mut seeds = rng::from_seed(seed ^ 0x5b17_7e55);
     let mut table = Vec::with_capacity(3);
@@ -32,8 +34,7 @@ pub fn winner_example(seed: u64, players: [&str; 3]) -> Result<Example, PlayerEr
         table.push(make_player(name, rng::split(&mut seeds))?);
     }
     let mut game = Game::new(&deal);
-    // No time limit, so the clock is never read.
-    let seat = play_out(&mut game, &mut table, &MonotonicClock::default(), None)?.winner;
+    let seat = play_out(&mut game, &mut table, clock, None)?.winner;
     let plays: Vec<Play> = game
         .history()
         .iter()
@@ -52,18 +53,24 @@ pub fn winner_example(seed: u64, players: [&str; 3]) -> Result<Example, PlayerEr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::clock::MonotonicClock;
     use engine::split::groups_from_labels;
 
     #[test]
     fn the_winner_is_labelled_card_by_card() {
         for seed in 0..20 {
-            let ex = winner_example(seed, ["heuristic", "heuristic", "heuristic"]).unwrap();
+            let ex = winner_example(
+                seed,
+                ["heuristic", "heuristic", "heuristic"],
+                &MonotonicClock::default(),
+            )
+            .unwrap();
             assert_eq!(ex.tags.len(), ex.hand.len() as usize);
             assert!(matches!(ex.hand.len(), 17 | 20));
             assert_eq!(ex.hand.len() == 20, ex.seat == Seat::Landlord);
             let text: String = ex.tags.iter().map(|&t| char::from(b'0' + t)).collect();
             groups_from_labels(ex.hand, &text).unwrap();
         }
-        assert!(winner_example(0, ["heuristic", "nobody", "heuristic"]).is_err());
+        assert!(winner_example(0, ["heuristic", "nobody", "heuristic"], &MonotonicClock::default()).is_err());
     }
 }

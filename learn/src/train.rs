@@ -212,10 +212,11 @@ pub fn train(
 mod tests {
     use super::*;
     use crate::data::winner_example;
+    use engine::clock::MonotonicClock;
 
     fn examples(seeds: std::ops::Range<u64>) -> Vec<Example> {
         seeds
-            .map(|s| winner_example(s, ["heuristic", "heuristic", "heuristic"]).unwrap())
+            .map(|s| winner_example(s, ["heuristic", "heuristic", "heuristic"], &MonotonicClock::default()).unwrap())
             .collect()
     }
 

@@ -8,6 +8,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
+use engine::clock::MonotonicClock;
 use engine::{Cards, PlayerSpec, SeedRange};
 use learn::data::{winner_example, Example};
 use learn::train::{train as run_training, EpochReport, TrainConfig};
@@ -86,7 +87,7 @@ fn examples(seeds: SeedRange, player: &str, bar: &ProgressBar) -> Result<Vec<Exa
     let out: Result<Vec<Example>, _> = seeds
         .par_iter()
         .map(|&s| {
-            let ex = winner_example(s, [player, player, player]);
+            let ex = winner_example(s, [player, player, player], &MonotonicClock::default());
             bar.inc(1);
             ex
         })
