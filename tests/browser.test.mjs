@@ -719,6 +719,29 @@ test("the lab draws the solver against the heuristic by hand size, as `ddz solve
   const want = cli(["solve-match", "--sizes", "2,4", "--deals", "3", "--time-limit", "10", "--json"]);
   want.sizes.forEach((r, i) => assert.ok(Math.abs(values[i][1] - r.net.mean) < 1e-12, `size ${r.size}: ${values[i][1]} vs ${r.net.mean}`));
   assert.match(await page.textContent("#chart-solve-match"), /n = 60 games/);
+  // The chart reads true: each bar runs from 0 to its value and each
+  // whisker from its low to its high end on the axis's own scale, negative
+  // ones (a net score below 0) included.
+  const drawn = await page.locator("#chart-solve-match").evaluate((chart) => ({
+    ticks: [...chart.querySelectorAll(".tick-y")].map((t) => [Number(t.dataset.value), Number(t.querySelector("line").getAttribute("y1"))]),
+    bars: [...chart.querySelectorAll(".bar")].map((b) => {
+      const rect = b.querySelector("rect");
+      const iv = b.querySelector(".interval");
+      const ends = [...iv.querySelectorAll("line")].slice(0, 1).flatMap((l) => [Number(l.getAttribute("y1")), Number(l.getAttribute("y2"))]);
+      return { value: Number(b.dataset.value), y: Number(rect.getAttribute("y")), height: Number(rect.getAttribute("height")), low: Number(iv.dataset.low), high: Number(iv.dataset.high), ends };
+    }),
+  }));
+  const [[v0, y0], [v1, y1]] = [drawn.ticks[0], drawn.ticks[drawn.ticks.length - 1]];
+  const at = (v) => y0 + ((v - v0) * (y1 - y0)) / (v1 - v0);
+  const near = (a, b, what) => assert.ok(Math.abs(a - b) < 0.05, `${what}: drawn at ${a}, belongs at ${b}`);
+  for (const bar of drawn.bars) {
+    assert.ok(bar.height >= 0, `bar ${bar.value}: height ${bar.height}`);
+    near(Math.min(bar.y, bar.y + bar.height), Math.min(at(0), at(bar.value)), `bar ${bar.value}'s top`);
+    near(Math.max(bar.y, bar.y + bar.height), Math.max(at(0), at(bar.value)), `bar ${bar.value}'s foot`);
+    near(bar.ends[0], at(bar.low), `bar ${bar.value}'s low end`);
+    near(bar.ends[1], at(bar.high), `bar ${bar.value}'s high end`);
+  }
+  console.log(`solve-match chart: ${drawn.bars.filter((b) => b.low < 0).length} of ${drawn.bars.length} intervals reach below 0`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -228,6 +228,22 @@ fn nice_axis(max: f64) -> (f64, f64) {
     ((max / step - 1e-9).ceil().max(1.0) * step, step)
 }
 
+/// A linear axis from 0 (or below, for negative values) up to round
+/// numbers: `(bottom, top, step)` with `bottom <= min(low, 0)` and
+/// `top >= max(high, 0)`, both whole steps from 0.
+fn nice_span(low: f64, high: f64) -> (f64, f64, f64) {
+    let low = if low.is_finite() { low.min(0.0) } else { 0.0 };
+    let high = if high.is_finite() { high.max(0.0) } else { 0.0 };
+    if low >= 0.0 {
+        let (top, step) = nice_axis(high);
+        return (0.0, top, step);
+    }
+    let (_, step) = nice_axis(high - low);
+    let bottom = (low / step + 1e-9).floor() * step;
+    let top = (high / step - 1e-9).ceil().max(0.0) * step;
+    (bottom, top, step)
+}
+
 /// `-12` as `⁻¹²`.
 fn superscript(e: i32) -> String {
     e.to_string()
@@ -329,17 +345,12 @@ pub fn thousands(n: u64) -> String {
 /// A value axis: linear from 0, or logarithmic over whole decades.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Scale {
-    Linear {
-        top: f64,
-        step: f64,
-    },
+    /// From `bottom` (0, or below for negative values) to `top`, a tick
+    /// every `step`.
+    Linear { bottom: f64, top: f64, step: f64 },
     /// From 10^`low` (values below it, zeros too, sit on the floor) to
     /// 10^`high`, a labelled tick every `every` decades.
-    Log {
-        low: i32,
-        high: i32,
-        every: i32,
-    },
+    Log { low: i32, high: i32, every: i32 },
 }
 
 /// Whether a line of these values is drawn on a log scale.
@@ -363,7 +374,7 @@ impl Scale {
         let median = positive.get(positive.len() / 2).copied().unwrap_or(0.0);
         if max <= 0.0 || !(max < 0.01 || median < max * 0.01) {
             let (top, step) = nice_axis(max);
-            return Scale::Linear { top, step };
+            return Scale::Linear { bottom: 0.0, top, step };
         }
         let high = max.log10().ceil() as i32;
         let low = (min_positive.log10().floor() as i32).clamp(high - MAX_DECADES, high - 1);
@@ -375,7 +386,7 @@ impl Scale {
     /// Where `v` is, 0 at the bottom of the plot to 1 at its top.
     fn at(&self, v: f64) -> f64 {
         match *self {
-            Scale::Linear { top, .. } => (v / top).clamp(0.0, 1.0),
+            Scale::Linear { bottom, top, .. } => ((v - bottom) / (top - bottom)).clamp(0.0, 1.0),
             Scale::Log { low, high, .. } => {
                 if v <= 0.0 || !v.is_finite() {
                     0.0
@@ -398,10 +409,12 @@ impl Scale {
     /// lie below it.
     fn ticks(&self, percent: bool, clipped: bool) -> Vec<(f64, String)> {
         match *self {
-            Scale::Linear { top, step } => {
-                let steps = (top / step).round().clamp(1.0, 10.0) as u32;
-                (0..=steps)
+            Scale::Linear { bottom, top, step } => {
+                let first = (bottom / step).round() as i32;
+                let steps = ((top - bottom) / step).round().clamp(1.0, 10.0) as i32;
+                (first..=first + steps)
                     .map(|i| {
+                        // Whole steps, so the zero tick is exactly 0.
                         let v = step * f64::from(i);
                         let label = if percent {
                             format!("{}%", tick_label(100.0 * v, 100.0 * step))
@@ -477,14 +490,19 @@ pub struct BarChartProps {
 #[component]
 pub fn BarChart(props: &BarChartProps) -> Html {
     let n = props.values.len().max(1) as f64;
-    let highest = props
-        .values
-        .iter()
-        .copied()
-        .chain(props.intervals.iter().flatten().map(|(_, hi)| *hi))
-        .fold(0.0, f64::max);
-    let (top, step) = nice_axis(props.max.unwrap_or(highest).max(highest));
-    let scale = Scale::Linear { top, step };
+    let ends = || {
+        props
+            .values
+            .iter()
+            .copied()
+            .chain(props.intervals.iter().flatten().flat_map(|&(lo, hi)| [lo, hi]))
+            .filter(|v| v.is_finite())
+    };
+    let highest = ends().fold(0.0, f64::max);
+    let lowest = ends().fold(0.0, f64::min);
+    // Bars stand on 0; negative ones (a net score) hang below it.
+    let (bottom, top, step) = nice_span(lowest, props.max.unwrap_or(highest).max(highest));
+    let scale = Scale::Linear { bottom, top, step };
     let plot_w = W - LEFT - RIGHT;
     let plot_h = H - TOP - BOTTOM;
     let slot = plot_w / n;
@@ -505,9 +523,16 @@ pub fn BarChart(props: &BarChartProps) -> Html {
         let x = LEFT + slot * i as f64 + slot * 0.15;
         let centre = x + slot * 0.35;
         let y = y_of(v);
+        let zero = y_of(0.0);
         let interval = props.intervals.as_ref().and_then(|iv| iv.get(i)).copied();
         let value = value_text(v);
-        let label_y = interval.map_or(y, |(_, hi)| y_of(hi).min(y)) - 8.0;
+        // The value sits beyond the bar's end and its whisker: above a bar
+        // up from 0, below one down from it.
+        let label_y = if v >= 0.0 {
+            interval.map_or(y, |(_, hi)| y_of(hi).min(y)) - 8.0
+        } else {
+            interval.map_or(y, |(lo, _)| y_of(lo).max(y)) + value_size.parse::<f64>().unwrap_or(20.0) + 4.0
+        };
         let whisker = interval.map(|(lo, hi)| {
             let (y0, y1) = (y_of(lo), y_of(hi));
             let cap = (slot * 0.12).clamp(4.0, 14.0);
@@ -521,14 +546,20 @@ pub fn BarChart(props: &BarChartProps) -> Html {
         });
         html! {
             <g class="bar" data-label={ label.clone() } data-value={ v.to_string() }>
-                <rect x={ x.to_string() } y={ y.to_string() } width={ (slot * 0.7).to_string() } height={ (H - BOTTOM - y).to_string() } fill={BAR} />
+                <rect x={ x.to_string() } y={ y.min(zero).to_string() } width={ (slot * 0.7).to_string() } height={ (y - zero).abs().to_string() } fill={BAR} />
                 { for whisker }
                 <text x={ centre.to_string() } y={ label_y.to_string() } text-anchor="middle" font-size={ value_size.clone() } fill={INK} font-weight="700">{ value.clone() }</text>
                 <text x={ centre.to_string() } y={ (H - BOTTOM + 26.0).to_string() } text-anchor="middle" font-size={ label_size.clone() } fill={INK}>{ label.clone() }</text>
             </g>
         }
     });
-    let body = html! { <>{ y_ticks(&scale, props.percent, false, RIGHT) }{ axes(RIGHT) }{ for bars }</> };
+    // With negative values, 0 gets a line of its own, as strong as the axes.
+    let zero_line = (bottom < 0.0).then(|| {
+        let y = y_of(0.0).to_string();
+        html! { <line class="zero" x1={ LEFT.to_string() } y1={ y.clone() } x2={ (W - RIGHT).to_string() } y2={y} stroke={INK} stroke-width="2" /> }
+    });
+    let body =
+        html! { <>{ y_ticks(&scale, props.percent, false, RIGHT) }{ axes(RIGHT) }{ for zero_line }{ for bars }</> };
     frame(&props.id, &props.text, props.n, scale.name(), body)
 }
 
@@ -716,7 +747,7 @@ mod tests {
         // A small linear axis: no two ticks read the same.
         for max in [1e-6, 0.00042, 0.013, 0.7, 37.0] {
             let (top, step) = nice_axis(max);
-            let labels: Vec<String> = Scale::Linear { top, step }
+            let labels: Vec<String> = Scale::Linear { bottom: 0.0, top, step }
                 .ticks(false, false)
                 .into_iter()
                 .map(|(_, l)| l)
@@ -731,6 +762,27 @@ mod tests {
         assert_eq!(Scale::of(&[3e-4, 0.19, 0.367, 0.4, 0.45, 0.5]).name(), "linear");
         assert_eq!(Scale::of(&[0.001, 0.004, 0.008]).name(), "log");
         assert_eq!(Scale::of(&[0.0, 0.0]).name(), "linear");
+    }
+
+    #[test]
+    fn signed_axes_hold_the_values_and_zero() {
+        assert_eq!(nice_span(0.0, 37.0), (0.0, 40.0, 10.0));
+        assert_eq!(nice_span(-0.3, 1.7), (-0.5, 2.0, 0.5));
+        assert_eq!(nice_span(-2.0, -0.5), (-2.0, 0.0, 0.5));
+        for (low, high) in [(-0.01, 0.9), (-1.3, 0.2), (-5.0, 5.0), (-0.07, 0.0), (f64::NAN, 1.0)] {
+            let (bottom, top, step) = nice_span(low, high);
+            let scale = Scale::Linear { bottom, top, step };
+            let ticks = scale.ticks(false, false);
+            assert!(bottom <= low.min(0.0) || low.is_nan(), "{low} {high}: {bottom}");
+            assert!(top >= high && top >= 0.0, "{low} {high}: {top}");
+            assert!(ticks.len() <= 11, "{low} {high}: {ticks:?}");
+            // Zero is a tick, at its place on the axis.
+            let zero = ticks.iter().find(|(v, _)| *v == 0.0).expect("a zero tick");
+            assert_eq!(zero.1, "0");
+            assert!((scale.at(0.0) - (-bottom / (top - bottom))).abs() < 1e-12);
+            assert_eq!(scale.at(bottom), 0.0);
+            assert_eq!(scale.at(top), 1.0);
+        }
     }
 
     #[test]
