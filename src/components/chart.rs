@@ -305,7 +305,20 @@ pub fn percent(v: f64) -> String {
 
 /// A tick at `v` on an axis of `step`s: as many decimals as the step needs,
 /// or significant digits for a small step.
+/// `-5` as `−5`: the minus sign, wider than a hyphen, reads from the back
+/// of a room.
+fn minus_sign(text: String) -> String {
+    match text.strip_prefix('-') {
+        Some(rest) => format!("−{rest}"),
+        None => text,
+    }
+}
+
 fn tick_label(v: f64, step: f64) -> String {
+    minus_sign(plain_tick_label(v, step))
+}
+
+fn plain_tick_label(v: f64, step: f64) -> String {
     if v == 0.0 {
         return "0".into();
     }
@@ -507,7 +520,7 @@ pub fn BarChart(props: &BarChartProps) -> Html {
     let plot_h = H - TOP - BOTTOM;
     let slot = plot_w / n;
     let y_of = |v: f64| H - BOTTOM - plot_h * scale.at(v);
-    let value_text = |v: f64| if props.percent { percent(v) } else { sig(v, 3) };
+    let value_text = |v: f64| minus_sign(if props.percent { percent(v) } else { sig(v, 3) });
     // One size for all the bars' labels and one for their values: the size
     // at which the longest fits its slot.
     let smallest = |texts: Vec<String>| {
@@ -779,6 +792,11 @@ mod tests {
             // Zero is a tick, at its place on the axis.
             let zero = ticks.iter().find(|(v, _)| *v == 0.0).expect("a zero tick");
             assert_eq!(zero.1, "0");
+            // Below it, the minus sign.
+            assert!(
+                ticks.iter().filter(|(v, _)| *v < 0.0).all(|(_, l)| l.starts_with('−')),
+                "{ticks:?}"
+            );
             assert!((scale.at(0.0) - (-bottom / (top - bottom))).abs() < 1e-12);
             assert_eq!(scale.at(bottom), 0.0);
             assert_eq!(scale.at(top), 1.0);
