@@ -303,8 +303,6 @@ pub fn percent(v: f64) -> String {
     }
 }
 
-/// A tick at `v` on an axis of `step`s: as many decimals as the step needs,
-/// or significant digits for a small step.
 /// `-5` as `−5`: the minus sign, wider than a hyphen, reads from the back
 /// of a room.
 fn minus_sign(text: String) -> String {
@@ -314,6 +312,8 @@ fn minus_sign(text: String) -> String {
     }
 }
 
+/// A tick at `v` on an axis of `step`s: as many decimals as the step needs,
+/// or significant digits for a small step; below 0 with the minus sign.
 fn tick_label(v: f64, step: f64) -> String {
     minus_sign(plain_tick_label(v, step))
 }
@@ -355,7 +355,8 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// A value axis: linear from 0, or logarithmic over whole decades.
+/// A value axis: linear from 0 (or below it), or logarithmic over whole
+/// decades.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Scale {
     /// From `bottom` (0, or below for negative values) to `top`, a tick
