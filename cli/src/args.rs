@@ -95,32 +95,7 @@ pub enum Command {
     },
     /// Train the learned splitter (the splitting paper's BiLSTM-CRF) on the
     /// winners' hands of self-play, labelled by the plays they made.
-    TrainSplitter {
-        /// Self-play deals for training (one winner's hand each), seeds SEED..SEED+GAMES-1.
-        #[arg(long, default_value_t = 30_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
-        games: u64,
-        /// Held-out deals, seeds right after the training deals.
-        #[arg(long, default_value_t = 3_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
-        test_games: u64,
-        /// Passes over the training hands.
-        #[arg(long, default_value_t = 15, value_parser = usize_in(limits::EPOCHS), allow_negative_numbers = true)]
-        epochs: usize,
-        /// Hands per batch.
-        #[arg(long, default_value_t = 32, value_parser = usize_in(limits::BATCH), allow_negative_numbers = true)]
-        batch: usize,
-        /// The first deal's seed; also seeds the initial weights and the batch order.
-        #[arg(long, default_value_t = 1_000_000, value_parser = seed, allow_negative_numbers = true)]
-        seed: u64,
-        /// The player at all three seats whose winners' hands are the labels.
-        #[arg(long, default_value = "L10", value_parser = player)]
-        player: PlayerSpec,
-        /// Where to write the model (safetensors).
-        #[arg(long)]
-        out: PathBuf,
-        /// No progress bar.
-        #[arg(long)]
-        quiet: bool,
-    },
+    TrainSplitter(TrainArgs),
     /// Compare the exact split with the paper's baseline on seeded deals, and time the exact one.
     SplitCompare {
         /// Deals to split (three hands each), seeds SEED.. SEED+DEALS-1.
@@ -410,6 +385,34 @@ pub struct TournamentShape {
     pub rounds: u32,
     #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
     pub top: u32,
+}
+
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Self-play deals for training (one winner's hand each), seeds SEED..SEED+GAMES-1.
+    #[arg(long, default_value_t = 30_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+    pub games: u64,
+    /// Held-out deals, seeds right after the training deals.
+    #[arg(long, default_value_t = 3_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+    pub test_games: u64,
+    /// Passes over the training hands.
+    #[arg(long, default_value_t = 15, value_parser = usize_in(limits::EPOCHS), allow_negative_numbers = true)]
+    pub epochs: usize,
+    /// Hands per batch.
+    #[arg(long, default_value_t = 32, value_parser = usize_in(limits::BATCH), allow_negative_numbers = true)]
+    pub batch: usize,
+    /// The first deal's seed; also seeds the initial weights and the batch order.
+    #[arg(long, default_value_t = 1_000_000, value_parser = seed, allow_negative_numbers = true)]
+    pub seed: u64,
+    /// The player at all three seats whose winners' hands are the labels.
+    #[arg(long, default_value = "L10", value_parser = player)]
+    pub player: PlayerSpec,
+    /// Where to write the model (safetensors).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Args)]

@@ -9,11 +9,12 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
-use engine::{Cards, PlayerSpec, SeedRange};
+use engine::{Cards, SeedRange};
 use learn::data::{winner_example, Example};
 use learn::train::{train as run_training, EpochReport, TrainConfig};
 use learn::LearnedSplitter;
 
+use crate::args::TrainArgs;
 use crate::cmd::cards::{split_json, split_text};
 use crate::error::CliError;
 use crate::report::{progress, Report};
@@ -71,16 +72,6 @@ fn epoch_line(r: &EpochReport) -> String {
     )
 }
 
-/// What `train-splitter` was asked for, apart from the output.
-pub struct TrainArgs {
-    pub games: u64,
-    pub test_games: u64,
-    pub epochs: usize,
-    pub batch: usize,
-    pub seed: u64,
-    pub player: PlayerSpec,
-}
-
 /// The winners' hands of the deals of `seeds`, on every core.
 fn examples(seeds: SeedRange, player: &str, bar: &ProgressBar) -> Result<Vec<Example>, CliError> {
     let seeds: Vec<u64> = seeds.iter().collect();
@@ -95,7 +86,10 @@ fn examples(seeds: SeedRange, player: &str, bar: &ProgressBar) -> Result<Vec<Exa
     Ok(out?)
 }
 
-pub fn train(args: TrainArgs, out: &Path, quiet: bool) -> Result<Report, CliError> {
+/// `train-splitter`: self-play, training, the model written to `--out`;
+/// `json` quiets the progress as `--quiet` does.
+pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
+    let (out, quiet) = (args.out.as_path(), args.quiet || json);
     let train_seeds = SeedRange::new(args.seed, args.games)
         .map_err(|e| CliError::Other(format!("--seed {} with --games {}: {e}", args.seed, args.games)))?;
     let test_first = args

@@ -45,27 +45,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             alternatives,
             model: _,
         } => cards::split(hand, method, alternatives)?,
-        Command::TrainSplitter {
-            games,
-            test_games,
-            epochs,
-            batch,
-            seed,
-            player,
-            out,
-            quiet,
-        } => learned::train(
-            learned::TrainArgs {
-                games,
-                test_games,
-                epochs,
-                batch,
-                seed,
-                player,
-            },
-            &out,
-            quiet || json,
-        )?,
+        Command::TrainSplitter(args) => learned::train(args, json)?,
         Command::SplitCompare { deals, seed } => cards::split_compare(seeds("--seed", seed, "--deals", deals)?),
         Command::Play {
             seed,
