@@ -1,0 +1,125 @@
+//! The user's hand: one overlapping row of cards, picked by a click, by a
+//! swipe across them (mouse or touch), or from the keyboard.
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::components::card::{spoken_face, Card};
+use crate::i18n::Lang;
+use crate::suits::{Face, Faces};
+
+#[derive(Properties, PartialEq)]
+pub(super) struct HandProps {
+    pub hand: Faces,
+    pub selected: Faces,
+    /// Whether cards can be picked now (the user's turn to play).
+    pub selectable: bool,
+    /// Cards marked as just taken (the bottom cards, before the first play).
+    pub marked: Faces,
+    /// Sets one card's selection (`None` toggles it).
+    pub on_toggle: Callback<(Face, Option<bool>)>,
+    /// Enter plays the selection, P passes, H asks for a hint.
+    pub on_play: Callback<()>,
+    pub on_pass: Callback<()>,
+    pub on_hint: Callback<()>,
+}
+
+#[component]
+pub(super) fn Hand(props: &HandProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
+    // While a swipe lasts: whether it selects or unselects.
+    let drag = use_mut_ref(|| None::<bool>);
+    let held: Rc<Vec<Face>> = Rc::new(props.hand.held());
+    let hand_ref = use_node_ref();
+    let face_at = {
+        let held = held.clone();
+        move |x: i32, y: i32| -> Option<Face> {
+            let el = web_sys::window()?.document()?.element_from_point(x as f32, y as f32)?;
+            let li = el.closest("#play-hand li").ok().flatten()?;
+            let i: usize = li.get_attribute("data-index")?.parse().ok()?;
+            held.get(i).copied()
+        }
+    };
+    let on_down = {
+        let (drag, face_at, hand_ref) = (drag.clone(), face_at.clone(), hand_ref.clone());
+        let (selectable, selected, on_toggle) = (props.selectable, props.selected, props.on_toggle.clone());
+        Callback::from(move |e: PointerEvent| {
+            if !selectable || e.button() != 0 {
+                return;
+            }
+            let Some(face) = face_at(e.client_x(), e.client_y()) else {
+                return;
+            };
+            e.prevent_default();
+            // Capture the pointer on the hand so the moves of a swipe (mouse
+            // or touch) all come to it. (Yew listens at the root, so the
+            // event's current target is not the hand.)
+            if let Some(el) = hand_ref.cast::<web_sys::Element>() {
+                let _ = el.set_pointer_capture(e.pointer_id());
+            }
+            let to = !selected.contains(face);
+            *drag.borrow_mut() = Some(to);
+            on_toggle.emit((face, Some(to)));
+        })
+    };
+    let on_move = {
+        let (drag, on_toggle) = (drag.clone(), props.on_toggle.clone());
+        Callback::from(move |e: PointerEvent| {
+            let Some(to) = *drag.borrow() else { return };
+            if let Some(face) = face_at(e.client_x(), e.client_y()) {
+                on_toggle.emit((face, Some(to)));
+            }
+        })
+    };
+    let on_up = Callback::from(move |_: PointerEvent| *drag.borrow_mut() = None);
+    let cards = held.iter().enumerate().map(|(i, &face)| {
+        let on = props.selected.contains(face);
+        let key = {
+            let (on_toggle, on_play, on_pass, on_hint) = (
+                props.on_toggle.clone(),
+                props.on_play.clone(),
+                props.on_pass.clone(),
+                props.on_hint.clone(),
+            );
+            Callback::from(move |e: KeyboardEvent| {
+                let focus = |to: i64| {
+                    if let Some(el) = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.query_selector(&format!("#play-hand li[data-index=\"{to}\"]")).ok().flatten())
+                        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+                    {
+                        let _ = el.focus();
+                    }
+                };
+                match e.key().as_str() {
+                    " " => {
+                        e.prevent_default();
+                        on_toggle.emit((face, None));
+                    }
+                    "ArrowLeft" => focus(i as i64 - 1),
+                    "ArrowRight" => focus(i as i64 + 1),
+                    "Enter" => on_play.emit(()),
+                    "p" | "P" => on_pass.emit(()),
+                    "h" | "H" => on_hint.emit(()),
+                    _ => {}
+                }
+            })
+        };
+        html! {
+            <li data-index={ i.to_string() } data-rank={ face.rank.letter().to_string() } class={ classes!(on.then_some("selected")) }
+                tabindex="0" role="checkbox" aria-checked={ on.to_string() } aria-label={ spoken_face(face, lang) } onkeydown={key}>
+                <Card rank={face.rank} suit={face.suit} marked={ props.marked.contains(face) } />
+            </li>
+        }
+    });
+    html! {
+        <ul ref={hand_ref} class={ classes!("hand", "mine", props.selectable.then_some("selectable")) } id="play-hand" aria-label={ t.play.your_hand }
+            data-cards={ props.hand.cards().to_string() } style={ format!("--n: {}", held.len().max(1)) }
+            onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}>
+            { for cards }
+        </ul>
+    }
+}

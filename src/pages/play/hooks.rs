@@ -1,0 +1,303 @@
+//! The Play page's effects, each a hook over the page's state: the worker's
+//! jobs, saving and the address, the AIs' turns, the turn timer, the
+//! table's sounds.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use engine::agents::bidding::choose_bid;
+use engine::{Kind, Move, PlayerSpec, Seat};
+use gloo::timers::callback::{Interval, Timeout};
+use yew::prelude::*;
+
+use super::link::{link_of, read_link, show_address};
+use super::model::{Chair, Phase, Setup, Table};
+use super::saved;
+use super::state::{next_setup, time_up, Action, Notice, State, Waiting};
+use super::{now_ms, AI_TIME_MS, REDEAL_MS, REVIEW_MS};
+use crate::route::PlayLink;
+use crate::settings;
+use crate::sound::{self, Sound};
+use crate::web;
+use crate::worker::{use_engine, ChooseJob, Job, ReviewJob};
+
+/// Asks the worker for a move by this player for the seat to move.
+pub(super) type Ask = Rc<dyn Fn(PlayerSpec, Waiting)>;
+
+/// What the page asks of the worker.
+pub(super) struct Jobs {
+    pub ask: Ask,
+    /// Starts the open-hand review of the deal on the table.
+    pub start_review: Callback<MouseEvent>,
+}
+
+/// The page's worker jobs: AI moves and the review each have a connection,
+/// so neither waits for the other. Another deal on the table stops a
+/// review of the last one.
+#[hook]
+pub(super) fn use_jobs(state: &UseReducerHandle<State>) -> Jobs {
+    let moves = {
+        let state = state.clone();
+        use_engine(move |id, answer| state.dispatch(Action::Chose(id, answer, now_ms())))
+    };
+    let reviewer = {
+        let state = state.clone();
+        use_engine(move |_, answer| state.dispatch(Action::Reviewed(answer)))
+    };
+    let ask: Ask = {
+        let state = state.clone();
+        Rc::new(move |player: PlayerSpec, what: Waiting| {
+            let Some(deal) = state.table.deal() else { return };
+            let record: Vec<(Seat, Move)> = state.table.record().iter().map(|t| (t.seat, t.mv)).collect();
+            let id = moves.run(Job::Choose(ChooseJob {
+                player,
+                deal,
+                seed: state.table.setup().seed ^ ((record.len() as u64) << 32),
+                record,
+                time_limit_ms: AI_TIME_MS,
+            }));
+            state.dispatch(Action::Wait(id, what));
+        })
+    };
+    let start_review: Callback<MouseEvent> = {
+        let (state, reviewer) = (state.clone(), reviewer.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(deal) = state.table.deal() else { return };
+            state.dispatch(Action::Reviewing);
+            reviewer.run(Job::Review(ReviewJob {
+                deal,
+                record: state.table.record().iter().map(|t| (t.seat, t.mv)).collect(),
+                time_limit_ms: REVIEW_MS,
+            }));
+        })
+    };
+    use_effect_with(state.table.setup(), move |_| reviewer.cancel());
+    Jobs { ask, start_review }
+}
+
+/// Every move saved, the settings stored, the address naming the deal on
+/// the table, and a link to another deal (typed, pasted, or Back) starting
+/// it.
+#[hook]
+pub(super) fn use_persistence(state: &UseReducerHandle<State>, link: &PlayLink) {
+    {
+        let snapshot = (state.table.clone(), state.session);
+        use_effect_with(snapshot, |(table, session)| saved::save(table, session));
+    }
+    use_effect_with(state.prefs, |prefs| {
+        let prefs = *prefs;
+        settings::update(move |s| s.play = prefs);
+    });
+    // The address names the deal on the table, so a reload finds it and
+    // the address shares it. It follows the table, not the link: a link to
+    // another deal stands until that deal is on the table (writing the old
+    // deal's address over it would send the page back).
+    use_effect_with(link_of(state.table.setup(), state.prefs.level), show_address);
+    let state = state.clone();
+    use_effect_with(link.clone(), move |link| {
+        let request = read_link(link, state.prefs);
+        if request.prefs != state.prefs {
+            state.dispatch(Action::Prefs(request.prefs));
+        }
+        match request.setup {
+            Some(setup) if setup != state.table.setup() => {
+                if state.table.in_progress() {
+                    saved::pause(&state.table);
+                    state.dispatch(Action::Notice(Notice::Paused));
+                }
+                state.dispatch(Action::NewDeal(setup))
+            }
+            // The deal on the table (or none named): its address, written in
+            // full.
+            _ => show_address(&link_of(state.table.setup(), request.prefs.level)),
+        }
+    });
+}
+
+/// The AIs' turns: a bid after a pause, a move asked of the worker and
+/// shown no sooner than the pace allows, and the redeal after everyone
+/// passed.
+#[hook]
+pub(super) fn use_ai_turns(state: &UseReducerHandle<State>, ask: &Ask) {
+    {
+        let table = &state.table;
+        let idle = state.waiting.is_none() && state.pending.is_none() && state.replay.is_none();
+        let key = (
+            table.setup(),
+            table.bids().len(),
+            table.record().len(),
+            idle,
+            state.prefs.level,
+            state.prefs.pace,
+        );
+        let (state, ask) = (state.clone(), ask.clone());
+        use_effect_with(key, move |&(_, _, _, idle, level, pace)| {
+            let pause = pace.pause_ms(web::random_unit());
+            let mut timer = None;
+            match state.table.phase() {
+                Phase::Bidding { to_bid } if to_bid != Chair::Me && idle => {
+                    let hand = state.table.dealt(to_bid);
+                    let highest = state.table.highest_bid();
+                    let state = state.clone();
+                    timer = Some(Timeout::new(pause, move || {
+                        state.dispatch(Action::Bid(choose_bid(hand, highest)))
+                    }));
+                }
+                Phase::Playing { to_move } if to_move != Chair::Me && idle => {
+                    ask(
+                        level.player(),
+                        Waiting::Ai {
+                            due: now_ms() + f64::from(pause),
+                        },
+                    );
+                }
+                Phase::AllPassed => {
+                    let state = state.clone();
+                    let setup = next_setup(&state.prefs, Some(state.table.setup()));
+                    timer = Some(Timeout::new(REDEAL_MS, move || state.dispatch(Action::NewDeal(setup))));
+                }
+                _ => {}
+            }
+            move || drop(timer)
+        });
+    }
+    let state = state.clone();
+    use_effect_with(state.pending, move |pending| {
+        let timer = pending.map(|(id, _, due)| {
+            let wait = (due - now_ms()).max(0.0) as u32;
+            Timeout::new(wait, move || state.dispatch(Action::Apply(id)))
+        });
+        move || drop(timer)
+    });
+}
+
+/// The seconds left of the user's turn (`mine`) when the settings time it,
+/// ticking for the last five; at 0 the table plays for the user.
+#[hook]
+pub(super) fn use_turn_timer(state: &UseReducerHandle<State>, mine: bool) -> Option<u32> {
+    let remaining = use_state(|| None::<u32>);
+    let table = &state.table;
+    let key = (
+        table.setup(),
+        table.bids().len(),
+        table.record().len(),
+        mine,
+        state.prefs.timer,
+    );
+    {
+        let (state, remaining) = (state.clone(), remaining.clone());
+        use_effect_with(key, move |&(_, _, _, mine, timer)| {
+            remaining.set(None);
+            let interval = timer.seconds().filter(|_| mine).map(|seconds| {
+                let start = now_ms();
+                let last = Rc::new(RefCell::new(seconds + 1));
+                remaining.set(Some(seconds));
+                Interval::new(250, move || {
+                    let left = (f64::from(seconds) - (now_ms() - start) / 1000.0).ceil().max(0.0) as u32;
+                    if *last.borrow() == left {
+                        return;
+                    }
+                    *last.borrow_mut() = left;
+                    remaining.set(Some(left));
+                    if state.prefs.sound && (1..=5).contains(&left) {
+                        sound::play(Sound::Tick);
+                    }
+                    if left == 0 {
+                        time_up(&state);
+                    }
+                })
+            });
+            move || drop(interval)
+        });
+    }
+    (*remaining).filter(|_| mine)
+}
+
+/// The sounds of the table as it moves on (not in the replay).
+#[hook]
+pub(super) fn use_table_sounds(state: &UseReducerHandle<State>) {
+    let last = use_mut_ref(|| None::<(Setup, usize, usize)>);
+    let table = &state.table;
+    let key = (table.setup(), table.bids().len(), table.record().len());
+    let state = state.clone();
+    use_effect_with(key, move |&(setup, bids, moves)| {
+        let before = last.replace(Some((setup, bids, moves)));
+        if state.prefs.sound && state.replay.is_none() {
+            let sounds = before.map(|b| event_sounds(&state.table, b, (setup, bids, moves)));
+            for (i, s) in sounds.unwrap_or_default().into_iter().enumerate() {
+                if i == 0 {
+                    sound::play(s);
+                } else {
+                    // A short sequence: let it finish even if the table moves on.
+                    let _ = Timeout::new(250 * i as u32, move || sound::play(s)).forget();
+                }
+            }
+        }
+    });
+}
+
+/// The sounds of what just happened at the table, in order.
+fn event_sounds(table: &Table, before: (Setup, usize, usize), now: (Setup, usize, usize)) -> Vec<Sound> {
+    if before.0 != now.0 {
+        return vec![Sound::Deal];
+    }
+    let mut sounds = vec![];
+    if now.1 > before.1 {
+        sounds.push(Sound::Bid);
+    } else if now.2 > before.2 {
+        if let Some(last) = table.record().last() {
+            let left = table.hands_after(now.2)[table.chair_of(last.seat).index()].len();
+            sounds.push(match last.mv.play() {
+                None => Sound::Pass,
+                Some(p) if p.kind() == Kind::Rocket => Sound::Rocket,
+                Some(p) if p.kind() == Kind::Bomb => Sound::Bomb,
+                Some(_) => Sound::Play,
+            });
+            if (1..=2).contains(&left) {
+                sounds.push(Sound::Warning);
+            }
+        }
+    } else {
+        return sounds;
+    }
+    match table.phase() {
+        Phase::Over(outcome) => {
+            let mine = table.seat_of(Chair::Me).map(|s| s.team());
+            sounds.push(if mine == Some(outcome.winner.team()) {
+                Sound::Win
+            } else {
+                Sound::Lose
+            });
+        }
+        Phase::Bidding { to_bid: Chair::Me } | Phase::Playing { to_move: Chair::Me } => sounds.push(Sound::YourTurn),
+        _ => {}
+    }
+    sounds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::suits::Faces;
+
+    #[test]
+    fn events_have_their_sounds() {
+        let setup = Setup::tournament(42, Seat::Farmer2);
+        let mut table = Table::new(setup);
+        let other = Setup::tournament(1, Seat::Landlord);
+        assert_eq!(event_sounds(&table, (other, 0, 0), (setup, 0, 0)), [Sound::Deal]);
+        let mut moves = vec![];
+        table.game().unwrap().legal_moves(&mut moves);
+        table.play(moves[0], Faces::EMPTY).unwrap();
+        assert_eq!(event_sounds(&table, (setup, 0, 0), (setup, 0, 1)), [Sound::Play]);
+        // Farmer 1 passes: the user (farmer 2) is to move.
+        table.play(Move::Pass, Faces::EMPTY).unwrap();
+        assert_eq!(
+            event_sounds(&table, (setup, 0, 1), (setup, 0, 2)),
+            [Sound::Pass, Sound::YourTurn]
+        );
+        assert!(event_sounds(&table, (setup, 0, 2), (setup, 0, 2)).is_empty());
+        // Undoing makes no sound.
+        assert!(event_sounds(&table, (setup, 0, 2), (setup, 0, 0)).is_empty());
+    }
+}

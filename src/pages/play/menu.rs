@@ -1,0 +1,163 @@
+//! The Play page's side menu.
+
+use engine::Seat;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::link::link_of;
+use super::model::{Mode, Phase};
+use super::prefs::{Level, Pace, Prefs, Timer};
+use super::state::{new_deal, next_setup, Action, Review, State};
+use super::view::{chair_name, icon};
+use super::{level_index, mode_index};
+use crate::i18n::Strings;
+use crate::route::Route;
+use crate::web;
+
+/// One of the menu's settings: a labelled list of (value, text, chosen).
+fn choice<'a>(
+    id: &'static str,
+    label: &str,
+    options: impl Iterator<Item = (&'a str, &'a str, bool)>,
+    onchange: Callback<Event>,
+) -> Html {
+    html! {
+        <label class="field">{ label }
+            <select {id} {onchange}>
+                { for options.map(|(value, text, selected)| html! { <option value={ value.to_string() } {selected}>{ text }</option> }) }
+            </select>
+        </label>
+    }
+}
+
+/// The side menu: new deal, the settings, the record, the link to share.
+pub(super) fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
+    let prefs = state.prefs;
+    let table = &state.table;
+    let set = |change: fn(&mut Prefs, &str)| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(value) = web::input_value(&e) {
+                let mut prefs = state.prefs;
+                change(&mut prefs, &value);
+                state.dispatch(Action::Prefs(prefs));
+            }
+        })
+    };
+    let check = |change: fn(&mut Prefs, bool)| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                let mut prefs = state.prefs;
+                change(&mut prefs, input.checked());
+                state.dispatch(Action::Prefs(prefs));
+            }
+        })
+    };
+    // A new mode or seat applies to the next deal; start one now.
+    let restart_with = |change: fn(&mut Prefs, &str)| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(value) = web::input_value(&e) {
+                let mut prefs = state.prefs;
+                change(&mut prefs, &value);
+                state.dispatch(Action::Prefs(prefs));
+                state.dispatch(Action::NewDeal(next_setup(&prefs, Some(state.table.setup()))));
+            }
+        })
+    };
+    let close = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Menu(false)))
+    };
+    let restart = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::NewDeal(state.table.setup())))
+    };
+    let reset = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::ResetSession))
+    };
+    let record = table.record().iter().enumerate().map(|(i, turn)| {
+        let current = state.replay == Some(i + 1);
+        let blunder = match &state.review {
+            Review::Done(moves) => moves.get(i).is_some_and(|m| m.threw_away_a_win()),
+            _ => false,
+        };
+        let state = state.clone();
+        let onclick = Callback::from(move |_: MouseEvent| state.dispatch(Action::Replay(Some(i + 1))));
+        let words = turn.mv.play().map_or(t.play.pass.to_string(), |p| t.play_words(p));
+        let over = matches!(table.phase(), Phase::Over(_));
+        html! {
+            <li class={ classes!(current.then_some("current"), blunder.then_some("blunder")) }>
+                <button type="button" class="jump" disabled={ !over } {onclick}>
+                    <span class="who">{ chair_name(t, table.chair_of(turn.seat)) }</span>{ " " }<strong>{ words }</strong>
+                    if blunder { <span class="mark" title={ t.play.blunder }>{ " ✗" }</span> }
+                </button>
+            </li>
+        }
+    });
+    let share = {
+        let hash = Route::Play(link_of(table.setup(), prefs.level)).to_hash();
+        let base = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .map(|h| h.split('#').next().unwrap_or_default().to_string())
+            .unwrap_or_default();
+        format!("{base}{hash}")
+    };
+    let backdrop = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Menu(false)))
+    };
+    let escape = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                state.dispatch(Action::Menu(false))
+            }
+        })
+    };
+    html! {
+        <>
+        if state.menu { <div class="menu-backdrop" onclick={backdrop}></div> }
+        <aside class="menu" id="play-menu" hidden={ !state.menu } aria-label={ t.play.settings } onkeydown={escape}>
+            <div class="menu-head">
+                <h2>{ t.play.settings }</h2>
+                <button type="button" class="icon-button" aria-label={ t.play.close } title={ t.play.close } onclick={close}>{ icon("close") }</button>
+            </div>
+            <div class="menu-actions">
+                <button type="button" class="primary" id="play-new" onclick={ new_deal(state) }>{ t.play.new_deal }</button>
+                <button type="button" id="play-restart" onclick={restart}>{ t.play.restart }</button>
+            </div>
+            { choice("play-mode", t.play.mode, Mode::ALL.iter().zip(t.play.modes).map(|(m, text)| (m.name(), text, *m == prefs.mode)),
+                restart_with(|p, v| if let Some(m) = Mode::from_name(v) { p.mode = m })) }
+            <p class="note">{ t.play.mode_notes[mode_index(prefs.mode)] }</p>
+            if prefs.mode == Mode::Tournament {
+                { choice("play-seat", t.play.seat, Seat::ALL.iter().zip(t.play.seats).map(|(s, text)| (s.name(), text, *s == prefs.seat)),
+                    restart_with(|p, v| if let Some(s) = Seat::from_name(v) { p.seat = s })) }
+            }
+            { choice("play-level", t.play.level, Level::ALL.iter().zip(t.play.levels).map(|(l, text)| (l.key(), text, *l == prefs.level)),
+                set(|p, v| if let Some(l) = Level::parse(v) { p.level = l })) }
+            <p class="note" id="play-level-note">{ t.play.level_notes[level_index(prefs.level)] }</p>
+            { choice("play-pace", t.play.pace, Pace::ALL.iter().zip(t.play.paces).map(|(x, text)| (x.key(), text, *x == prefs.pace)),
+                set(|p, v| if let Some(x) = Pace::parse(v) { p.pace = x })) }
+            { choice("play-timer", t.play.timer, Timer::ALL.iter().zip(t.play.timers).map(|(x, text)| (x.key(), text, *x == prefs.timer)),
+                set(|p, v| if let Some(x) = Timer::parse(v) { p.timer = x })) }
+            <label class="check"><input type="checkbox" id="play-practice" checked={prefs.practice} onchange={ check(|p, on| p.practice = on) } />{ t.play.practice }</label>
+            <label class="check"><input type="checkbox" id="play-counter-toggle" checked={prefs.counter} onchange={ check(|p, on| p.counter = on) } />{ t.play.counter }</label>
+            <label class="check"><input type="checkbox" id="play-sound-toggle" checked={prefs.sound} onchange={ check(|p, on| p.sound = on) } />{ t.play.sound }</label>
+            <details class="record" open=true>
+                <summary>{ t.play.record }</summary>
+                if !table.bids().is_empty() {
+                    <p class="bids" id="play-bids">{ t.play.bids }{ ": " }{ table.bids().iter().map(|b| (t.play.called)(*b)).collect::<Vec<_>>().join(" · ") }</p>
+                }
+                <ol class="line" id="play-record">{ for record }</ol>
+            </details>
+            <p class="note" id="play-seed">{ (t.play.seed)(table.setup().seed) }</p>
+            <p class="share"><a href={ share.clone() } id="play-share">{ t.play.share }</a></p>
+            <p class="note keys">{ t.play.keys }</p>
+            <button type="button" id="play-reset" onclick={reset}>{ t.play.reset_session }</button>
+        </aside>
+        </>
+    }
+}

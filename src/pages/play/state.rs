@@ -1,0 +1,350 @@
+//! The Play page's state: the table, the session, the user's turn and what
+//! the page waits for, changed only by [`Action`]s through the reducer.
+
+use std::rc::Rc;
+
+use engine::bidding::Bid;
+use engine::{Move, Play};
+use yew::prelude::*;
+
+use super::link::read_link;
+use super::model::{Chair, Mode, Phase, Session, Setup, Table};
+use super::prefs::{BadValue, Prefs};
+use super::saved::{self, LoadError};
+use crate::route::PlayLink;
+use crate::settings;
+use crate::suits::{Face, Faces};
+use crate::web;
+use crate::worker::{Answer, JobError, JobId, ReviewedMove};
+
+/// The next deal: a fresh seed, the first bidder moving on by one.
+pub(super) fn next_setup(prefs: &Prefs, last: Option<Setup>) -> Setup {
+    let seed = web::fresh_seed();
+    match prefs.mode {
+        Mode::Classic => Setup::classic(seed, last.map_or(Chair::Me, |s| s.first.next())),
+        Mode::Tournament => Setup::tournament(seed, prefs.seat),
+    }
+}
+
+/// What the page waits for from the worker.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Waiting {
+    /// An AI's move, to be shown no sooner than `due` (ms, page clock).
+    Ai {
+        due: f64,
+    },
+    Hint,
+}
+
+/// A message above the table until the user dismisses it.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Notice {
+    Unreadable(LoadError),
+    /// An unfinished game was put aside for the deal a link opened.
+    Paused,
+    Link(Vec<BadValue>),
+    TimedOut,
+    Failure(JobError),
+}
+
+/// Everything the page shows, in one reducer.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct State {
+    pub(super) table: Table,
+    pub(super) session: Session,
+    pub(super) prefs: Prefs,
+    /// The user's selected cards (a subset of the hand).
+    pub(super) selected: Faces,
+    /// Several readings of the selection: the user picks one.
+    pub(super) choosing: Vec<Play>,
+    /// Presses of 提示 this turn: the first asks the strongest AI, the next
+    /// ones step through the legal plays, smallest first.
+    pub(super) hints: usize,
+    pub(super) waiting: Option<(JobId, Waiting)>,
+    /// An AI's move back from the worker, waiting out its pause.
+    pub(super) pending: Option<(JobId, Move, f64)>,
+    /// Replaying the deal: moves shown.
+    pub(super) replay: Option<usize>,
+    pub(super) notices: Vec<Notice>,
+    pub(super) menu: bool,
+    pub(super) end_open: bool,
+    pub(super) review: Review,
+}
+
+/// The open-hand review of the finished deal.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Review {
+    None,
+    Running { done: u32, total: u32 },
+    Done(Rc<Vec<ReviewedMove>>),
+}
+
+/// What changes the state.
+pub(super) enum Action {
+    NewDeal(Setup),
+    /// A review asked of the worker.
+    Reviewing,
+    /// Back to the game put aside; the one on the table goes aside if
+    /// it is unfinished.
+    Resume(Box<Table>),
+    ResetSession,
+    Bid(Bid),
+    Play(Move, Faces),
+    Undo,
+    Redo,
+    /// Sets one card's selection (toggles it with `None`).
+    Toggle(Face, Option<bool>),
+    Select(Faces),
+    /// A hint from the legal plays (not the AI's): select it, count it.
+    Hinted(Faces),
+    Choose(Vec<Play>),
+    Wait(JobId, Waiting),
+    /// The worker's answer about an AI's move, and when it came.
+    Chose(JobId, Answer, f64),
+    /// The worker's answer about the review.
+    Reviewed(Answer),
+    Apply(JobId),
+    Replay(Option<usize>),
+    Prefs(Prefs),
+    Menu(bool),
+    EndOpen(bool),
+    Notice(Notice),
+    Dismiss(usize),
+}
+
+impl State {
+    pub(super) fn my_turn(&self) -> bool {
+        self.replay.is_none() && self.table.phase() == (Phase::Playing { to_move: Chair::Me })
+    }
+
+    pub(super) fn my_hand(&self) -> Faces {
+        self.table.hands_after(self.table.record().len())[Chair::Me.index()]
+    }
+
+    fn clear_turn(&mut self) {
+        self.selected = Faces::EMPTY;
+        self.choosing.clear();
+        self.hints = 0;
+    }
+
+    fn play(&mut self, mv: Move, prefer: Faces) {
+        if self.table.play(mv, prefer).is_ok() {
+            self.clear_turn();
+            if matches!(self.table.phase(), Phase::Over(_)) {
+                self.end_open = true;
+            }
+        }
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            Action::NewDeal(setup) => {
+                next.session.settle(&next.table);
+                next.table = Table::new(setup);
+                next.clear_turn();
+                next.waiting = None;
+                next.pending = None;
+                next.replay = None;
+                next.menu = false;
+                next.end_open = false;
+                next.review = Review::None;
+                next.notices
+                    .retain(|n| !matches!(n, Notice::TimedOut | Notice::Failure(_)));
+            }
+            Action::Reviewing => {
+                next.review = Review::Running { done: 0, total: 0 };
+                next.replay = Some(0);
+                next.end_open = false;
+                next.menu = false;
+            }
+            Action::Resume(table) => {
+                next.table = *table;
+                next.review = Review::None;
+                next.clear_turn();
+                next.waiting = None;
+                next.pending = None;
+                next.replay = None;
+                next.end_open = false;
+                next.notices.retain(|n| *n != Notice::Paused);
+            }
+            Action::ResetSession => next.session = Session::default(),
+            Action::Bid(bid) => {
+                if next.table.bid(bid).is_ok() {
+                    next.clear_turn();
+                }
+            }
+            Action::Play(mv, prefer) => next.play(mv, prefer),
+            Action::Undo | Action::Redo => {
+                if matches!(action, Action::Undo) {
+                    next.table.undo();
+                } else {
+                    next.table.redo();
+                }
+                next.clear_turn();
+                next.waiting = None;
+                next.pending = None;
+                next.review = Review::None;
+                next.end_open = matches!(next.table.phase(), Phase::Over(_));
+            }
+            Action::Toggle(face, to) => {
+                if !next.my_turn() || !next.my_hand().contains(face) {
+                    return self;
+                }
+                let on = next.selected.contains(face);
+                if to.unwrap_or(!on) != on {
+                    next.selected = next.selected.toggle(face);
+                }
+                next.choosing.clear();
+            }
+            Action::Select(faces) => {
+                next.selected = faces.intersection(next.my_hand());
+                next.choosing.clear();
+            }
+            Action::Hinted(faces) => {
+                next.selected = faces.intersection(next.my_hand());
+                next.choosing.clear();
+                next.hints += 1;
+            }
+            Action::Choose(plays) => next.choosing = plays,
+            Action::Wait(id, what) => next.waiting = Some((id, what)),
+            Action::Reviewed(answer) => match (answer, &self.review) {
+                (Answer::Progress { done, total }, Review::Running { .. }) => {
+                    next.review = Review::Running { done, total }
+                }
+                (Answer::Reviewed(moves), Review::Running { .. }) => next.review = Review::Done(Rc::new(moves)),
+                (Answer::Failed(e), Review::Running { .. }) => {
+                    next.review = Review::None;
+                    next.notices.push(Notice::Failure(e));
+                }
+                (Answer::Cancelled, Review::Running { .. }) => next.review = Review::None,
+                _ => return self,
+            },
+            Action::Chose(id, answer, now) => match (answer, self.waiting) {
+                (Answer::Chose { mv, .. }, Some((wanted, what))) if wanted == id => {
+                    next.waiting = None;
+                    match what {
+                        Waiting::Ai { due } if now < due => next.pending = Some((id, mv, due)),
+                        Waiting::Ai { .. } => next.play(mv, Faces::EMPTY),
+                        Waiting::Hint => {
+                            next.selected = next.my_hand().pick(mv.cards(), Faces::EMPTY).unwrap_or_default();
+                            next.choosing.clear();
+                            next.hints += 1;
+                        }
+                    }
+                }
+                (Answer::Failed(e), Some((wanted, _))) if wanted == id => {
+                    next.waiting = None;
+                    next.notices.push(Notice::Failure(e));
+                }
+                _ => return self,
+            },
+            Action::Apply(id) => match self.pending {
+                Some((wanted, mv, _)) if wanted == id => {
+                    next.pending = None;
+                    next.play(mv, Faces::EMPTY);
+                }
+                _ => return self,
+            },
+            Action::Replay(step) => {
+                next.replay = step.map(|k| k.min(next.table.record().len()));
+                next.menu = false;
+                if step.is_some() {
+                    next.end_open = false;
+                }
+            }
+            Action::Prefs(prefs) => next.prefs = prefs,
+            Action::Menu(open) => next.menu = open,
+            Action::EndOpen(open) => next.end_open = open,
+            Action::Notice(notice) => {
+                if !next.notices.contains(&notice) {
+                    next.notices.push(notice);
+                }
+            }
+            Action::Dismiss(i) => {
+                if i < next.notices.len() {
+                    next.notices.remove(i);
+                }
+            }
+        }
+        Rc::new(next)
+    }
+}
+
+/// The state the page opens with: the saved game if the link does not name
+/// another deal, else the linked deal (the session score carries over).
+pub(super) fn opening(link: &PlayLink) -> State {
+    let stored = settings::current().play;
+    let request = read_link(link, stored);
+    let mut notices = vec![];
+    if !request.problems.is_empty() {
+        notices.push(Notice::Link(request.problems.clone()));
+    }
+    let saved = match saved::load() {
+        Ok(saved) => saved,
+        Err(e) => {
+            notices.push(Notice::Unreadable(e));
+            None
+        }
+    };
+    let (table, session) = match (request.setup, saved) {
+        (Some(setup), Some(s)) if s.table.setup() == setup => (s.table, s.session),
+        (Some(setup), Some(s)) if s.table.in_progress() => {
+            saved::pause(&s.table);
+            notices.push(Notice::Paused);
+            (Table::new(setup), s.session)
+        }
+        (Some(setup), saved) => (Table::new(setup), saved.map(|s| s.session).unwrap_or_default()),
+        (None, Some(s)) => (s.table, s.session),
+        (None, None) => (Table::new(next_setup(&request.prefs, None)), Session::default()),
+    };
+    let end_open = matches!(table.phase(), Phase::Over(_));
+    State {
+        table,
+        session,
+        prefs: request.prefs,
+        selected: Faces::EMPTY,
+        choosing: vec![],
+        hints: 0,
+        waiting: None,
+        pending: None,
+        replay: None,
+        notices,
+        menu: false,
+        end_open,
+        review: Review::None,
+    }
+}
+
+pub(super) fn new_deal(state: &UseReducerHandle<State>) -> Callback<MouseEvent> {
+    let state = state.clone();
+    Callback::from(move |_: MouseEvent| {
+        let setup = next_setup(&state.prefs, Some(state.table.setup()));
+        state.dispatch(Action::NewDeal(setup))
+    })
+}
+
+/// The turn timer ran out: the table plays for the user, as online tables
+/// do (不叫 in the auction; 不出 when following; the lowest card on lead).
+pub(super) fn time_up(state: &UseReducerHandle<State>) {
+    match state.table.phase() {
+        Phase::Bidding { to_bid: Chair::Me } => state.dispatch(Action::Bid(Bid::Pass)),
+        Phase::Playing { to_move: Chair::Me } => {
+            let Some(game) = state.table.game() else { return };
+            let mv = match (game.to_beat(), state.my_hand().iter().next()) {
+                (Some(_), _) => Move::Pass,
+                (None, Some(lowest)) => match Play::parse(&lowest.rank.letter().to_string()) {
+                    Ok(p) => Move::Play(p),
+                    Err(_) => return,
+                },
+                (None, None) => return,
+            };
+            state.dispatch(Action::Play(mv, Faces::EMPTY));
+        }
+        _ => return,
+    }
+    state.dispatch(Action::Notice(Notice::TimedOut));
+}
