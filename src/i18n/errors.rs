@@ -20,11 +20,10 @@ impl Strings {
             JobError::Player(e) => self.player_error(e),
             JobError::OutOfRange { what, value, min, max } => {
                 let name = self.quantity(*what);
-                match (zh, *what == Quantity::Eps) {
-                    (true, true) => format!("{name} 为 {value}，应大于 {min} 且不超过 {max}。"),
-                    (true, false) => format!("{name} 为 {value}，应在 {min} 到 {max} 之间。"),
-                    (false, true) => format!("The {name} is {value}; it must be above {min} and at most {max}."),
-                    (false, false) => format!("The {name} is {value}; it must be from {min} to {max}."),
+                if zh {
+                    format!("{name} 为 {value}，应在 {min} 到 {max} 之间。")
+                } else {
+                    format!("The {name} is {value}; it must be from {min} to {max}.")
                 }
             }
             JobError::UnknownPanel(name) if zh => format!("没有名为“{name}”的牌桌组。"),

@@ -180,7 +180,10 @@ pub enum JobError {
     Model(String),
 }
 
-/// The numbers a job takes, each with a stated range (see [`Quantity::range`]).
+/// The numbers a job takes, each with a stated range (see [`Quantity::range`]):
+/// the browser's, within the engine's [`engine::limits`] for the same
+/// number (often tighter, so a job in a phone's tab ends in reasonable time
+/// and memory; a test holds each within the engine's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Quantity {
     /// Games of a simulation.
@@ -210,7 +213,7 @@ pub enum Quantity {
 }
 
 impl Quantity {
-    /// The inclusive range a job accepts (`Eps` excludes 0).
+    /// The inclusive range a job accepts.
     pub const fn range(self) -> (f64, f64) {
         match self {
             Quantity::Games => (1.0, 1_000_000.0),
@@ -221,7 +224,7 @@ impl Quantity {
             Quantity::Top => (1.0, 100.0),
             Quantity::Matches => (1.0, 10_000.0),
             Quantity::Tables => (2.0, 20.0),
-            Quantity::Eps => (0.0, 1.0),
+            Quantity::Eps => (*engine::limits::EPS.start(), 1.0),
             Quantity::Deals => (1.0, 100_000.0),
             Quantity::Sizes => (1.0, 20.0),
             Quantity::HandSize => (1.0, 20.0),
@@ -231,11 +234,7 @@ impl Quantity {
     /// `value`, or the error that says it is out of range (NaN included).
     pub fn check(self, value: f64) -> Result<f64, JobError> {
         let (min, max) = self.range();
-        let inside = match self {
-            Quantity::Eps => value > min && value <= max,
-            _ => value >= min && value <= max,
-        };
-        if inside {
+        if value >= min && value <= max {
             Ok(value)
         } else {
             Err(JobError::OutOfRange {
@@ -285,6 +284,52 @@ mod tests {
     }
 
     #[test]
+    fn every_range_lies_within_the_engines() {
+        use engine::lab::solve_match::SIZES;
+        use engine::limits;
+        let f = |r: std::ops::RangeInclusive<u32>| (f64::from(*r.start()), f64::from(*r.end()));
+        let engine = |q: Quantity| match q {
+            // The Deal page's simulation of baseline players has no CLI
+            // counterpart; its bound is the browser's alone.
+            Quantity::Games => None,
+            Quantity::GamesPerTable => Some(f(limits::GAMES)),
+            Quantity::TimeLimit => Some((f64::MIN_POSITIVE, limits::MAX_TIME_LIMIT_MS)),
+            Quantity::Players => Some(f(limits::PLAYERS)),
+            Quantity::Rounds => Some(f(limits::ROUNDS)),
+            Quantity::Top => Some(f(limits::TOP)),
+            Quantity::Matches => Some(f(limits::MATCHES)),
+            Quantity::Tables => Some((*limits::TABLES.start() as f64, *limits::TABLES.end() as f64)),
+            Quantity::Eps => Some((*limits::EPS.start(), *limits::EPS.end())),
+            Quantity::Deals => Some((*limits::DEALS.start() as f64, *limits::DEALS.end() as f64)),
+            Quantity::Sizes => Some((1.0, SIZES.clone().count() as f64)),
+            Quantity::HandSize => Some((*SIZES.start() as f64, *SIZES.end() as f64)),
+        };
+        for q in [
+            Quantity::Games,
+            Quantity::GamesPerTable,
+            Quantity::TimeLimit,
+            Quantity::Players,
+            Quantity::Rounds,
+            Quantity::Top,
+            Quantity::Matches,
+            Quantity::Tables,
+            Quantity::Eps,
+            Quantity::Deals,
+            Quantity::Sizes,
+            Quantity::HandSize,
+        ] {
+            let (min, max) = q.range();
+            assert!(min <= max, "{q:?}");
+            if let Some((lo, hi)) = engine(q) {
+                assert!(
+                    lo <= min && max <= hi,
+                    "{q:?}: {min}..={max} is not within the engine's {lo}..={hi}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn quantities_refuse_what_lies_outside_their_range() {
         assert!(Quantity::Games.count(0).is_err());
         assert!(Quantity::Games.count(1).is_ok());
@@ -293,6 +338,7 @@ mod tests {
         assert!(Quantity::TimeLimit.check(f64::NAN).is_err());
         assert!(Quantity::TimeLimit.check(f64::INFINITY).is_err());
         assert!(Quantity::Eps.check(0.0).is_err());
+        assert!(Quantity::Eps.check(1e-7).is_err());
         assert!(Quantity::Eps.check(1.0).is_ok());
         assert_eq!(
             Quantity::Top.count(101),

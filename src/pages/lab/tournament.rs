@@ -45,7 +45,10 @@ pub fn TournamentSection() -> Html {
     let strength = match (parse_centre(&centre), eps.trim().parse::<f64>()) {
         (Err(e), _) => Err(t.centre_error(&e)),
         (Ok(centre), Ok(eps)) if Quantity::Eps.check(eps).is_ok() => Ok((centre, eps)),
-        (Ok(_), _) => Err((t.bad_eps)(eps.trim())),
+        (Ok(_), _) => {
+            let (min, max) = Quantity::Eps.range();
+            Err((t.bad_eps)(eps.trim(), min, max))
+        }
     };
     // The tables' players, read as typed: the first that is not one is named.
     let players = tables
