@@ -849,6 +849,13 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   );
   assert.ok(bars.length >= 2 && bars.every(([v, lo, hi]) => lo <= v && v <= hi && hi - lo < 0.06), JSON.stringify(bars));
   assert.ok((await page.locator("#chart-gdi .interval").count()) > 0);
+  // The library's ranked DIH are estimates from each deal's 64 games: every
+  // bar's interval holds it, and the subtitle says what the lines are.
+  const ranked = await page.locator("#chart-rank .bar").evaluateAll((b) =>
+    b.map((x) => [Number(x.dataset.value), Number(x.querySelector(".interval")?.dataset.low), Number(x.querySelector(".interval")?.dataset.high)]),
+  );
+  assert.ok(ranked.length === 12 && ranked.every(([v, lo, hi]) => lo <= v && v <= hi && lo < hi), JSON.stringify(ranked));
+  assert.match(charts[3].text, /64 games each\); the first 12 shown · lines: 95% intervals$/);
   for (const f of ["duplicate", "equal", "random"]) {
     assert.deepEqual(await page.locator(`#chart-places-${f} .legend text`).allTextContents(), ["Chance", "0%", "25%", "50%", "75%", "100%"]);
   }

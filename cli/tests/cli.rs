@@ -709,6 +709,15 @@ fn the_lab_commands_agree_with_each_other() {
         .collect();
     assert_eq!(dihs.len(), 4);
     assert!(dihs.windows(2).all(|w| w[0] >= w[1]));
+    // Each with its 95% interval from the deal's games, holding it.
+    for c in sel["cases"].as_array().unwrap() {
+        let (v, lo, hi) = (
+            c["dih"].as_f64().unwrap(),
+            c["dih_interval"][0].as_f64().unwrap(),
+            c["dih_interval"][1].as_f64().unwrap(),
+        );
+        assert!(lo <= v && v <= hi, "{c}");
+    }
     let centre: Vec<String> = entry["gdi"].as_array().unwrap().iter().map(|g| g.to_string()).collect();
     let eq = json(&[
         "equal",

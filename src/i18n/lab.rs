@@ -50,8 +50,9 @@ pub struct LabStrings {
     pub n_games: fn(u64, usize, u32) -> String,
     /// n players and r for DIH, exact; whether on a log scale.
     pub n_dih: fn(u32, u32, bool) -> String,
-    /// n = deals of the library, how many shown, the library's games per deal.
-    pub n_library: fn(usize, usize, u64) -> String,
+    /// n = deals of the library, how many shown, the library's games per deal;
+    /// whether the bars carry 95% intervals.
+    pub n_library: fn(usize, usize, u64, bool) -> String,
     /// n tournaments and the widest 95% interval's half, in points.
     pub n_tournaments: fn(u32, f64) -> String,
     /// what, deal, panel, games, seed, date.
@@ -171,11 +172,12 @@ pub static ZH: LabStrings = LabStrings {
             if log { " · 对数刻度" } else { "" }
         )
     },
-    n_library: |deals, shown, games| {
+    n_library: |deals, shown, games, intervals| {
         format!(
-            "n = 牌库 {} 副牌（每副 {} 局），图中为前 {shown} 副",
+            "n = 牌库 {} 副牌（每副 {} 局），图中为前 {shown} 副{}",
             thousands(deals as u64),
-            thousands(games)
+            thousands(games),
+            if intervals { " · 竖线：95% 区间" } else { "" }
         )
     },
     n_tournaments: |n, half| {
@@ -373,11 +375,12 @@ pub static EN: LabStrings = LabStrings {
             if log { " · log scale" } else { "" }
         )
     },
-    n_library: |deals, shown, games| {
+    n_library: |deals, shown, games, intervals| {
         format!(
-            "n = {} library deals ({} games each); the first {shown} shown",
+            "n = {} library deals ({} games each); the first {shown} shown{}",
             thousands(deals as u64),
-            thousands(games)
+            thousands(games),
+            if intervals { " · lines: 95% intervals" } else { "" }
         )
     },
     n_tournaments: |n, half| {

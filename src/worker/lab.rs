@@ -2,7 +2,7 @@
 //! rounds, the built-in library ranked, tournaments in three formats. Each
 //! runs in slices and can be cancelled.
 
-use engine::lab::dih::{dih, Distribution};
+use engine::lab::dih::{dih, dih_interval, Distribution};
 use engine::lab::generate::Generator;
 use engine::lab::library::{Library, ParSummary};
 use engine::lab::panel::{gdi_distance, GdiCentre, Panel, PanelRun, ScoreDistribution};
@@ -76,11 +76,17 @@ pub enum LabJob {
     },
 }
 
+/// The deals a ranking's chart shows, first in its order.
+pub const CHARTED: usize = 12;
+
 /// One deal of the ranked library.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RankedDeal {
     pub seed: u64,
     pub dih: f64,
+    /// DIH's 95% interval from the deal's games ([`dih_interval`]), for the
+    /// [`CHARTED`] deals of a ranking by DIH.
+    pub dih_interval: Option<(f64, f64)>,
     pub distance: Option<f64>,
     pub gdi: Vec<f64>,
     pub scores: Vec<i64>,
@@ -422,6 +428,7 @@ impl LabRun {
                     rows.push(RankedDeal {
                         seed: e.seed,
                         dih: e.dih(*players, *rounds, *top),
+                        dih_interval: None,
                         distance,
                         gdi: e.gdi.clone(),
                         scores: e.distribution.scores.clone(),
@@ -445,7 +452,20 @@ impl LabRun {
                 let mut rows = std::mem::take(rows);
                 match centre {
                     Some(_) => rows.sort_by(|a, b| a.distance.unwrap_or(0.0).total_cmp(&b.distance.unwrap_or(0.0))),
-                    None => rows.sort_by(|a, b| b.dih.total_cmp(&a.dih)),
+                    None => {
+                        rows.sort_by(|a, b| b.dih.total_cmp(&a.dih));
+                        // The chart's bars are estimates from the deal's
+                        // games: each gets its interval.
+                        for r in rows.iter_mut().take(CHARTED) {
+                            let counts: Vec<(i64, u64)> =
+                                r.scores.iter().copied().zip(r.counts.iter().copied()).collect();
+                            let games = counts.iter().map(|c| c.1).sum();
+                            r.dih_interval = Distribution::from_counts(&counts)
+                                .ok()
+                                .map(|d| dih_interval(&d, games, *players, *rounds, *top, r.seed))
+                                .filter(|(lo, hi)| lo.is_finite() && hi.is_finite());
+                        }
+                    }
                 }
                 Answer::Lab(LabResult::Rank {
                     deals: entries.len(),
@@ -764,6 +784,17 @@ mod tests {
         };
         assert_eq!(rows.len(), deals);
         assert!(rows.windows(2).all(|w| w[0].dih >= w[1].dih));
+        // The charted deals' DIH carry intervals that hold them.
+        for r in &rows[..CHARTED] {
+            let (lo, hi) = r.dih_interval.expect("a charted deal's interval");
+            assert!(
+                lo <= r.dih && r.dih <= hi && lo < hi,
+                "deal {}: {} outside [{lo}, {hi}]",
+                r.seed,
+                r.dih
+            );
+        }
+        assert!(rows[CHARTED..].iter().all(|r| r.dih_interval.is_none()));
         let centre = rows[0].gdi.clone();
         let Answer::Lab(LabResult::Rank { rows, .. }) = finish(LabJob::Rank {
             players: 30,
@@ -775,6 +806,7 @@ mod tests {
         };
         assert_eq!(rows[0].distance, Some(0.0));
         assert!(rows.windows(2).all(|w| w[0].distance <= w[1].distance));
+        assert!(rows.iter().all(|r| r.dih_interval.is_none()));
         // A centre no deal's GDI has the length of is said so.
         let answer = finish(LabJob::Rank {
             players: 30,

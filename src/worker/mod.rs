@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 pub use choose::ChooseJob;
 pub use hook::{use_engine, use_task, Engine, Task, TaskHandle};
-pub use lab::{LabJob, LabResult, LikeDeal, RankedDeal, TeachingCase};
+pub use lab::{LabJob, LabResult, LikeDeal, RankedDeal, TeachingCase, CHARTED};
 pub use learned::{LearnedSplitJob, LearnedSplitResult};
 pub use review::{ReviewJob, ReviewedMove, Verdict};
 pub use run::EngineWorker;

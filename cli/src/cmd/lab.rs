@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use engine::clock::MonotonicClock;
-use engine::lab::dih::{dih_checked, Distribution};
+use engine::lab::dih::{dih_checked, dih_interval, Distribution};
 use engine::lab::generate::{Generator, Kept};
 use engine::lab::library::Library;
 use engine::lab::panel::{score_distribution, GdiCentre, Panel};
@@ -48,6 +48,9 @@ struct EntryJson<'a> {
     deal: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     dih: Option<f64>,
+    /// DIH's 95% interval from the deal's games (`dih_interval`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dih_interval: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     distance: Option<f64>,
     gdi: &'a [f64],
@@ -167,15 +170,29 @@ pub fn select(path: &Path, shape: &TournamentShape, count: Option<usize>) -> Res
         path.display(),
         lib.entries.len()
     );
-    for (e, v) in &chosen {
-        text += &format!("  seed {:>7}  DIH {v:.4}  GDI ({})\n", e.seed, fmt_vec(&e.gdi));
+    // Each DIH is an estimate from the deal's games: its interval says
+    // which deals the ranking really tells apart.
+    let intervals: Vec<Option<[f64; 2]>> = chosen
+        .iter()
+        .map(|(e, _)| {
+            let d = e.distribution.distribution().ok()?;
+            let (lo, hi) = dih_interval(&d, e.distribution.games(), players, rounds, top, e.seed);
+            (lo.is_finite() && hi.is_finite()).then_some([lo, hi])
+        })
+        .collect();
+    for ((e, v), interval) in chosen.iter().zip(&intervals) {
+        let range = interval.map_or(String::new(), |[lo, hi]| format!(" ({lo:.4}–{hi:.4})"));
+        text += &format!("  seed {:>7}  DIH {v:.4}{range}  GDI ({})\n", e.seed, fmt_vec(&e.gdi));
     }
+    text += "  (in brackets: 95% intervals from each deal's games)\n";
     let cases = chosen
         .iter()
-        .map(|(e, v)| EntryJson {
+        .zip(intervals)
+        .map(|((e, v), dih_interval)| EntryJson {
             seed: e.seed,
             deal: &e.deal,
             dih: Some(*v),
+            dih_interval,
             distance: None,
             gdi: &e.gdi,
         })
@@ -209,6 +226,7 @@ pub fn equal(path: &Path, centre: &GdiCentre, eps: f64) -> Result<Report, CliErr
             seed: e.seed,
             deal: &e.deal,
             dih: None,
+            dih_interval: None,
             distance: Some(*d),
             gdi: &e.gdi,
         })
@@ -293,6 +311,7 @@ pub fn generate(
             seed: k.entry.seed,
             deal: &k.entry.deal,
             dih: None,
+            dih_interval: None,
             distance: Some(k.distance),
             gdi: &k.entry.gdi,
         })

@@ -259,6 +259,54 @@ fn dih_exact(d: &Distribution, players: u32, rounds: u32, top: u32) -> f64 {
     sum.clamp(0.0, 1.0)
 }
 
+/// Resamples per interval in [`dih_interval`]: enough for the 2.5th and
+/// 97.5th percentiles to settle to about a tenth of the interval's width.
+pub const INTERVAL_RESAMPLES: u32 = 400;
+
+/// Most games drawn per resample in [`dih_interval`] (more would only
+/// narrow an interval already far narrower than the bars).
+const MAX_RESAMPLED_GAMES: u64 = 100_000;
+
+/// The 95% interval of DIH(D; n, m, r) when `d` was measured from `games`
+/// games (a deal's results over a panel): the parametric bootstrap, DIH of
+/// [`INTERVAL_RESAMPLES`] distributions of `games` scores drawn from `d`
+/// (seeded), and its 2.5th and 97.5th percentiles. How far another run of
+/// the same games could move the estimate, so a ranked chart shows which
+/// deals it really tells apart. NaN for a question [`dih_checked`] refuses
+/// or no games.
+pub fn dih_interval(d: &Distribution, games: u64, players: u32, rounds: u32, top: u32, seed: u64) -> (f64, f64) {
+    if games == 0 || dih_checked(d, players, rounds, top).is_err() {
+        return (f64::NAN, f64::NAN);
+    }
+    let games = games.min(MAX_RESAMPLED_GAMES);
+    let mut rng = rng::from_seed(seed);
+    let mut counts = vec![0u64; d.points.len()];
+    let mut values: Vec<f64> = (0..INTERVAL_RESAMPLES)
+        .map(|_| {
+            counts.iter_mut().for_each(|c| *c = 0);
+            for _ in 0..games {
+                let u = rng::unit(&mut rng);
+                let mut acc = 0.0;
+                let i = d
+                    .points
+                    .iter()
+                    .position(|&(_, p)| {
+                        acc += p;
+                        u < acc
+                    })
+                    .unwrap_or(d.points.len() - 1);
+                counts[i] += 1;
+            }
+            // The resample's scores are the measured ones: within the limits.
+            let drawn: Vec<(i64, u64)> = d.points.iter().zip(&counts).map(|(&(s, _), &c)| (s, c)).collect();
+            Distribution::from_counts(&drawn).map_or(f64::NAN, |r| dih_exact(&r, players, rounds, top))
+        })
+        .collect();
+    values.sort_by(f64::total_cmp);
+    let at = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
+    (at(0.025), at(0.975))
+}
+
 /// DIH by simulation: `trials` tournaments of `players` random totals
 /// (NaN for players or rounds outside their limits, as [`dih`]).
 pub fn dih_monte_carlo(d: &Distribution, players: u32, rounds: u32, top: u32, trials: u32, seed: u64) -> f64 {
@@ -293,6 +341,48 @@ mod tests {
 
     fn d(text: &str) -> Distribution {
         Distribution::parse(text).unwrap()
+    }
+
+    #[test]
+    fn intervals_hold_the_estimate_narrow_with_games_and_cover_the_truth() {
+        let truth = d("-6:0.05,-2:0.3,2:0.45,4:0.15,8:0.05");
+        let (n, m, r) = (40, 6, 3);
+        let exact = dih(&truth, n, m, r);
+        let width = |games: u64| {
+            let (lo, hi) = dih_interval(&truth, games, n, m, r, 7);
+            assert!(
+                lo <= exact && exact <= hi,
+                "{games} games: {exact} outside [{lo}, {hi}]"
+            );
+            hi - lo
+        };
+        assert!(width(6_400) < width(64) / 4.0);
+        assert_eq!(
+            dih_interval(&truth, 64, n, m, r, 7),
+            dih_interval(&truth, 64, n, m, r, 7)
+        );
+        // Measured from 64 games, as a library deal is: the interval around
+        // each measurement holds the true DIH about 95% of the time.
+        let mut rng = rng::from_seed(3);
+        let trials: u64 = 60;
+        let covered = (0..trials)
+            .filter(|&t| {
+                let mut counts = [-6, -2, 2, 4, 8].map(|s| (s, 0u64));
+                for _ in 0..64 {
+                    let s = truth.sample(&mut rng);
+                    counts.iter_mut().find(|c| c.0 == s).unwrap().1 += 1;
+                }
+                let measured = Distribution::from_counts(&counts).unwrap();
+                let (lo, hi) = dih_interval(&measured, 64, n, m, r, t);
+                lo <= exact && exact <= hi
+            })
+            .count();
+        assert!(covered as u64 >= trials * 4 / 5, "covered {covered} of {trials}");
+        // One score: every total ties, DIH is 0 for sure.
+        assert_eq!(dih_interval(&d("1:1"), 64, n, m, r, 0), (0.0, 0.0));
+        // No games, or a question DIH refuses: no interval.
+        assert!(dih_interval(&truth, 0, n, m, r, 0).0.is_nan());
+        assert!(dih_interval(&truth, 64, 0, m, r, 0).1.is_nan());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::components::task::{task_status, Unit};
 use crate::i18n::Lang;
 use crate::route::{LabLink, Route};
 use crate::web::input_value;
-use crate::worker::{use_task, Answer, Job, LabJob, LabResult, RankedDeal, Task};
+use crate::worker::{use_task, Answer, Job, LabJob, LabResult, RankedDeal, Task, CHARTED};
 
 #[derive(Properties, PartialEq)]
 pub struct RankSectionProps {
@@ -170,7 +170,7 @@ fn ranking(
     });
     let (labels, values): (Vec<String>, Vec<f64>) = rows
         .iter()
-        .take(12)
+        .take(CHARTED)
         .map(|r| {
             (
                 r.seed.to_string(),
@@ -178,6 +178,15 @@ fn ranking(
             )
         })
         .unzip();
+    // By DIH, each bar with its interval from the deal's games.
+    let intervals = (!by_distance)
+        .then(|| {
+            rows.iter()
+                .take(CHARTED)
+                .map(|r| r.dih_interval)
+                .collect::<Option<Vec<_>>>()
+        })
+        .flatten();
     let table = Table {
         header: vec![
             "seed".into(),
@@ -186,6 +195,8 @@ fn ranking(
             "gdi".into(),
             "par".into(),
             "gap".into(),
+            "dih_low".into(),
+            "dih_high".into(),
         ],
         rows: rows
             .iter()
@@ -200,6 +211,8 @@ fn ranking(
                         _ => String::new(),
                     },
                     r.gap.map(|g| format!("{g:.4}")).unwrap_or_default(),
+                    r.dih_interval.map(|(lo, _)| format!("{lo:.6}")).unwrap_or_default(),
+                    r.dih_interval.map(|(_, hi)| format!("{hi:.6}")).unwrap_or_default(),
                 ]
             })
             .collect(),
@@ -223,7 +236,7 @@ fn ranking(
         } else {
             "DIH".into()
         },
-        subtitle: words.say(|l| (l.n_library)(deals, labels.len(), per_deal)),
+        subtitle: words.say(|l| (l.n_library)(deals, labels.len(), per_deal, intervals.is_some())),
         caption: words.say(|l| {
             (l.caption_library)(
                 title(l),
@@ -239,7 +252,7 @@ fn ranking(
         <>
             <p class="note" id="rank-count">{ (t.rank_count)(rows.len(), deals) }</p>
             <figure class="slide">
-                <BarChart id="chart-rank" text={ text.clone() } n={ deals as u64 } labels={labels} values={values} />
+                <BarChart id="chart-rank" text={ text.clone() } n={ deals as u64 } labels={labels} values={values} {intervals} />
                 <Export id="chart-rank" table={table} caption={ text.caption } />
             </figure>
             <div class="table-wrap">
