@@ -2,7 +2,7 @@
 //! rounds, the built-in library ranked, tournaments in three formats. Each
 //! runs in slices and can be cancelled.
 
-use engine::lab::dih::{dih, dih_interval, Distribution};
+use engine::lab::dih::{dih, Distribution};
 use engine::lab::generate::Generator;
 use engine::lab::library::{Library, ParSummary};
 use engine::lab::panel::{gdi_distance, GdiCentre, Panel, PanelRun, ScoreDistribution};
@@ -457,13 +457,10 @@ impl LabRun {
                         // The chart's bars are estimates from the deal's
                         // games: each gets its interval.
                         for r in rows.iter_mut().take(CHARTED) {
-                            let counts: Vec<(i64, u64)> =
-                                r.scores.iter().copied().zip(r.counts.iter().copied()).collect();
-                            let games = counts.iter().map(|c| c.1).sum();
-                            r.dih_interval = Distribution::from_counts(&counts)
-                                .ok()
-                                .map(|d| dih_interval(&d, games, *players, *rounds, *top, r.seed))
-                                .filter(|(lo, hi)| lo.is_finite() && hi.is_finite());
+                            r.dih_interval = entries
+                                .iter()
+                                .find(|e| e.seed == r.seed)
+                                .and_then(|e| e.dih_interval(*players, *rounds, *top));
                         }
                     }
                 }

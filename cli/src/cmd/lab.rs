@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use engine::clock::MonotonicClock;
-use engine::lab::dih::{dih_checked, dih_interval, Distribution};
+use engine::lab::dih::{dih_checked, Distribution};
 use engine::lab::generate::{Generator, Kept};
 use engine::lab::library::Library;
 use engine::lab::panel::{score_distribution, GdiCentre, Panel};
@@ -174,11 +174,7 @@ pub fn select(path: &Path, shape: &TournamentShape, count: Option<usize>) -> Res
     // which deals the ranking really tells apart.
     let intervals: Vec<Option<[f64; 2]>> = chosen
         .iter()
-        .map(|(e, _)| {
-            let d = e.distribution.distribution().ok()?;
-            let (lo, hi) = dih_interval(&d, e.distribution.games(), players, rounds, top, e.seed);
-            (lo.is_finite() && hi.is_finite()).then_some([lo, hi])
-        })
+        .map(|(e, _)| e.dih_interval(players, rounds, top).map(|(lo, hi)| [lo, hi]))
         .collect();
     for ((e, v), interval) in chosen.iter().zip(&intervals) {
         let range = interval.map_or(String::new(), |[lo, hi]| format!(" ({lo:.4}–{hi:.4})"));

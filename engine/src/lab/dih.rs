@@ -285,17 +285,10 @@ pub fn dih_interval(d: &Distribution, games: u64, players: u32, rounds: u32, top
         .map(|_| {
             counts.iter_mut().for_each(|c| *c = 0);
             for _ in 0..games {
-                let u = rng::unit(&mut rng);
-                let mut acc = 0.0;
-                let i = d
-                    .points
-                    .iter()
-                    .position(|&(_, p)| {
-                        acc += p;
-                        u < acc
-                    })
-                    .unwrap_or(d.points.len() - 1);
-                counts[i] += 1;
+                let score = d.sample(&mut rng);
+                if let Ok(i) = d.points.binary_search_by_key(&score, |p| p.0) {
+                    counts[i] += 1;
+                }
             }
             // The resample's scores are the measured ones: within the limits.
             let drawn: Vec<(i64, u64)> = d.points.iter().zip(&counts).map(|(&(s, _), &c)| (s, c)).collect();

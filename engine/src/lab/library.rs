@@ -11,7 +11,7 @@ use crate::limits::{self, LimitError};
 
 use crate::seat::Team;
 
-use super::dih::dih;
+use super::dih::{dih, dih_interval};
 use super::panel::{gdi_distance, score_distribution, score_set, Panel, PanelError, ScoreDistribution};
 use super::par::Par;
 
@@ -283,6 +283,15 @@ impl Entry {
         self.distribution
             .distribution()
             .map_or(0.0, |d| dih(&d, players, rounds, top))
+    }
+
+    /// [`Entry::dih`]'s 95% interval from the deal's games
+    /// ([`dih_interval`], seeded by the deal); none if nothing was played
+    /// or the question is outside the limits.
+    pub fn dih_interval(&self, players: u32, rounds: u32, top: u32) -> Option<(f64, f64)> {
+        let d = self.distribution.distribution().ok()?;
+        let (lo, hi) = dih_interval(&d, self.distribution.games(), players, rounds, top, self.seed);
+        (lo.is_finite() && hi.is_finite()).then_some((lo, hi))
     }
 }
 
