@@ -162,9 +162,17 @@ impl Running {
                 let Some(solver) = solver.as_mut() else {
                     return Answer::Cancelled;
                 };
+                // Slices within the first half of the limit go to the proof
+                // alone (the table carries it over); later ones also deepen,
+                // for an estimate should no proof come.
                 let options = SolveOptions {
                     utility: job.utility,
                     time_limit_ms: Some((*limit - *spent).clamp(1.0, SOLVE_SLICE_MS)),
+                    proof_share: if *spent + SOLVE_SLICE_MS <= *limit / 2.0 {
+                        1.0
+                    } else {
+                        0.5
+                    },
                     ..SolveOptions::default()
                 };
                 let mut r = solver.solve(position, &options, clock, &mut ());

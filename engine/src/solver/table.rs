@@ -1,7 +1,8 @@
 //! The transposition table: a fixed number of 64-byte buckets (one cache
 //! line) of two 32-byte entries. The first entry of a bucket keeps the
-//! result that cost more to find, the second always takes the newest, so a
-//! flood of cheap results never washes out an expensive one.
+//! proof that cost more to find, the second takes the newest, so a flood of
+//! cheap results never washes out an expensive one; an estimate (a result
+//! of depth-limited search) never displaces a proof that cost it more.
 
 use crate::cards::Cards;
 use crate::play::Move;
@@ -45,6 +46,11 @@ const PASS: u16 = 1 << 15;
 const PLAY: u16 = 1 << 14;
 
 impl Entry {
+    /// Holds a proof (an empty slot holds none).
+    fn proven(&self) -> bool {
+        self.flags & 4 != 0
+    }
+
     fn work(&self) -> u8 {
         self.flags >> 3
     }
@@ -144,8 +150,23 @@ impl Table {
         };
         let i = self.bucket(key);
         let [first, second] = &mut self.buckets[i].0;
-        if first.key == key || first.key == Key::EMPTY || entry.work() >= first.work() {
-            if first.key != key {
+        // A proof holds at every depth: it never gives way to an estimate
+        // of its own position, nor to a cheaper one elsewhere, so a search
+        // resumed in slices, or deepened after a proof attempt, keeps its
+        // proofs.
+        if first.key == key || second.key == key {
+            let slot = if first.key == key { first } else { second };
+            if found.proven || !slot.proven() {
+                *slot = entry;
+            }
+        } else if !found.proven {
+            if !second.proven() || second.work() <= entry.work() {
+                *second = entry;
+            } else if !first.proven() {
+                *first = entry;
+            }
+        } else if !first.proven() || entry.work() >= first.work() {
+            if first.proven() {
                 *second = *first;
             }
             *first = entry;
@@ -245,5 +266,46 @@ mod tests {
         }
         assert_eq!(t.get(key(1)).map(|f| f.value), Some(1));
         assert!(t.get(key(49)).is_some());
+    }
+
+    fn estimate(value: i32) -> Found {
+        Found {
+            proven: false,
+            ..found(value, None)
+        }
+    }
+
+    #[test]
+    fn an_estimate_never_replaces_the_proof_of_its_position() {
+        let mut t = Table::with_bytes(1 << 16);
+        t.put(key(1), found(5, None), 10);
+        t.put(key(1), estimate(-2), 1 << 30);
+        assert_eq!(t.get(key(1)).map(|f| (f.value, f.proven)), Some((5, true)));
+        // A proof replaces an estimate, and a newer proof an older one.
+        t.put(key(2), estimate(-2), 10);
+        t.put(key(2), found(7, None), 10);
+        assert_eq!(t.get(key(2)).map(|f| (f.value, f.proven)), Some((7, true)));
+        t.put(key(2), found(8, None), 10);
+        assert_eq!(t.get(key(2)).map(|f| f.value), Some(8));
+    }
+
+    #[test]
+    fn estimates_keep_out_of_costlier_proofs() {
+        let mut t = Table {
+            buckets: vec![Bucket::default(); 1],
+        };
+        t.put(key(1), found(1, None), 1 << 20);
+        t.put(key(2), found(2, None), 1 << 10);
+        for n in 3..50 {
+            t.put(key(n), estimate(0), 10);
+        }
+        assert_eq!(t.get(key(1)).map(|f| f.value), Some(1));
+        assert_eq!(t.get(key(2)).map(|f| f.value), Some(2));
+        assert!(t.get(key(49)).is_none());
+        // A costlier estimate takes the cheaper proof's place.
+        t.put(key(50), estimate(0), 1 << 12);
+        assert!(t.get(key(2)).is_none());
+        assert!(t.get(key(50)).is_some());
+        assert_eq!(t.get(key(1)).map(|f| f.value), Some(1));
     }
 }
