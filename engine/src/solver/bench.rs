@@ -94,6 +94,8 @@ pub fn run_sizes(
                 time_limit_ms: Some(limit_ms),
                 proof_share: 1.0,
                 table_bytes,
+                // The time to a proof, not to the loser's longest line after it.
+                principal_variation: false,
                 ..SolveOptions::default()
             };
             let r = Solver::new(table_bytes).solve(&position, &options, clock, &mut ());
