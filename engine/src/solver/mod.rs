@@ -106,22 +106,30 @@ impl SolveOptions {
 
     /// A table sized to the job: no larger than the positions `position`
     /// can lead to (hand states grow as 2^cards), nor than a search can
-    /// fill within `time_limit_ms` (at most about 3 million nodes a second,
-    /// one 32-byte entry each, twice over for room), within
-    /// [`Self::MIN_TABLE_BYTES`]..=[`Self::MAX_TABLE_BYTES`]. A small or short
-    /// solve then starts at once and holds little memory; a long solve of a
-    /// whole deal gets the full table.
+    /// use within `time_limit_ms`, within
+    /// [`Self::MIN_TABLE_BYTES`]..=[`Self::MAX_TABLE_BYTES`]. Up to 10 s that
+    /// is what a search can fill (about 3 million nodes a second, one
+    /// 32-byte entry each, twice over for room), at most 64 MB, which
+    /// serves 10 s of a whole deal as well as 256 MB does; beyond, 6.4 MB
+    /// a second, so that 256 MB waits for a 40 s limit or none. A small or
+    /// short solve then starts at once and holds little memory, and the
+    /// table's pages (each costs a fault when first touched) stay few.
     pub fn table_bytes_for(position: &Position, time_limit_ms: Option<f64>) -> usize {
         let cards: u32 = position.hands[..usize::from(position.seats)]
             .iter()
             .map(|h| h.len())
             .sum();
         // 128 bytes per subset of the cards: 2 MB at 14 cards, the most at
-        // 19. In u64, so a 32-bit target (wasm) cannot overflow.
+        // 21. In u64, so a 32-bit target (wasm) cannot overflow.
         let by_size = if cards < 40 { 128u64 << cards } else { u64::MAX };
         let by_time = match time_limit_ms {
             // `as` saturates: a long limit is simply the most.
-            Some(ms) if !ms.is_nan() => (ms.max(0.0) * 3_000.0 * 32.0 * 2.0) as u64,
+            Some(ms) if !ms.is_nan() => {
+                let ms = ms.max(0.0);
+                ((ms * 3_000.0 * 32.0 * 2.0) as u64)
+                    .min(64 << 20)
+                    .max((ms * 6_400.0) as u64)
+            }
             _ => u64::MAX,
         };
         // Within 64 KB..=256 MB, so the cast back is lossless.
@@ -1334,6 +1342,28 @@ mod tests {
         assert!(plays > 10_000, "{plays} plays");
         // It spares `readings` nearly every long hand (300 × 15 of them).
         assert!(let_through < 450, "{let_through} let through");
+    }
+
+    #[test]
+    fn tables_are_sized_to_the_job() {
+        let deal = crate::deal::Deal::from_seed(0);
+        let whole = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
+        let mb = |limit: Option<f64>| SolveOptions::table_bytes_for(&whole, limit) as f64 / f64::from(1 << 20);
+        assert_eq!(mb(Some(100.0)), 100.0 * 192_000.0 / f64::from(1 << 20));
+        assert_eq!(mb(Some(10_000.0)), 64.0);
+        let longest = SolveOptions::MAX_TABLE_BYTES as f64 / f64::from(1 << 20);
+        assert_eq!(mb(None), longest);
+        assert_eq!(mb(Some(1e12)), longest);
+        if !cfg!(target_arch = "wasm32") {
+            assert_eq!(mb(Some(20_000.0)), 20_000.0 * 6_400.0 / f64::from(1 << 20));
+            assert_eq!(longest, 256.0);
+        }
+        // A small endgame: its reachable positions, whatever the limit.
+        assert_eq!(SolveOptions::table_bytes_for(&pos(&["3456", "789"]), None), 64 << 10);
+        assert_eq!(
+            SolveOptions::table_bytes_for(&pos(&["3456789TJ", "JQKA22XD"]), None),
+            128 << 17
+        );
     }
 
     #[test]
