@@ -1371,7 +1371,7 @@ mod tests {
         // The web worker solves in slices of time, each a proof attempt and
         // then iterative deepening. Seed 13's deal (a farmer win) takes
         // about 76,000 nodes at once; when the estimates' best moves steered
-        // each new slice's proof search, 20,000-node slices took 4.5 million.
+        // each new slice's proof search, 20,000-node slices took 1.5-4.5 million.
         let clock = MonotonicClock::default();
         let deal = crate::deal::Deal::from_seed(13);
         let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
