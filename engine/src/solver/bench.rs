@@ -89,31 +89,7 @@ pub fn run_sizes(
     clock: &dyn Clock,
 ) -> Option<Vec<Case>> {
     (seed..seed.saturating_add(positions))
-        .map(|s| {
-            let position = random_position(s, sizes)?;
-            let table_bytes = table_bytes.min(SolveOptions::table_bytes_for(&position, Some(limit_ms)));
-            let options = SolveOptions {
-                time_limit_ms: Some(limit_ms),
-                proof_share: 1.0,
-                table_bytes,
-                // The time to a proof, not to the loser's longest line after it.
-                principal_variation: false,
-                ..SolveOptions::default()
-            };
-            // Timed from the table's making: its pages cost when first touched.
-            let started = clock.now_ms();
-            let r = Solver::new(table_bytes).solve(&position, &options, clock, &mut ());
-            Some(Case {
-                seed: s,
-                landlord: position.hand(Seat::Landlord),
-                farmer: position.hand(Seat::Farmer1),
-                farmer2: (position.seats() == 3).then(|| position.hand(Seat::Farmer2)),
-                exact: r.exact,
-                winner: r.winner,
-                ms: clock.now_ms() - started,
-                nodes: r.nodes,
-            })
-        })
+        .map(|s| Some(solve_case(s, &random_position(s, sizes)?, limit_ms, table_bytes, clock)))
         .collect()
 }
 
@@ -130,21 +106,30 @@ pub fn run_full(deals: u64, seed: u64, limit_ms: f64, table_bytes: usize, clock:
 pub fn solve_full(seed: u64, limit_ms: f64, table_bytes: usize, clock: &dyn Clock) -> Case {
     let deal = crate::deal::Deal::from_seed(seed);
     let position = Position::new(&deal.hands(), Seat::Landlord, None).expect("a seeded deal is a position");
-    let table_bytes = table_bytes.min(SolveOptions::table_bytes_for(&position, Some(limit_ms)));
+    solve_case(seed, &position, limit_ms, table_bytes, clock)
+}
+
+/// `position` solved with a fresh solver for at most `limit_ms`, all of it
+/// on the full-depth search, with a table of at most `table_bytes` sized to
+/// the job as `ddz solve` sizes it.
+fn solve_case(seed: u64, position: &Position, limit_ms: f64, table_bytes: usize, clock: &dyn Clock) -> Case {
+    let table_bytes = table_bytes.min(SolveOptions::table_bytes_for(position, Some(limit_ms)));
     let options = SolveOptions {
         time_limit_ms: Some(limit_ms),
         proof_share: 1.0,
         table_bytes,
+        // The time to a proof, not to the loser's longest line after it.
         principal_variation: false,
         ..SolveOptions::default()
     };
+    // Timed from the table's making: its pages cost when first touched.
     let started = clock.now_ms();
-    let r = Solver::new(table_bytes).solve(&position, &options, clock, &mut ());
+    let r = Solver::new(table_bytes).solve(position, &options, clock, &mut ());
     Case {
         seed,
-        landlord: deal.hand(Seat::Landlord),
-        farmer: deal.hand(Seat::Farmer1),
-        farmer2: Some(deal.hand(Seat::Farmer2)),
+        landlord: position.hand(Seat::Landlord),
+        farmer: position.hand(Seat::Farmer1),
+        farmer2: (position.seats() == 3).then(|| position.hand(Seat::Farmer2)),
         exact: r.exact,
         winner: r.winner,
         ms: clock.now_ms() - started,

@@ -829,8 +829,7 @@ impl Solver {
         let hand = pos.hand(pos.to_move);
         if depth == 0 {
             // Going out at once is not an estimate.
-            let to_beat = pos.to_beat.map(|(_, p)| p);
-            if let Some(out) = readings(hand).into_iter().find(|p| to_beat.is_none_or(|t| p.beats(t))) {
+            if let Some(out) = going_out(pos) {
                 return (self.terminal_value(&pos.after(Move::Play(out)), pos.to_move), true);
             }
             return (self.estimate(pos), false);

@@ -73,7 +73,7 @@ impl Entry {
             value: self.value,
             bound,
             depth: self.depth,
-            proven: self.flags & 4 != 0,
+            proven: self.proven(),
             best,
         }
     }
