@@ -397,7 +397,7 @@ pub struct Solver {
     children: Vec<Vec<Child>>,
     /// Whether the table holds anything yet.
     searched: bool,
-    /// How often each play (by team, kind, rank and chain length) has cut
+    /// How often each play (by seat, kind, rank and chain length) has cut
     /// a search off: the history heuristic, which orders the answers to a
     /// play that the split does not rank (halves the nodes of hard proofs).
     history: Vec<u32>,
@@ -419,7 +419,7 @@ impl Solver {
             scratch: Vec::new(),
             children: Vec::new(),
             searched: false,
-            history: vec![0; 2 * HISTORY_PER_TEAM],
+            history: vec![0; 3 * HISTORY_PER_SEAT],
         }
     }
 
@@ -870,7 +870,7 @@ impl Solver {
         let partner_holds = pos
             .to_beat
             .is_some_and(|(by, p)| by.team() == pos.to_move.team() && !can_beat(pos.hand(Seat::Landlord), p));
-        let history = &self.history[history_base(pos.to_move.team())..][..HISTORY_PER_TEAM];
+        let history = &self.history[history_base(pos.to_move)..][..HISTORY_PER_SEAT];
         order(
             &mut moves,
             hand,
@@ -993,7 +993,7 @@ impl Solver {
             }
             if alpha >= beta {
                 cut_proven = Some(proven);
-                let h = &mut self.history[history_base(mover) + history_index(c.mv)];
+                let h = &mut self.history[history_base(pos.to_move) + history_index(c.mv)];
                 *h = h.saturating_add(1);
                 break;
             }
@@ -1125,14 +1125,13 @@ struct Child {
     known_at_most: Option<i32>,
 }
 
-/// History entries per team: one per kind, rank and chain length.
-const HISTORY_PER_TEAM: usize = Kind::ALL.len() * 16 * 16;
+/// History entries per seat: one per kind, rank and chain length. Per
+/// seat, not per team: the two farmers' hands answer differently (4% fewer
+/// nodes on the whole deals proven within 10 s than one table for both).
+const HISTORY_PER_SEAT: usize = Kind::ALL.len() * 16 * 16;
 
-fn history_base(team: Team) -> usize {
-    match team {
-        Team::Landlord => 0,
-        Team::Farmers => HISTORY_PER_TEAM,
-    }
+fn history_base(seat: Seat) -> usize {
+    seat.index() * HISTORY_PER_SEAT
 }
 
 fn history_index(mv: Move) -> usize {
