@@ -405,7 +405,8 @@ pub struct Solver {
 
 impl Solver {
     /// A solver with a transposition table of about `table_bytes` (rounded
-    /// down to a power of two of entries, at least the table's minimum);
+    /// down to a power of two of entries, within the table's minimum and
+    /// [`SolveOptions::MAX_TABLE_BYTES`]);
     /// [`SolveOptions::sized_for`] picks a size for the job.
     pub fn new(table_bytes: usize) -> Solver {
         Solver {

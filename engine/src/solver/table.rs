@@ -11,6 +11,7 @@ use crate::cards::Cards;
 use crate::play::Move;
 
 use super::key::{pack_play_shape, unpack_play, Key};
+use super::SolveOptions;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Bound {
@@ -88,13 +89,15 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// A table of at most `bytes` (at least 64 KB).
+    /// A table of at most `bytes` (at least 64 KB, at most
+    /// [`SolveOptions::MAX_TABLE_BYTES`], so any size asked for fits).
     ///
     /// The memory comes zeroed from the allocator (an all-zero bucket is an
     /// empty one), which for a large table means fresh pages from the OS,
     /// mapped only when a search first touches them: a 256 MB table costs
     /// nothing until it is used, and a small search touches a few pages.
     pub fn with_bytes(bytes: usize) -> Table {
+        let bytes = bytes.min(SolveOptions::MAX_TABLE_BYTES);
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1024);
         // A power of two, so the index is a mask.
         let n = if n.is_power_of_two() {
@@ -227,8 +230,8 @@ impl Buckets {
         n.checked_add(1)
             .and_then(|b| b.checked_mul(std::mem::size_of::<Bucket>()))
             .and_then(|size| Layout::from_size_align(size, 16).ok())
-            // More than the address space: as `vec!` would, fail loudly.
-            .unwrap_or_else(|| panic!("a transposition table of {n} buckets does not fit in memory"))
+            // `with_bytes` caps the size far below the address space.
+            .unwrap_or_else(|| unreachable!("a table of {n} buckets is larger than any asked for"))
     }
 }
 
@@ -288,6 +291,16 @@ mod tests {
         );
         assert_eq!(t.get(key(2)).unwrap().best, Some(Move::Pass));
         assert!(t.get(key(3)).is_none());
+    }
+
+    #[test]
+    fn any_size_asked_for_is_capped() {
+        // Untouched pages cost nothing: this is the largest table's address space only.
+        let t = Table::with_bytes(usize::MAX);
+        assert_eq!(
+            t.buckets.len() * std::mem::size_of::<Bucket>(),
+            SolveOptions::MAX_TABLE_BYTES
+        );
     }
 
     #[test]
