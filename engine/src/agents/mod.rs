@@ -15,6 +15,7 @@
 
 pub mod baseline;
 pub mod bidding;
+pub mod eager;
 pub mod heuristic;
 pub mod knowledge;
 pub mod sampling;
@@ -49,8 +50,8 @@ pub const PLAYER_NAMES: [&str; 5] = [
     "random",
     "greedy",
     "heuristic[:noise=P]",
-    "sampler[:samples=N][:nodes=N][:candidates=N]",
-    "hybrid[:switch=CARDS][:samples=N][:nodes=N][:candidates=N]",
+    "sampler[:samples=N][:nodes=N][:candidates=N][:read=N][:exploit=N]",
+    "hybrid[:switch=CARDS][:samples=N][:nodes=N][:candidates=N][:read=N][:exploit=N]",
 ];
 
 /// The ladder: named rungs from weakest to strongest, each a player spec.
@@ -69,7 +70,7 @@ pub const LADDER: [(&str, &str); 12] = [
     ("L8", "hybrid:switch=20:samples=4:nodes=1000"),
     ("L9", "hybrid:switch=30:samples=4:nodes=1000"),
     ("L10", "hybrid:switch=30:samples=8:nodes=2000"),
-    ("L11", "hybrid:switch=40:samples=32:nodes=5000"),
+    ("L11", "hybrid:switch=40:samples=32:nodes=5000:read=8:exploit=2000"),
 ];
 
 /// Another name for the top rung of the [`LADDER`].

@@ -13,6 +13,7 @@
 //! and the open-hand solves are mostly estimates) and the sampler once the
 //! cards left in all hands fall to its switch point.
 
+use crate::cards::Cards;
 use crate::clock::Clock;
 use crate::clock::Deadline;
 use crate::game::SeatView;
@@ -22,6 +23,7 @@ use crate::seat::{Seat, Team};
 use crate::solver::{Position, SolveOptions, Solver};
 use crate::split::Splitter;
 
+use super::eager::{misfits, BestReply};
 use super::heuristic::HeuristicPlayer;
 use super::knowledge::Knowledge;
 use super::Player;
@@ -35,6 +37,31 @@ pub struct SamplerConfig {
     pub nodes: u64,
     /// Most candidate moves compared.
     pub candidates: usize,
+    /// Deals of the hidden cards drawn for each one kept: the one that best
+    /// explains the others' moves as the eager player's ([`super::eager`]);
+    /// 1 reads nothing.
+    pub read: usize,
+    /// Node budget of the landlord's search for a line that beats eager
+    /// farmers, where the solver proves it lost ([`super::eager`]); 0: none.
+    pub exploit: u64,
+}
+
+impl SamplerConfig {
+    /// The options as a player's name writes them: `read` and `exploit`
+    /// only when they do something.
+    pub fn options(&self) -> String {
+        let mut out = format!(
+            "samples={}:nodes={}:candidates={}",
+            self.samples, self.nodes, self.candidates
+        );
+        if self.read > 1 {
+            out += &format!(":read={}", self.read);
+        }
+        if self.exploit > 0 {
+            out += &format!(":exploit={}", self.exploit);
+        }
+        out
+    }
 }
 
 impl Default for SamplerConfig {
@@ -43,6 +70,8 @@ impl Default for SamplerConfig {
             samples: 8,
             nodes: 2000,
             candidates: 8,
+            read: 1,
+            exploit: 0,
         }
     }
 }
@@ -58,6 +87,7 @@ pub struct SamplingPlayer {
     heuristic: HeuristicPlayer,
     splitter: Splitter,
     moves: Vec<Move>,
+    reply: BestReply,
 }
 
 /// The clock the sampler gives the solver: a deadline's own, never read when
@@ -76,17 +106,36 @@ impl SamplingPlayer {
     pub fn new(config: SamplerConfig, seed: u64) -> SamplingPlayer {
         let mut seeds = rng::from_seed(seed);
         SamplingPlayer {
-            name: format!(
-                "sampler:samples={}:nodes={}:candidates={}",
-                config.samples, config.nodes, config.candidates
-            ),
+            name: format!("sampler:{}", config.options()),
             config,
             rng: rng::from_seed(rng::split(&mut seeds)),
             solver: Solver::new(8 << 20),
             heuristic: HeuristicPlayer::new(0.0, rng::split(&mut seeds)),
             splitter: Splitter::new(),
             moves: Vec::with_capacity(256),
+            reply: BestReply::new(),
         }
+    }
+
+    /// A deal of the hidden cards: of `read` drawn, the first that explains
+    /// the others' moves as eager ones, else the one that explains most.
+    fn sample(&mut self, knowledge: &Knowledge, view: &SeatView<'_>) -> [Cards; 3] {
+        let mut best = knowledge.sample(&mut self.rng);
+        if self.config.read <= 1 {
+            return best;
+        }
+        let mut best_misfits = misfits(view, &best);
+        for _ in 1..self.config.read {
+            if best_misfits == 0 {
+                break;
+            }
+            let hands = knowledge.sample(&mut self.rng);
+            let m = misfits(view, &hands);
+            if m < best_misfits {
+                (best, best_misfits) = (hands, m);
+            }
+        }
+        best
     }
 
     /// The moves worth comparing, best guess first.
@@ -135,7 +184,7 @@ impl Player for SamplingPlayer {
         let mut done = 0;
         let clock = DeadlineClock(deadline);
         'samples: for sample in 0..self.config.samples {
-            let hands = knowledge.sample(&mut self.rng);
+            let hands = self.sample(&knowledge, view);
             let Ok(root) = Position::new(&hands[..view.seats()], view.to_move(), view.to_beat()) else {
                 break;
             };
@@ -168,10 +217,19 @@ impl Player for SamplingPlayer {
                     } else {
                         0.9 * (f64::from(r.value) / 400.0).tanh()
                     };
-                    if team == Team::Landlord {
-                        landlord
-                    } else {
-                        -landlord
+                    match team {
+                        // Lost against perfect play: a line that still beats
+                        // eager farmers counts as a draw.
+                        Team::Landlord
+                            if r.exact
+                                && landlord < 0.0
+                                && self.config.exploit > 0
+                                && self.reply.wins(&child, team, self.config.exploit) == Some(true) =>
+                        {
+                            0.0
+                        }
+                        Team::Landlord => landlord,
+                        Team::Farmers => -landlord,
                     }
                 };
                 totals[i] += value;
@@ -202,10 +260,7 @@ impl HybridPlayer {
     pub fn new(switch: u32, config: SamplerConfig, seed: u64) -> HybridPlayer {
         let mut seeds = rng::from_seed(seed);
         HybridPlayer {
-            name: format!(
-                "hybrid:switch={switch}:samples={}:nodes={}:candidates={}",
-                config.samples, config.nodes, config.candidates
-            ),
+            name: format!("hybrid:switch={switch}:{}", config.options()),
             switch,
             heuristic: HeuristicPlayer::new(0.0, rng::split(&mut seeds)),
             sampler: SamplingPlayer::new(config, rng::split(&mut seeds)),

@@ -61,8 +61,7 @@ impl fmt::Display for PlayerKind {
     /// As the player names itself: `heuristic` (noise 0) or
     /// `heuristic:noise=P`; sampler and hybrid with every option.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sampler =
-            |c: &SamplerConfig| format!("samples={}:nodes={}:candidates={}", c.samples, c.nodes, c.candidates);
+        let sampler = SamplerConfig::options;
         match self {
             PlayerKind::Heuristic { noise } if *noise > 0.0 => write!(f, "heuristic:noise={noise}"),
             PlayerKind::Sampler(c) => write!(f, "sampler:{}", sampler(c)),
@@ -147,7 +146,8 @@ impl FromStr for PlayerSpec {
     /// A kind with `:key=value` options (`heuristic:noise=0.2`), or a
     /// ladder rung (`L7`, any case), or `strongest` (the top rung). Every option has a stated range
     /// ([`limits::NOISE`], [`limits::SAMPLES`], [`limits::NODES`],
-    /// [`limits::CANDIDATES`], [`limits::SWITCH`]) and may be given once.
+    /// [`limits::CANDIDATES`], [`limits::READ`], [`limits::EXPLOIT`],
+    /// [`limits::SWITCH`]) and may be given once.
     fn from_str(name: &str) -> Result<PlayerSpec, PlayerError> {
         let trimmed = name.trim();
         let rung = if trimmed.eq_ignore_ascii_case(STRONGEST) {
@@ -165,8 +165,8 @@ impl FromStr for PlayerSpec {
         let allowed: &[&str] = match kind_name {
             "random" | "greedy" => &[],
             "heuristic" => &["noise"],
-            "sampler" => &["samples", "nodes", "candidates"],
-            "hybrid" => &["switch", "samples", "nodes", "candidates"],
+            "sampler" => &["samples", "nodes", "candidates", "read", "exploit"],
+            "hybrid" => &["switch", "samples", "nodes", "candidates", "read", "exploit"],
             _ => return Err(PlayerError::Unknown(name.to_string())),
         };
         let mut noise = 0.0;
@@ -210,6 +210,8 @@ impl FromStr for PlayerSpec {
                 "samples" => config.samples = count(&limits::SAMPLES)? as usize,
                 "nodes" => config.nodes = count(&limits::NODES)?,
                 "candidates" => config.candidates = count(&limits::CANDIDATES)? as usize,
+                "read" => config.read = count(&limits::READ)? as usize,
+                "exploit" => config.exploit = count(&limits::EXPLOIT)?,
                 _ => switch = count(&limits::SWITCH)? as u32,
             }
         }
@@ -278,6 +280,8 @@ mod tests {
         assert!(err("sampler:samples=0").contains("from 1 to 1000"));
         assert!(err("sampler:nodes=18446744073709551615").contains("from 1 to 10000000"));
         assert!(err("hybrid:switch=55").contains("from 0 to 54"));
+        assert!(err("hybrid:read=0").contains("from 1 to 64"));
+        assert!(err("sampler:exploit=-1").contains("from 0 to 10000000"));
         assert!(err("hybrid:switch=5:switch=6").contains("given twice"));
         assert!(err("greedy:noise=0.1").contains("no option 'noise' for greedy"));
         assert!(err("heuristic:noise").contains("not key=value"));
