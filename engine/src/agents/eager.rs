@@ -85,17 +85,16 @@ pub fn misfits(view: &SeatView<'_>, hands: &[Cards; 3]) -> u32 {
         if t.seat != view.seat() {
             let fits = match (to_beat, t.mv) {
                 (None, mv) => mv.cards().lowest() == hand.lowest() || mv == Move::Pass,
-                (Some(target), mv) => {
-                    let could = !target.is_bomb_or_rocket()
-                        && has_kind(hand, target.kind(), target.chain_len(), target.rank().index() + 1);
-                    match mv {
-                        Move::Play(p) if same_class(p, target) => {
-                            plays.clear();
-                            follow_plays(hand, target, &mut plays);
-                            !plays.iter().any(|q| same_class(*q, target) && q.rank() < p.rank())
-                        }
-                        _ => !could,
-                    }
+                (Some(target), Move::Play(p)) if same_class(p, target) => {
+                    plays.clear();
+                    follow_plays(hand, target, &mut plays);
+                    !plays.iter().any(|q| same_class(*q, target) && q.rank() < p.rank())
+                }
+                // A pass, or a bomb over another kind: only if it could not
+                // beat in kind.
+                (Some(target), _) => {
+                    target.is_bomb_or_rocket()
+                        || !has_kind(hand, target.kind(), target.chain_len(), target.rank().index() + 1)
                 }
             };
             count += u32::from(!fits);
