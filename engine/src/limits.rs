@@ -76,9 +76,9 @@ pub const EPS: RangeInclusive<f64> = 0.000_001..=10.0;
 pub const PAR_NODES: RangeInclusive<u64> = 0..=1_000_000_000;
 /// A sampler's candidate moves compared (`candidates=N`).
 pub const CANDIDATES: RangeInclusive<u64> = 1..=100;
-/// A sampler's deals of the hidden cards drawn for each kept (`read=N`).
-pub const READ: RangeInclusive<u64> = 1..=64;
-/// A sampler's node budget against eager farmers (`exploit=N`; 0: none).
+/// A sampler's tries at each deal of the hidden cards (`read=N`).
+pub const READ: RangeInclusive<u64> = 1..=1024;
+/// A sampler's node budget against eager players (`exploit=N`; 0: none).
 pub const EXPLOIT: RangeInclusive<u64> = 0..=10_000_000;
 /// A hybrid's switch point: cards left in all hands (`switch=CARDS`).
 pub const SWITCH: RangeInclusive<u64> = 0..=54;

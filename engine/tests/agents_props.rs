@@ -8,13 +8,14 @@ use engine::{make_player, play_out, rng, Cards, Deal, Game, Rank, Seat};
 use proptest::prelude::*;
 
 /// Every kind of player, with small budgets so the test stays quick.
-const PLAYERS: [&str; 7] = [
+const PLAYERS: [&str; 8] = [
     "random",
     "greedy",
     "heuristic:noise=0.3",
     "heuristic",
     "sampler:samples=2:nodes=300:candidates=4",
     "hybrid:switch=24:samples=2:nodes=300",
+    "hybrid:switch=30:samples=2:nodes=300:read=64:exploit=300",
     "L3",
 ];
 

@@ -96,6 +96,32 @@ impl Knowledge {
         }
         hands
     }
+
+    /// `hands` (a deal [`Knowledge::sample`] could give) with one random
+    /// card of one other seat traded for one of the other's, the landlord
+    /// keeping the cards it surely holds: a step of a local search among
+    /// consistent deals. `None` with fewer than two other seats, or when a
+    /// side has no card it could give.
+    pub fn trade(&self, hands: &[Cards; 3], rng: &mut Rng) -> Option<[Cards; 3]> {
+        let mut others = self.others();
+        let (a, b) = (others.next()?, others.next()?);
+        let free = |seat: Seat| match seat {
+            Seat::Landlord => hands[seat.index()].saturating_minus(self.landlord_holds),
+            _ => hands[seat.index()],
+        };
+        let pick = |cards: Cards, rng: &mut Rng| {
+            if cards.is_empty() {
+                return None;
+            }
+            let n = rng::below(rng, cards.len());
+            cards.iter().nth(n as usize).and_then(|r| Cards::of(r, 1))
+        };
+        let (from_a, from_b) = (pick(free(a), rng)?, pick(free(b), rng)?);
+        let mut out = *hands;
+        out[a.index()] = hands[a.index()].checked_sub(from_a)?.checked_add(from_b)?;
+        out[b.index()] = hands[b.index()].checked_sub(from_b)?.checked_add(from_a)?;
+        Some(out)
+    }
 }
 
 #[cfg(test)]
@@ -131,6 +157,39 @@ mod tests {
             assert!(hands[0].contains(k.landlord_holds()));
         }
         let _ = Move::Pass;
+    }
+
+    #[test]
+    fn trades_keep_a_deal_consistent() {
+        let deal = Deal::from_seed(5);
+        let game = Game::new(&deal);
+        for seat in [Seat::Farmer1, Seat::Landlord] {
+            let k = Knowledge::of(&game.view(seat));
+            let mut rng = rng::from_seed(2);
+            let mut hands = k.sample(&mut rng);
+            let start = hands;
+            for _ in 0..200 {
+                hands = k.trade(&hands, &mut rng).unwrap();
+                assert_eq!(hands[seat.index()], game.hand(seat));
+                for s in Seat::ALL {
+                    assert_eq!(hands[s.index()].len(), start[s.index()].len());
+                }
+                assert!(hands[0].contains(k.landlord_holds()));
+            }
+            assert_ne!(hands, start, "trades move cards");
+        }
+        // A landlord holding only bottom cards has none to trade.
+        let k = Knowledge {
+            seat: Seat::Farmer1,
+            seats: 3,
+            hand: "5".parse().unwrap(),
+            unseen: "34".parse().unwrap(),
+            landlord_holds: "3".parse().unwrap(),
+            counts: [1, 1, 1],
+        };
+        let hands = k.sample(&mut rng::from_seed(3));
+        assert_eq!(hands[Seat::Landlord.index()].to_string(), "3");
+        assert_eq!(k.trade(&hands, &mut rng::from_seed(3)), None);
     }
 
     #[test]

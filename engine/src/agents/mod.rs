@@ -70,7 +70,7 @@ pub const LADDER: [(&str, &str); 12] = [
     ("L8", "hybrid:switch=20:samples=4:nodes=1000"),
     ("L9", "hybrid:switch=30:samples=4:nodes=1000"),
     ("L10", "hybrid:switch=30:samples=8:nodes=2000"),
-    ("L11", "hybrid:switch=40:samples=32:nodes=5000:read=8:exploit=2000"),
+    ("L11", "hybrid:switch=40:samples=32:nodes=5000:read=64:exploit=2000"),
 ];
 
 /// Another name for the top rung of the [`LADDER`].

@@ -37,12 +37,12 @@ pub struct SamplerConfig {
     pub nodes: u64,
     /// Most candidate moves compared.
     pub candidates: usize,
-    /// Deals of the hidden cards drawn for each one kept: the one that best
-    /// explains the others' moves as the eager player's ([`super::eager`]);
-    /// 1 reads nothing.
+    /// Tries at each deal of the hidden cards, searching for hands that
+    /// explain the other side's moves as the eager player's
+    /// ([`super::eager`]); 1 reads nothing.
     pub read: usize,
-    /// Node budget of the landlord's search for a line that beats eager
-    /// farmers, where the solver proves it lost ([`super::eager`]); 0: none.
+    /// Node budget of the search for a line that beats eager players, where
+    /// the solver proves this seat's side lost ([`super::eager`]); 0: none.
     pub exploit: u64,
 }
 
@@ -117,8 +117,10 @@ impl SamplingPlayer {
         }
     }
 
-    /// A deal of the hidden cards: of `read` drawn, the first that explains
-    /// the others' moves as eager ones, else the one that explains most.
+    /// A deal of the hidden cards that explains the other side's moves as
+    /// eager ones as well as `read` tries find: one drawn at random, then
+    /// each try trades a card between the other hands, kept unless it
+    /// explains less; the search ends when nothing is left unexplained.
     fn sample(&mut self, knowledge: &Knowledge, view: &SeatView<'_>) -> [Cards; 3] {
         let mut best = knowledge.sample(&mut self.rng);
         if self.config.read <= 1 {
@@ -129,9 +131,11 @@ impl SamplingPlayer {
             if best_misfits == 0 {
                 break;
             }
-            let hands = knowledge.sample(&mut self.rng);
+            let Some(hands) = knowledge.trade(&best, &mut self.rng) else {
+                break;
+            };
             let m = misfits(view, &hands);
-            if m < best_misfits {
+            if m <= best_misfits {
                 (best, best_misfits) = (hands, m);
             }
         }
@@ -217,19 +221,20 @@ impl Player for SamplingPlayer {
                     } else {
                         0.9 * (f64::from(r.value) / 400.0).tanh()
                     };
-                    match team {
-                        // Lost against perfect play: a line that still beats
-                        // eager farmers counts as a draw.
-                        Team::Landlord
-                            if r.exact
-                                && landlord < 0.0
-                                && self.config.exploit > 0
-                                && self.reply.wins(&child, team, self.config.exploit) == Some(true) =>
-                        {
-                            0.0
-                        }
+                    let ours = match team {
                         Team::Landlord => landlord,
                         Team::Farmers => -landlord,
+                    };
+                    // Lost against perfect play: a line that still beats
+                    // eager players counts half a win.
+                    if r.exact
+                        && ours < 0.0
+                        && self.config.exploit > 0
+                        && self.reply.wins(&child, view.seat(), self.config.exploit) == Some(true)
+                    {
+                        0.5
+                    } else {
+                        ours
                     }
                 };
                 totals[i] += value;

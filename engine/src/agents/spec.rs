@@ -280,7 +280,7 @@ mod tests {
         assert!(err("sampler:samples=0").contains("from 1 to 1000"));
         assert!(err("sampler:nodes=18446744073709551615").contains("from 1 to 10000000"));
         assert!(err("hybrid:switch=55").contains("from 0 to 54"));
-        assert!(err("hybrid:read=0").contains("from 1 to 64"));
+        assert!(err("hybrid:read=0").contains("from 1 to 1024"));
         assert!(err("sampler:exploit=-1").contains("from 0 to 10000000"));
         assert!(err("hybrid:switch=5:switch=6").contains("given twice"));
         assert!(err("greedy:noise=0.1").contains("no option 'noise' for greedy"));
