@@ -18,6 +18,11 @@
 //!   lost against perfect play, every move scores the same; the seat then
 //!   prefers a move after which it still beats eager players
 //!   ([`BestReply`]: the other seats, a farmer's partner too, eager).
+//!
+//! Both only while the other side may be eager: once no deal the sampler
+//! finds explains all its moves (one was provably not the eager move, as a
+//! lead above a card it plays later), the sampler reads and exploits
+//! nothing, so a player that is not eager is met as before.
 
 use std::collections::HashMap;
 
@@ -312,6 +317,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_lead_above_a_card_played_later_is_provably_not_eager() {
+        use crate::agents::knowledge::Knowledge;
+        let hands = ["5889", "3467", "TJQK"].map(|h| h.parse::<Cards>().unwrap());
+        let play = |moves: &[&str]| {
+            let mut game = Game::from_hands(&hands).unwrap();
+            for m in moves {
+                game.apply(Move::parse(m).unwrap()).unwrap();
+            }
+            game
+        };
+        let mut rng = rng::from_seed(1);
+        // 88 led over the 5 played next: no deal explains it.
+        let game = play(&["88", "pass", "pass", "5"]);
+        let knowledge = Knowledge::of(&game.view(Seat::Farmer1));
+        for _ in 0..50 {
+            assert!(misfits(&game.view(Seat::Farmer1), &knowledge.sample(&mut rng)) > 0);
+        }
+        // The 5 first is eager, and the true deal explains it.
+        let game = play(&["5", "6", "T"]);
+        let now = Seat::ALL.map(|s| game.hand(s));
+        assert_eq!(misfits(&game.view(Seat::Farmer1), &now), 0);
     }
 
     #[test]

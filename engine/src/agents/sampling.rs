@@ -121,10 +121,11 @@ impl SamplingPlayer {
     /// eager ones as well as `read` tries find: one drawn at random, then
     /// each try trades a card between the other hands, kept unless it
     /// explains less; the search ends when nothing is left unexplained.
-    fn sample(&mut self, knowledge: &Knowledge, view: &SeatView<'_>) -> [Cards; 3] {
+    /// With the deal, how many moves it leaves unexplained (0 unread).
+    fn sample(&mut self, knowledge: &Knowledge, view: &SeatView<'_>) -> ([Cards; 3], u32) {
         let mut best = knowledge.sample(&mut self.rng);
         if self.config.read <= 1 {
-            return best;
+            return (best, 0);
         }
         let mut best_misfits = misfits(view, &best);
         for _ in 1..self.config.read {
@@ -139,7 +140,7 @@ impl SamplingPlayer {
                 (best, best_misfits) = (hands, m);
             }
         }
-        best
+        (best, best_misfits)
     }
 
     /// The moves worth comparing, best guess first.
@@ -187,8 +188,23 @@ impl Player for SamplingPlayer {
         let solves = (self.config.samples * candidates.len()).max(1);
         let mut done = 0;
         let clock = DeadlineClock(deadline);
-        'samples: for sample in 0..self.config.samples {
-            let hands = self.sample(&knowledge, view);
+        let mut deals = Vec::with_capacity(self.config.samples);
+        let mut fewest = u32::MAX;
+        for _ in 0..self.config.samples {
+            let (hands, m) = self.sample(&knowledge, view);
+            deals.push(hands);
+            fewest = fewest.min(m);
+        }
+        // When no deal explains the other side's moves as eager, it is not
+        // eager (a move was provably not the eager one): read nothing into
+        // its moves and exploit nothing.
+        let eager = fewest == 0;
+        if !eager {
+            for hands in &mut deals {
+                *hands = knowledge.sample(&mut self.rng);
+            }
+        }
+        'samples: for (sample, hands) in deals.into_iter().enumerate() {
             let Ok(root) = Position::new(&hands[..view.seats()], view.to_move(), view.to_beat()) else {
                 break;
             };
@@ -229,6 +245,7 @@ impl Player for SamplingPlayer {
                     // eager players counts half a win.
                     if r.exact
                         && ours < 0.0
+                        && eager
                         && self.config.exploit > 0
                         && self.reply.wins(&child, view.seat(), self.config.exploit) == Some(true)
                     {
