@@ -88,8 +88,9 @@ fn same_class(p: Play, target: Play) -> bool {
 }
 
 /// How many of the other side's moves so far an eager player holding
-/// `hands` (every hand now; `view`'s side is skipped) would not have made: a lead other than [`eager_lead`], a pass or a bomb while it could
-/// beat with the same kind, or a higher play of the kind than it needed.
+/// `hands` (every hand now; `view`'s side is skipped) would not have made:
+/// a lead other than [`eager_lead`], a pass or a bomb while it could beat
+/// with the same kind, or a higher play of the kind than it needed.
 pub fn misfits(view: &SeatView<'_>, hands: &[Cards; 3]) -> u32 {
     let history = view.history();
     // Each seat's hand before each of its moves, walking back from now.
@@ -185,18 +186,14 @@ impl BestReply {
             }
             *left -= 1;
             let mv = eager_move(&pos, &mut self.moves);
-            if let (Move::Pass, Some((by, _))) = (mv, pos.to_beat()) {
-                let mover = pos.to_move().team();
-                let bombs: Vec<Move> = self
-                    .moves
-                    .iter()
-                    .copied()
-                    .filter(|m| m.play().is_some_and(Play::is_bomb_or_rocket))
-                    .collect();
-                // A farmer that cannot beat its partner in kind just passes.
-                if !bombs.is_empty() && by.team() != mover {
-                    return self.all_win(&pos, std::iter::once(Move::Pass).chain(bombs), seat, left);
-                }
+            // A farmer that cannot beat its partner in kind just passes;
+            // against the other side it may pass or bomb: each must lose.
+            let against = pos.to_beat().is_some_and(|(by, _)| by.team() != pos.to_move().team());
+            let is_bomb = |m: &Move| m.play().is_some_and(Play::is_bomb_or_rocket);
+            if mv == Move::Pass && against && self.moves.iter().any(is_bomb) {
+                let bombs = self.moves.iter().copied().filter(is_bomb);
+                let choices: Vec<Move> = std::iter::once(Move::Pass).chain(bombs).collect();
+                return self.decide(&pos, choices, seat, left, false);
             }
             pos = pos.after(mv);
         }
@@ -221,45 +218,27 @@ impl BestReply {
             Move::Pass => (2, 0),
             Move::Play(p) => (3 + u8::from(p.is_bomb_or_rocket()), p.rank() as u8),
         });
-        let mut unknown = false;
-        for mv in moves {
-            match self.search(&pos.after(mv), seat, left) {
-                Some(true) => {
-                    self.known.insert(pos, true);
-                    return Some(true);
-                }
-                Some(false) => {}
-                None => unknown = true,
-            }
+        let value = self.decide(&pos, moves, seat, left, true);
+        if let Some(v) = value {
+            self.known.insert(pos, v);
         }
-        if unknown {
-            return None;
-        }
-        self.known.insert(pos, false);
-        Some(false)
+        value
     }
 
-    /// Whether `seat`'s side wins after every one of `moves` from `pos`.
-    fn all_win(
-        &mut self,
-        pos: &Position,
-        moves: impl Iterator<Item = Move>,
-        seat: Seat,
-        left: &mut u64,
-    ) -> Option<bool> {
+    /// The value of `pos` over its children after `moves`: `decisive` as
+    /// soon as one child has it (`true`: `seat` picks a winning move;
+    /// `false`: an eager seat's choice that beats `seat`), else the other
+    /// value, or `None` if a child was not searched to the end.
+    fn decide(&mut self, pos: &Position, moves: Vec<Move>, seat: Seat, left: &mut u64, decisive: bool) -> Option<bool> {
         let mut unknown = false;
         for mv in moves {
             match self.search(&pos.after(mv), seat, left) {
-                Some(false) => return Some(false),
+                Some(v) if v == decisive => return Some(decisive),
+                Some(_) => {}
                 None => unknown = true,
-                Some(true) => {}
             }
         }
-        if unknown {
-            None
-        } else {
-            Some(true)
-        }
+        (!unknown).then_some(!decisive)
     }
 }
 

@@ -118,10 +118,10 @@ impl SamplingPlayer {
     }
 
     /// A deal of the hidden cards that explains the other side's moves as
-    /// eager ones as well as `read` tries find: one drawn at random, then
+    /// eager ones as well as `read` tries find, and how many it leaves
+    /// unexplained (0 when `read` is 1): one deal drawn at random, then
     /// each try trades a card between the other hands, kept unless it
-    /// explains less; the search ends when nothing is left unexplained.
-    /// With the deal, how many moves it leaves unexplained (0 unread).
+    /// explains less, until nothing is left unexplained.
     fn sample(&mut self, knowledge: &Knowledge, view: &SeatView<'_>) -> ([Cards; 3], u32) {
         let mut best = knowledge.sample(&mut self.rng);
         if self.config.read <= 1 {

@@ -61,11 +61,10 @@ impl fmt::Display for PlayerKind {
     /// As the player names itself: `heuristic` (noise 0) or
     /// `heuristic:noise=P`; sampler and hybrid with every option.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sampler = SamplerConfig::options;
         match self {
             PlayerKind::Heuristic { noise } if *noise > 0.0 => write!(f, "heuristic:noise={noise}"),
-            PlayerKind::Sampler(c) => write!(f, "sampler:{}", sampler(c)),
-            PlayerKind::Hybrid { switch, config } => write!(f, "hybrid:switch={switch}:{}", sampler(config)),
+            PlayerKind::Sampler(c) => write!(f, "sampler:{}", c.options()),
+            PlayerKind::Hybrid { switch, config } => write!(f, "hybrid:switch={switch}:{}", config.options()),
             other => f.write_str(other.name()),
         }
     }
