@@ -343,3 +343,103 @@ fn the_time_limit_is_kept() {
     assert!(pos.is_legal(best));
     assert!(matches!(best, Move::Play(_)));
 }
+
+/// `cards` with every rank above `gap` moved one rank down (`gap` empty).
+fn close_gap(cards: Cards, gap: usize) -> Cards {
+    let bits = cards.bits();
+    let low = (1u64 << (4 * gap)) - 1;
+    Cards::from_bits((bits & low) | (bits >> 4 & !low)).unwrap()
+}
+
+/// Hands from eight neighbouring ranks (3..A) with one inside rank left
+/// out, so chains run up to the gap on either side; and the same position
+/// with the gap closed (every rank above it one lower). Where the two share
+/// a table key, the second solve is answered by the first's entry.
+fn check_gap(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseError> {
+    let mut r = rng::from_seed(seed);
+    let lo = rng::below(&mut r, 5) as usize;
+    let gap = lo + 1 + rng::below(&mut r, 6) as usize;
+    let mut deck: Vec<Rank> = Cards::DECK
+        .iter()
+        .filter(|r| (lo..lo + 8).contains(&r.index()) && r.index() != gap)
+        .collect();
+    rng::shuffle(&mut r, &mut deck);
+    // One hand holds the ranks nearest the gap, two to five of them, so
+    // that a chain across it, were it closed, is often a hand's to make.
+    let seat = rng::below(&mut r, sizes.len() as u32) as usize;
+    let start: usize = sizes[..seat].iter().sum();
+    let mut near: Vec<usize> = (lo..lo + 8).filter(|&i| i != gap).collect();
+    near.sort_by_key(|&i| i.abs_diff(gap));
+    let k = (2 + rng::below(&mut r, 4) as usize).min(sizes[seat]);
+    for (at, &rank) in near[..k].iter().enumerate() {
+        // (Unless the hands before it hold all four.)
+        if let Some(j) = deck[start + at..].iter().position(|r| r.index() == rank) {
+            deck.swap(start + at, start + at + j);
+        }
+    }
+    let mut at = 0;
+    let hands: Vec<Cards> = sizes
+        .iter()
+        .map(|&n| {
+            at += n;
+            deck[at - n..at].iter().copied().collect::<Result<Cards, _>>().unwrap()
+        })
+        .collect();
+    let seats = sizes.len();
+    let to_move = Seat::ALL[rng::below(&mut r, seats as u32) as usize];
+    let mut to_beat = None;
+    if with_beat {
+        let spare: Cards = deck[at..at + 6].iter().copied().collect::<Result<Cards, _>>().unwrap();
+        let mut plays: Vec<Play> = Vec::new();
+        lead_plays(spare, &mut plays);
+        let play = plays[rng::below(&mut r, plays.len() as u32) as usize];
+        let by = Seat::ALL[(to_move.index() + 1 + rng::below(&mut r, seats as u32 - 1) as usize) % seats];
+        to_beat = Some((by, play));
+    }
+    let closed: Vec<Cards> = hands.iter().map(|&h| close_gap(h, gap)).collect();
+    let closed_beat = to_beat.map(|(by, p)| {
+        let cards = close_gap(p.cards(), gap);
+        let mut plays: Vec<Play> = Vec::new();
+        lead_plays(cards, &mut plays);
+        let same = plays.into_iter().find(|q| q.kind() == p.kind() && q.cards() == cards);
+        (by, same.expect("a play keeps its kind below or above the gap"))
+    });
+    let clock = MonotonicClock::default();
+    for utility in [Utility::WinLoss, Utility::Score, Utility::CardMargin] {
+        let mut want = Vec::new();
+        for (h, b) in [(&hands, to_beat), (&closed, closed_beat)] {
+            let game = Game::resume(h, to_move, b).unwrap();
+            want.push(minimax(&game, utility, &mut HashMap::new()));
+        }
+        // Either one first, the other from the same table.
+        for order in [[0, 1], [1, 0]] {
+            let mut solver = Solver::new(1 << 16);
+            for i in order {
+                let (h, b) = [(&hands, to_beat), (&closed, closed_beat)][i];
+                let pos = Position::new(h, to_move, b).unwrap();
+                let options = SolveOptions {
+                    utility,
+                    ..SolveOptions::default()
+                };
+                let got = solver.solve(&pos, &options, &clock, &mut ());
+                prop_assert_eq!(got.value, want[i], "{:?} {:?} {:?} {:?}", h, to_move, b, utility);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    // Table keys drop a gap between ranks only where no chain could cross it.
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn closing_a_gap_no_chain_crosses_keeps_the_value_one_on_one(seed in any::<u64>(), a in 5usize..=7, b in 4usize..=6, beat in any::<bool>()) {
+        check_gap(seed, &[a, b], beat)?;
+    }
+
+    #[test]
+    fn closing_a_gap_no_chain_crosses_keeps_the_value_three_seats(seed in any::<u64>(), a in 5usize..=6, b in 3usize..=4, c in 3usize..=4, beat in any::<bool>()) {
+        check_gap(seed, &[a, b, c], beat)?;
+    }
+}

@@ -3,8 +3,9 @@
 //!
 //! Who beats whom depends only on the order of ranks, and adjacency only
 //! matters to chains. So a key renames the ranks ([`RankMap`]):
-//! - ranks nobody holds are dropped, leaving one gap where they broke a
-//!   possible chain (the 2 and the jokers keep their places);
+//! - ranks nobody holds are dropped, leaving one gap only where, closed,
+//!   they would let a hand make a chain across (the 2 and the jokers keep
+//!   their places);
 //! - once no hand can form a chain at all, which stays true as cards only
 //!   leave hands, the gaps go too, and the 2 joins the other ranks. Only the
 //!   jokers keep their places: the rocket is two particular ranks.
@@ -72,6 +73,69 @@ pub(super) fn chain_ranks(hand: Cards) -> u16 {
     out
 }
 
+/// The runs of ranks nobody holds that must stay in a key, each by its
+/// first rank: those some hand could make a chain across, were the run
+/// closed (the ranks either side made neighbours). Settled from the lowest
+/// up: a run below counts as closed if it was, the ranks above as if every
+/// later run closed, so that no chain can cross any closed run.
+fn needed_gaps(hands: &[Cards; 3], held: u16) -> u16 {
+    let chain_held = held & CHAIN_RANKS;
+    if chain_held == 0 {
+        return 0;
+    }
+    // Gaps with a held rank on either side.
+    let top = 1 << (15 - chain_held.leading_zeros());
+    if !chain_held & (chain_held << 1) & (top - 1) == 0 {
+        return 0;
+    }
+    // Quickly, for most positions: no hand holds enough ranks for a chain
+    // of any width, however the ranks were closed up.
+    let enough = |h: &Cards| {
+        (h.ranks_with_at_least(1) & CHAIN_RANKS).count_ones() >= 5
+            || (h.ranks_with_at_least(2) & CHAIN_RANKS).count_ones() >= 3
+            || (h.ranks_with_at_least(3) & CHAIN_RANKS).count_ones() >= 2
+    };
+    if !hands.iter().any(enough) {
+        return 0;
+    }
+    // Held chain ranks in order.
+    let mut ranks = [0u8; 12];
+    let mut n = 0;
+    let mut bits = chain_held;
+    while bits != 0 {
+        ranks[n] = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        n += 1;
+    }
+    let mut kept = 0u16;
+    for i in 0..n.saturating_sub(1) {
+        let gap = ranks[i] + 1;
+        if ranks[i + 1] == gap {
+            continue;
+        }
+        let crossed = hands.iter().any(|h| {
+            [(1, 5), (2, 3), (3, 2)].into_iter().any(|(width, len)| {
+                let m = h.ranks_with_at_least(width);
+                let has = |j: usize| m >> ranks[j] & 1 != 0;
+                if !has(i) || !has(i + 1) {
+                    return false;
+                }
+                // Down to a kept run or a rank the hand lacks; up to a lack.
+                let mut below = 1;
+                while below <= i && has(i - below) && kept >> (ranks[i - below] + 1) & 1 == 0 {
+                    below += 1;
+                }
+                let above = (i + 1..n).take_while(|&j| has(j)).count();
+                below + above >= len
+            })
+        });
+        if crossed {
+            kept |= 1 << gap;
+        }
+    }
+    kept
+}
+
 /// Whether `hand` can make any chain play.
 fn has_chain(hand: Cards) -> bool {
     let run = |ranks: u16, len: u32| (1..len).fold(ranks, |starts, i| starts & ranks >> i) != 0;
@@ -121,11 +185,7 @@ impl RankMap {
     pub fn of(hands: &[Cards; 3]) -> RankMap {
         let held = hands.iter().fold(0, |m, h| m | h.ranks_with_at_least(1));
         let chain_free = !hands.iter().any(|&h| has_chain(h));
-        let gaps = if chain_free {
-            0
-        } else {
-            !held & (held << 1) & CHAIN_RANKS
-        };
+        let gaps = if chain_free { 0 } else { needed_gaps(hands, held) };
         RankMap { held, gaps, chain_free }
     }
 
@@ -238,7 +298,7 @@ impl Position {
             let k = if renamed >> r & 1 == 0 {
                 r as u32
             } else {
-                if !map.chain_free && previous.is_some_and(|p| r > p + 1) {
+                if previous.is_some_and(|p: usize| map.gaps >> (p + 1) & 1 != 0) {
                     next += 1;
                 }
                 next += 1;
@@ -327,6 +387,20 @@ mod tests {
         // Dropping ranks nobody holds, keeping one gap: 34567|9 and 45678|T agree.
         assert!(same_key(&pos(&["34567", "9"], None), &pos(&["45678", "T"], None)));
         assert!(same_key(&pos(&["34567", "9"], None), &pos(&["34567", "Q"], None)));
+        // A gap only one side of which a hand holds goes: 7|9 are no
+        // neighbours in any hand.
+        assert!(same_key(&pos(&["34567", "9T"], None), &pos(&["34567", "89"], None)));
+        // Closed, the gap at 7 would let 3456 and 8 make a straight.
+        assert!(!same_key(
+            &pos(&["34568", "TJQKA"], None),
+            &pos(&["34567", "9TJQK"], None)
+        ));
+        // The gap at 5 stays (34 and 6, 8, 9 could join were the gap at 7
+        // closed too); then 6 and 89 make no chain of five: the gap at 7 goes.
+        assert!(same_key(
+            &pos(&["34689", "TJQKA"], None),
+            &pos(&["34678", "9TJQK"], None)
+        ));
     }
 
     #[test]
