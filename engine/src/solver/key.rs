@@ -47,8 +47,9 @@ impl Key {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct RankMap {
     held: u16,
-    /// The first rank of each run of ranks nobody holds that follows a held
-    /// rank (3..A), while chains are possible; none once they are not.
+    /// The first rank of each run of ranks nobody holds (3..A) that a
+    /// chain could cross were it closed ([`needed_gaps`]); none once no
+    /// chain is possible.
     gaps: u16,
     chain_free: bool,
 }
