@@ -74,6 +74,12 @@ fn position(seed: u64, sizes: &[usize], with_beat: bool) -> (Vec<Cards>, Seat, O
     }
     let mut r = rng::from_seed(seed);
     rng::shuffle(&mut r, &mut deck);
+    cut(&deck, sizes, with_beat, &mut r)
+}
+
+/// Hands cut from `deck` in order, a random seat to move, and sometimes a
+/// play to beat taken from the next 8 cards.
+fn cut(deck: &[Rank], sizes: &[usize], with_beat: bool, r: &mut rng::Rng) -> (Vec<Cards>, Seat, Option<(Seat, Play)>) {
     let mut at = 0;
     let hands: Vec<Cards> = sizes
         .iter()
@@ -84,15 +90,15 @@ fn position(seed: u64, sizes: &[usize], with_beat: bool) -> (Vec<Cards>, Seat, O
         })
         .collect();
     let seats = sizes.len();
-    let to_move = Seat::ALL[rng::below(&mut r, seats as u32) as usize];
+    let to_move = Seat::ALL[rng::below(r, seats as u32) as usize];
     let mut to_beat = None;
     if with_beat {
         let spare: Cards = deck[at..at + 8].iter().copied().collect::<Result<Cards, _>>().unwrap();
         let mut plays: Vec<Play> = Vec::new();
         lead_plays(spare, &mut plays);
         plays.retain(|p| p.kind() != Kind::Rocket);
-        let play = plays[rng::below(&mut r, plays.len() as u32) as usize];
-        let by = Seat::ALL[(to_move.index() + seats - 1 - rng::below(&mut r, seats as u32 - 1) as usize) % seats];
+        let play = plays[rng::below(r, plays.len() as u32) as usize];
+        let by = Seat::ALL[(to_move.index() + seats - 1 - rng::below(r, seats as u32 - 1) as usize) % seats];
         to_beat = Some((by, play));
     }
     (hands, to_move, to_beat)
@@ -377,25 +383,7 @@ fn check_gap(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCase
             deck.swap(start + at, start + at + j);
         }
     }
-    let mut at = 0;
-    let hands: Vec<Cards> = sizes
-        .iter()
-        .map(|&n| {
-            at += n;
-            deck[at - n..at].iter().copied().collect::<Result<Cards, _>>().unwrap()
-        })
-        .collect();
-    let seats = sizes.len();
-    let to_move = Seat::ALL[rng::below(&mut r, seats as u32) as usize];
-    let mut to_beat = None;
-    if with_beat {
-        let spare: Cards = deck[at..at + 6].iter().copied().collect::<Result<Cards, _>>().unwrap();
-        let mut plays: Vec<Play> = Vec::new();
-        lead_plays(spare, &mut plays);
-        let play = plays[rng::below(&mut r, plays.len() as u32) as usize];
-        let by = Seat::ALL[(to_move.index() + 1 + rng::below(&mut r, seats as u32 - 1) as usize) % seats];
-        to_beat = Some((by, play));
-    }
+    let (hands, to_move, to_beat) = cut(&deck, sizes, with_beat, &mut r);
     let closed: Vec<Cards> = hands.iter().map(|&h| close_gap(h, gap)).collect();
     let closed_beat = to_beat.map(|(by, p)| {
         let cards = close_gap(p.cards(), gap);

@@ -78,31 +78,13 @@ pub(super) fn chain_ranks(hand: Cards) -> u16 {
 /// first rank: those some hand could make a chain across, were the run
 /// closed (the ranks either side made neighbours). Settled from the lowest
 /// up: a run below counts as closed if it was, the ranks above as if every
-/// later run closed, so that no chain can cross any closed run.
+/// later run closed, so that no chain can cross any closed run. Asked
+/// only while some hand can make a chain.
 fn needed_gaps(hands: &[Cards; 3], held: u16) -> u16 {
-    let chain_held = held & CHAIN_RANKS;
-    if chain_held == 0 {
-        return 0;
-    }
-    // Gaps with a held rank on either side.
-    let top = 1 << (15 - chain_held.leading_zeros());
-    if !chain_held & (chain_held << 1) & (top - 1) == 0 {
-        return 0;
-    }
-    // Quickly, for most positions: no hand holds enough ranks for a chain
-    // of any width, however the ranks were closed up.
-    let enough = |h: &Cards| {
-        (h.ranks_with_at_least(1) & CHAIN_RANKS).count_ones() >= 5
-            || (h.ranks_with_at_least(2) & CHAIN_RANKS).count_ones() >= 3
-            || (h.ranks_with_at_least(3) & CHAIN_RANKS).count_ones() >= 2
-    };
-    if !hands.iter().any(enough) {
-        return 0;
-    }
     // Held chain ranks in order.
     let mut ranks = [0u8; 12];
     let mut n = 0;
-    let mut bits = chain_held;
+    let mut bits = held & CHAIN_RANKS;
     while bits != 0 {
         ranks[n] = bits.trailing_zeros() as u8;
         bits &= bits - 1;
