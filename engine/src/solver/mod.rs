@@ -12,8 +12,9 @@
 //! - Static proofs (`control`): on lead, a hand whose best split the
 //!   other side cannot stop goes out, and the search stops there.
 //! - Dominated moves (`dominance`) are never searched.
-//! - Moves: a play that goes out first, then the table's best move, then the
-//!   groups of the hand's best split, then the search paper's order
+//! - Moves: a play that goes out first, then the table's best move (else,
+//!   with three seats, the last best move of the position's class, `class`),
+//!   then the groups of the hand's best split, then the search paper's order
 //!   (following: the same kind from the lowest rank, then bombs, then the
 //!   pass; leading: the most cards and lowest rank first, bombs last).
 //! - First a full-depth search, which proves most endgames outright; if the
@@ -22,6 +23,7 @@
 //!   The clock is read every 1,024 nodes through the clock seam.
 
 pub mod bench;
+mod class;
 mod control;
 mod dominance;
 mod key;
@@ -39,6 +41,7 @@ use crate::play::{readings, Kind, Move, Play};
 use crate::seat::{Seat, Team};
 use crate::split::Splitter;
 
+use class::ClassMoves;
 use control::Plan;
 use key::{Key, RankMap};
 pub use position::{Position, PositionError, MAX_HAND};
@@ -401,6 +404,9 @@ pub struct Solver {
     /// a search off: the history heuristic, which orders the answers to a
     /// play that the split does not rank (halves the nodes of hard proofs).
     history: Vec<u32>,
+    /// The last best move of each class of positions, for positions the
+    /// table has not seen (`class`).
+    class_moves: ClassMoves,
 }
 
 impl Solver {
@@ -421,6 +427,8 @@ impl Solver {
             children: Vec::new(),
             searched: false,
             history: vec![0; 3 * HISTORY_PER_SEAT],
+            // As many entries as the table has, at half the size.
+            class_moves: ClassMoves::with_bytes(table_bytes.min(SolveOptions::MAX_TABLE_BYTES) / 2),
         }
     }
 
@@ -467,6 +475,7 @@ impl Solver {
             // Values under another utility mean nothing now (a new table is empty already).
             if self.searched {
                 self.table.clear();
+                self.class_moves.clear();
             }
             self.utility = options.utility;
         }
@@ -835,6 +844,11 @@ impl Solver {
             }
             return (self.estimate(pos), false);
         }
+        // Three seats only: in 1v1 endgames the class's move costs nodes.
+        let class = (pos.seats == 3).then(|| class::of(pos));
+        if let Some(class) = class {
+            self.class_moves.prefetch(class);
+        }
         let groups = self.groups(hand);
         let mut first_group = None;
         if pos.to_beat.is_none() {
@@ -871,12 +885,17 @@ impl Solver {
         let partner_holds = pos
             .to_beat
             .is_some_and(|(by, p)| by.team() == pos.to_move.team() && !can_beat(pos.hand(Seat::Landlord), p));
+        // Else the last best move of its class, if it is a move here.
+        let class_move = class
+            .filter(|_| table_move.is_none())
+            .and_then(|class| self.class_moves.get(class))
+            .filter(|m| moves.contains(m));
         let history = &self.history[history_base(pos.to_move)..][..HISTORY_PER_SEAT];
         order(
             &mut moves,
             hand,
             &groups,
-            table_move.or(first_group),
+            table_move.or(class_move).or(first_group),
             pass_early,
             partner_holds,
             history,
@@ -1009,6 +1028,11 @@ impl Solver {
         } else {
             Bound::Exact
         };
+        // Proofs only, as the table's moves (an estimate's best move would
+        // steer a proof search resumed in slices somewhere else).
+        if let (Some(class), Some(mv)) = (class, best_move.filter(|_| proven && bound != Bound::Upper)) {
+            self.class_moves.put(class, mv);
+        }
         let found = Found {
             value: best,
             bound,
@@ -1142,7 +1166,8 @@ fn history_index(mv: Move) -> usize {
     }
 }
 
-/// Orders moves: a play that goes out first, then the table's move, then
+/// Orders moves: a play that goes out first, then `hint` (the table's move,
+/// else the class's, else the group the sure-win check suggests), then
 /// (a farmer following a partner's play the landlord cannot beat) the
 /// pass; following, the split's groups, then the other plays (bombs and the
 /// rocket last) by how often they have cut off (the history heuristic),
@@ -1152,7 +1177,7 @@ fn order(
     moves: &mut [Move],
     hand: Cards,
     groups: &[Play],
-    table_move: Option<Move>,
+    hint: Option<Move>,
     pass_early: bool,
     partner_holds: bool,
     history: &[u32],
@@ -1207,7 +1232,7 @@ fn order(
     if partner_holds {
         to_front(moves, Some(Move::Pass));
     }
-    to_front(moves, table_move);
+    to_front(moves, hint);
     to_front(moves, moves.iter().copied().find(|m| m.cards() == hand));
 }
 #[cfg(test)]
