@@ -97,14 +97,7 @@ impl ClassMoves {
     /// Asks the memory system for `class`'s entry ahead of [`ClassMoves::get`].
     #[inline]
     pub fn prefetch(&self, class: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let entry: *const [u64; 2] = &self.entries[self.slot(class)];
-            // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(entry.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = class;
+        super::table::prefetch(&self.entries[self.slot(class)]);
     }
 
     /// The class's last best move, if any (not necessarily legal here).
@@ -136,14 +129,7 @@ impl ClassMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Play;
-    use crate::seat::Seat;
-
-    fn pos(hands: &[&str], beat: Option<&str>) -> Position {
-        let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();
-        let to_beat = beat.map(|b| (Seat::Farmer1, Play::parse(b).unwrap()));
-        Position::new(&hands, Seat::Landlord, to_beat).unwrap()
-    }
+    use crate::solver::position::tests::landlord_to_move as pos;
 
     #[test]
     fn low_ranks_count_only_by_their_profile() {

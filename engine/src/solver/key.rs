@@ -334,13 +334,7 @@ pub(super) fn unpack_play(cards: Cards, shape: u16) -> Play {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seat::Seat;
-
-    fn pos(hands: &[&str], beat: Option<&str>) -> Position {
-        let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();
-        let to_beat = beat.map(|b| (Seat::Farmer1, Play::parse(b).unwrap()));
-        Position::new(&hands, Seat::Landlord, to_beat).unwrap()
-    }
+    use crate::solver::position::tests::landlord_to_move as pos;
 
     fn same_key(a: &Position, b: &Position) -> bool {
         a.key(Utility::WinLoss).0 == b.key(Utility::WinLoss).0

@@ -172,3 +172,16 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// The landlord to move with `hands` (written as cards), against
+    /// farmer 1's play `beat` if there is one.
+    pub fn landlord_to_move(hands: &[&str], beat: Option<&str>) -> Position {
+        let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        let to_beat = beat.map(|b| (Seat::Farmer1, Play::parse(b).unwrap()));
+        Position::new(&hands, Seat::Landlord, to_beat).unwrap()
+    }
+}

@@ -117,14 +117,7 @@ impl Table {
     /// Asks the memory system for `key`'s bucket ahead of [`Table::get`].
     #[inline]
     pub fn prefetch(&self, key: Key) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let bucket: *const Bucket = &self.buckets[self.bucket(key)];
-            // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(&self.buckets[self.bucket(key)]);
     }
 
     pub fn get(&self, key: Key) -> Option<Found> {
@@ -187,6 +180,18 @@ impl Table {
     pub fn clear(&mut self) {
         self.buckets = Buckets::zeroed(self.buckets.len());
     }
+}
+
+/// Asks the memory system for the cache line holding `data`, ahead of a read.
+#[inline]
+pub(super) fn prefetch<T>(data: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((data as *const T).cast())
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = data;
 }
 
 /// Buckets zeroed by the allocator rather than written one by one, owned
