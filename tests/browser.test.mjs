@@ -165,8 +165,12 @@ test("a Chinese browser gets the Chinese interface by default", async () => {
 
 test("after one visit the site reloads and computes with the network off", async () => {
   const { context, page, errors } = await freshPage();
+  // The visit is over once the worker's engine has arrived too: going offline
+  // while the first page still downloads it fails that page's worker.
+  const workerEngine = page.waitForResponse((r) => r.url().endsWith("/worker_bg.wasm"));
   await page.goto(`${base}#/deal?seed=9`);
   await waitForDeal(page);
+  await (await workerEngine).finished();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
