@@ -86,7 +86,7 @@ pub fn App() -> Html {
 
     html! {
         <ContextProvider<Lang> context={*lang}>
-            <ReactorProvider<EngineWorker> path="worker.js">
+            <ReactorProvider<EngineWorker> path="engine.js">
                 <header class="top">
                     <a class="brand" href={ Route::Deal(DealLink::Fresh).to_hash() }>
                         <img src="icon.svg" alt="" width="32" height="32" />

@@ -165,12 +165,8 @@ test("a Chinese browser gets the Chinese interface by default", async () => {
 
 test("after one visit the site reloads and computes with the network off", async () => {
   const { context, page, errors } = await freshPage();
-  // The visit is over once the worker's engine has arrived too: going offline
-  // while the first page still downloads it fails that page's worker.
-  const workerEngine = page.waitForResponse((r) => r.url().endsWith("/worker_bg.wasm"));
   await page.goto(`${base}#/deal?seed=9`);
   await waitForDeal(page);
-  await (await workerEngine).finished();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
@@ -195,6 +191,26 @@ test("after one visit the site reloads and computes with the network off", async
   await landlord.locator(".learned-split[data-tags]").waitFor({ timeout: 20000 });
   assert.equal(await landlord.locator(".learned-split").getAttribute("data-tags"), want.tags);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("an engine download that fails is tried again, and the jobs waiting for it then run", async () => {
+  const { context, page, errors } = await freshPage();
+  // The first download of the engine's wasm fails, as on a dropped connection.
+  let failed = 0;
+  await context.route(/\/worker_bg\.wasm$/, (route) => (failed++ === 0 ? route.abort("internetdisconnected") : route.continue()));
+  await page.goto(`${base}#/deal?seed=10`);
+  await waitForDeal(page);
+  await page.fill("#sim-games", "200");
+  await page.locator("#sim-games").dispatchEvent("change");
+  await page.click("#sim-run");
+  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  assert.ok(failed >= 2, `the engine was asked for ${failed} times`);
+  // The browser reports the failed download itself; nothing else may fail.
+  assert.deepEqual(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    [],
+  );
   await context.close();
 });
 

@@ -1,0 +1,48 @@
+// The engine worker's entry: the path the app gives yew-agent's provider.
+//
+// The provider starts a worker that runs `importScripts(<this file>);
+// wasm_bindgen(<this file, ".js" made "_bg.wasm">)`. This file answers that
+// call by loading Trunk's worker build (worker.js, worker_bg.wasm) from the
+// same folder, and tries again when a download fails: on a first visit the
+// worker starts before the service worker has cached anything, and a dropped
+// connection would otherwise leave it dead, with every job waiting forever.
+// The page's messages wait in the bridge until the engine has started.
+"use strict";
+
+self.wasm_bindgen = function (wasmUrl) {
+  // Undo the provider's renaming to find this file's folder (the first
+  // ".js" of the URL became "_bg.wasm", even in a host name).
+  const folder = new URL(".", wasmUrl.replace("_bg.wasm", ".js"));
+  let init = null;
+  let pause = 1000;
+  const later = () =>
+    new Promise((ok) => {
+      const go = () => {
+        clearTimeout(timer);
+        self.removeEventListener("online", go);
+        ok();
+      };
+      const timer = setTimeout(go, pause);
+      self.addEventListener("online", go);
+      pause = Math.min(pause * 2, 30000);
+    });
+  const start = () => {
+    try {
+      if (init === null) {
+        // Declares the global `wasm_bindgen` (a `let`, which from now on
+        // shadows this function): the engine's own start.
+        importScripts(new URL("worker.js", folder).href);
+        init = wasm_bindgen;
+      }
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return init({ module_or_path: new URL("worker_bg.wasm", folder).href });
+  };
+  const attempt = () =>
+    start().catch((e) => {
+      console.warn("engine download failed; trying again:", e);
+      return later().then(attempt);
+    });
+  return attempt();
+};
