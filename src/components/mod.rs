@@ -1,5 +1,6 @@
 pub mod card;
 pub mod chart;
+pub mod icon;
 pub mod info;
 pub mod par;
 pub mod picker;

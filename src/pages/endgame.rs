@@ -17,9 +17,9 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::card::Hand;
+use crate::components::icon::icon;
 use crate::components::picker::CardPicker;
 use crate::i18n::{Lang, Strings};
-use crate::pages::play::view::icon;
 use crate::route::{EndgameLink, Route};
 use crate::suits::Faces;
 use crate::worker::{use_engine, Answer, Job, JobError, JobId, MovesJob};

@@ -6,8 +6,9 @@ use yew::prelude::*;
 use super::model::Table;
 use super::saved;
 use super::state::{Action, Notice, State};
-use super::view::{self, icon};
+use super::view;
 use super::{level_index, mode_index};
+use crate::components::icon::icon;
 use crate::i18n::Strings;
 use crate::sound::{self, Sound};
 

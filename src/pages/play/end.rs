@@ -5,7 +5,8 @@ use yew::prelude::*;
 use super::model::{Chair, Phase, Table};
 use super::review::review_summary;
 use super::state::{new_deal, Action, Review, State};
-use super::view::{self, chair_name, icon};
+use super::view::{self, chair_name};
+use crate::components::icon::icon;
 use crate::i18n::Strings;
 
 /// The deal's result over the table: who went out, the stakes, the points

@@ -7,7 +7,8 @@ use yew::prelude::*;
 
 use super::model::Chair;
 use super::state::{Action, Review, State};
-use super::view::{chair_name, icon};
+use super::view::chair_name;
+use crate::components::icon::icon;
 use crate::i18n::Strings;
 use crate::worker::Verdict;
 
