@@ -365,6 +365,23 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
   await page.click("#par-next");
   assert.equal(await page.getAttribute("#par-step", "data-step"), "1");
   assert.equal(await held(), 20 - best.replace("+", "").length);
+  // The play lies beside the landlord's hand, and the line's table marks it.
+  const sorted = (s) => [...s].sort().join("");
+  const played = await page.getAttribute('#par-result .par-played[data-played-by="landlord"] .hand', "data-cards");
+  assert.equal(sorted(played), sorted(best.replace("+", "")));
+  assert.equal(await page.getAttribute("#par-line td.current .jump", "data-ply"), "1");
+  // The arrow keys step too; End goes to the last move, a cell jumps to its move.
+  await page.focus("#par-result .par-board");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.getAttribute("#par-step", "data-step"), "2");
+  await page.keyboard.press("End");
+  const steps = await page.locator("#par-line .jump").count();
+  assert.equal(await page.getAttribute("#par-step", "data-step"), String(steps));
+  assert.equal(await page.locator('#par-result .par-played .hand, #par-result .par-played .pass').count() > 0, true);
+  await page.click('#par-line .jump[data-ply="3"]');
+  assert.equal(await page.getAttribute("#par-step", "data-step"), "3");
+  await page.keyboard.press("Home");
+  assert.equal(await held(), 20);
   // A whole deal that takes long: progress, the page responsive, then cancel.
   await page.goto(`${base}#/deal?seed=0`);
   await waitForDeal(page);

@@ -6,11 +6,12 @@
 use std::rc::Rc;
 
 use engine::solver::SolveResult;
-use engine::{Deal, Game, Move, Seat, Team};
+use engine::{Cards, Deal, Game, Kind, Move, Seat, Team};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::card::Hand;
+use crate::components::icon::icon;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::{Lang, Strings};
 use crate::suits::{deal_faces, Faces};
@@ -97,6 +98,23 @@ pub fn ParPanel(props: &ParProps) -> Html {
             state.dispatch(Action::Reset);
         });
     }
+    // Stepping keeps the current move of the line in view in its box.
+    use_effect_with(state.step, |_| {
+        let document = web_sys::window().and_then(|w| w.document());
+        let find = |selector: &str| {
+            document
+                .as_ref()
+                .and_then(|d| d.query_selector(selector).ok().flatten())
+        };
+        if let (Some(moves), Some(cell)) = (find(".par-moves"), find("#par-line td.current")) {
+            let (view, at) = (moves.get_bounding_client_rect(), cell.get_bounding_client_rect());
+            // Below the sticky heading row, or past the bottom: centre it.
+            if at.top() < view.top() + 2.0 * at.height() || at.bottom() > view.bottom() {
+                let middle = at.top() - view.top() + f64::from(moves.scroll_top()) - view.height() / 2.0;
+                moves.set_scroll_top(middle.max(0.0) as i32);
+            }
+        }
+    });
     let running = matches!(state.par, Par::Running { .. });
     let on_run = {
         let (engine, state, deal, limit) = (engine.clone(), state.clone(), props.deal, *limit);
@@ -162,44 +180,96 @@ pub fn ParPanel(props: &ParProps) -> Html {
     }
 }
 
-/// The hands after a move of the line, and the move.
-type Step = ([Faces; 3], Option<(Seat, Move)>);
+/// A move of the line: who made it, the move, the faces of the cards it
+/// played, and whether it led (a new round).
+#[derive(Clone, Copy)]
+struct Ply {
+    seat: Seat,
+    mv: Move,
+    played: Faces,
+    lead: bool,
+}
 
-/// The verdict, the first play and the line, stepped through on open hands.
+/// The verdict, the first play and the line: a board of open hands, each
+/// seat beside what it played in the round, stepped with the buttons or the
+/// arrow keys, and the line as a table of turns to jump from.
 fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseReducerHandle<State>) -> Html {
     let landlord = result.winner == Team::Landlord;
     // The hands after each move of the line, with the faces they show.
     let mut game = Game::new(&deal);
     let (start, _) = deal_faces(&deal);
     let mut faces = start;
-    let mut after: Vec<Step> = vec![(faces, None)];
+    let mut hands: Vec<[Faces; 3]> = vec![faces];
+    let mut plies: Vec<Ply> = Vec::new();
     for &mv in &result.pv {
         let seat = game.to_move();
+        let lead = game.to_beat().is_none();
         if game.apply(mv).is_err() {
             break;
         }
         let played = faces[seat.index()].pick(mv.cards(), Faces::EMPTY).unwrap_or_default();
         faces[seat.index()] = faces[seat.index()].minus(played);
-        after.push((faces, Some((seat, mv))));
+        hands.push(faces);
+        plies.push(Ply { seat, mv, played, lead });
     }
-    let steps = after.len() - 1;
+    let steps = plies.len();
     let step = step.min(steps);
-    let (shown, last) = after[step];
+    let shown = hands[step];
+    // The round on the table: from the last lead up to this step.
+    let round_start = plies[..step].iter().rposition(|p| p.lead).unwrap_or(0);
+    let in_round = |seat: Seat| plies[round_start..step].iter().rev().find(|p| p.seat == seat);
     let to = |k: usize| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Step(k)))
     };
-    let words = |mv: Move| mv.play().map_or(t.pass.to_string(), |p| t.play_words(p));
-    let moves = after.iter().skip(1).enumerate().filter_map(|(i, (_, m))| {
-        let (seat, mv) = (*m)?;
-        let current = i + 1 == step;
-        Some(html! {
-            <li class={ classes!(current.then_some("current")) }>
-                <button type="button" class="jump" onclick={ to(i + 1) }>
-                    <span class="who">{ t.seat(seat) }</span>{ " " }<strong>{ words(mv) }</strong>
-                </button>
-            </li>
+    let on_key = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let k = match e.key().as_str() {
+                "ArrowLeft" => step.saturating_sub(1),
+                "ArrowRight" => (step + 1).min(steps),
+                "Home" => 0,
+                "End" => steps,
+                _ => return,
+            };
+            e.prevent_default();
+            state.dispatch(Action::Step(k));
         })
+    };
+    let words = |mv: Move| mv.play().map_or(t.pass.to_string(), |p| t.play_words(p));
+    // The table's cells: the cards alone (`333+4`), the words as the title.
+    let short = |mv: Move| match mv.play() {
+        None => t.pass.to_string(),
+        Some(p) if p.kind() == Kind::Rocket => t.kind(Kind::Rocket).to_string(),
+        Some(p) => {
+            let tight = |c: Cards| t.cards_words(c).replace(' ', "");
+            let kickers = p.kickers();
+            if kickers.is_empty() {
+                tight(p.main_cards())
+            } else {
+                format!("{}+{}", tight(p.main_cards()), tight(kickers))
+            }
+        }
+    };
+    let cell = |i: usize| match plies.get(i) {
+        Some(ply) => {
+            let pass = ply.mv == Move::Pass;
+            html! {
+                <td class={ classes!((i + 1 == step).then_some("current"), pass.then_some("pass"), ply.lead.then_some("lead")) }>
+                    <button type="button" class="jump" data-ply={ (i + 1).to_string() } title={ words(ply.mv) } onclick={ to(i + 1) }>{ short(ply.mv) }</button>
+                </td>
+            }
+        }
+        None => html! { <td></td> },
+    };
+    // Turns go round the table from the landlord, so each row is one turn.
+    let rows = (0..steps.div_ceil(3)).map(|r| {
+        html! {
+            <tr>
+                <th scope="row">{ r + 1 }</th>
+                { cell(3 * r) }{ cell(3 * r + 1) }{ cell(3 * r + 2) }
+            </tr>
+        }
     });
     html! {
         <div class="par-result" id="par-result" data-winner={ if landlord { "landlord" } else { "farmer" } }
@@ -210,26 +280,47 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
             }
             <p class="note">{ (t.stats)(result.nodes, result.ms) }</p>
             if steps > 0 {
-                <div class="par-board">
-                    <div class="replay" role="group" aria-label={ t.winning_line }>
-                        <button type="button" id="par-back" onclick={ to(step.saturating_sub(1)) } aria-label={ t.play.back }>{ "◀" }</button>
-                        <span id="par-step" data-step={ step.to_string() }>{ (t.play.replay_step)(step, steps) }</span>
-                        <button type="button" id="par-next" onclick={ to((step + 1).min(steps)) } aria-label={ t.play.forward }>{ "▶" }</button>
-                    </div>
-                    if let Some((seat, mv)) = last {
-                        <p class="to-beat">{ t.seat(seat) }{ ": " }<strong>{ words(mv) }</strong></p>
-                    }
-                    { for Seat::ALL.iter().map(|&seat| html! {
-                        <div class="lab-hand" data-seat={ seat.name() }>
-                            <span class="note">{ t.seat(seat) }</span>
-                            <Hand cards={ shown[seat.index()].cards() } faces={ Some(shown[seat.index()]) } held=true label={ t.seat(seat) } />
+                <div class="par-board" tabindex="0" onkeydown={on_key} aria-label={ t.winning_line }>
+                    <div class="par-table">
+                        <div class="replay" role="group" aria-label={ t.winning_line }>
+                            <button type="button" class="icon-button" id="par-first" onclick={ to(0) } aria-label={ t.play.to_start } title={ t.play.to_start }>{ icon("first") }</button>
+                            <button type="button" class="icon-button" id="par-back" onclick={ to(step.saturating_sub(1)) } aria-label={ t.play.back } title={ t.play.back }>{ icon("prev") }</button>
+                            <span id="par-step" data-step={ step.to_string() }>{ (t.play.replay_step)(step, steps) }</span>
+                            <button type="button" class="icon-button" id="par-next" onclick={ to((step + 1).min(steps)) } aria-label={ t.play.forward } title={ t.play.forward }>{ icon("next") }</button>
+                            <button type="button" class="icon-button" id="par-last" onclick={ to(steps) } aria-label={ t.play.to_end } title={ t.play.to_end }>{ icon("last") }</button>
                         </div>
-                    }) }
+                        { for Seat::ALL.iter().map(|&seat| {
+                            let ply = in_round(seat);
+                            let last = step > 0 && plies[step - 1].seat == seat;
+                            html! {
+                                <div class={ classes!("par-seat", last.then_some("last")) }>
+                                    <div class="lab-hand" data-seat={ seat.name() }>
+                                        <span class="note">{ t.seat(seat) }</span>
+                                        <Hand cards={ shown[seat.index()].cards() } faces={ Some(shown[seat.index()]) } held=true label={ t.seat(seat) } />
+                                    </div>
+                                    <div class="par-played" data-played-by={ seat.name() }>
+                                        { match ply {
+                                            Some(Ply { mv: Move::Play(p), played, .. }) => html! {
+                                                <Hand cards={ p.cards() } faces={ Some(*played) } first={ p.main_cards() } label={ words(Move::Play(*p)) } />
+                                            },
+                                            Some(_) => html! { <span class="pass">{ t.pass }</span> },
+                                            None => html! {},
+                                        } }
+                                    </div>
+                                </div>
+                            }
+                        }) }
+                    </div>
+                    <div class="par-moves">
+                        <table class="par-line" id="par-line">
+                            <caption>{ t.winning_line }</caption>
+                            <thead>
+                                <tr><th></th>{ for Seat::ALL.iter().map(|&s| html! { <th scope="col">{ t.seat_short(s) }</th> }) }</tr>
+                            </thead>
+                            <tbody>{ for rows }</tbody>
+                        </table>
+                    </div>
                 </div>
-                <details class="record">
-                    <summary>{ t.winning_line }</summary>
-                    <ol class="line" id="par-line">{ for moves }</ol>
-                </details>
             }
         </div>
     }

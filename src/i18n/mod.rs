@@ -195,6 +195,18 @@ impl Strings {
         }
     }
 
+    /// A seat in a few characters, for table headings: 地主 / 下家 / 上家.
+    pub fn seat_short(&self, seat: Seat) -> &'static str {
+        match (self.lang == Lang::Zh, seat) {
+            (true, Seat::Landlord) => "地主",
+            (true, Seat::Farmer1) => "下家",
+            (true, Seat::Farmer2) => "上家",
+            (false, Seat::Landlord) => "Landlord",
+            (false, Seat::Farmer1) => "Farmer 1",
+            (false, Seat::Farmer2) => "Farmer 2",
+        }
+    }
+
     /// A kind of combination by the name players use.
     pub fn kind(&self, kind: Kind) -> &'static str {
         if self.lang == Lang::Zh {
