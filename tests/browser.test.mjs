@@ -382,6 +382,15 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
   assert.equal(await page.getAttribute("#par-step", "data-step"), "3");
   await page.keyboard.press("Home");
   assert.equal(await held(), 20);
+  // Any step opens on the Endgame page, its position set up, every play judged.
+  await page.keyboard.press("ArrowRight");
+  await page.click("#par-analyse");
+  await page.waitForURL(/#\/endgame\?/);
+  await page.locator("#eg-to-beat").waitFor();
+  const position = await boardPosition(page);
+  assert.deepEqual([position.last, position.by, position.farmer1, position.farmer2], [best, "landlord", deal.farmer1, deal.farmer2]);
+  assert.equal(position.landlord.length, 20 - best.replace("+", "").length);
+  assert.equal(await page.getAttribute("#eg-mode-analyse", "aria-pressed"), "true");
   // A whole deal that takes long: progress, the page responsive, then cancel.
   await page.goto(`${base}#/deal?seed=0`);
   await waitForDeal(page);

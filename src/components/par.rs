@@ -14,6 +14,7 @@ use crate::components::card::Hand;
 use crate::components::icon::icon;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::{Lang, Strings};
+use crate::route::{EndgameLink, Route};
 use crate::suits::{deal_faces, Faces};
 use crate::worker::{use_engine, Answer, Job, JobError, SolveJob, Task};
 
@@ -201,6 +202,23 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
     let mut faces = start;
     let mut hands: Vec<[Faces; 3]> = vec![faces];
     let mut plies: Vec<Ply> = Vec::new();
+    // Each step's position as the Endgame page takes it in a link.
+    let link = |game: &Game| {
+        let hand = |seat: Seat| game.hand(seat).to_string();
+        let (last, by) = game.to_beat().map_or((String::new(), String::new()), |(seat, play)| {
+            (play.to_string(), seat.name().to_string())
+        });
+        (game.outcome().is_none()).then(|| EndgameLink {
+            landlord: hand(Seat::Landlord),
+            farmer: hand(Seat::Farmer1),
+            farmer2: hand(Seat::Farmer2),
+            last,
+            last_by: by,
+            to_move: game.to_move().name().to_string(),
+            puzzle: None,
+        })
+    };
+    let mut links = vec![link(&game)];
     for &mv in &result.pv {
         let seat = game.to_move();
         let lead = game.to_beat().is_none();
@@ -211,6 +229,7 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
         faces[seat.index()] = faces[seat.index()].minus(played);
         hands.push(faces);
         plies.push(Ply { seat, mv, played, lead });
+        links.push(link(&game));
     }
     let steps = plies.len();
     let step = step.min(steps);
@@ -310,6 +329,9 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
                                 </div>
                             }
                         }) }
+                        if let Some(link) = links[step].clone() {
+                            <a class="par-analyse" id="par-analyse" href={ Route::Endgame(link).to_hash() }>{ t.par_analyse }</a>
+                        }
                     </div>
                     <div class="par-moves">
                         <table class="par-line" id="par-line">
