@@ -463,7 +463,7 @@ test("the endgame page opens on a puzzle and lists every legal play with its ver
     .map((m) => ({ play: m.play, winner: m.winner, exact: m.exact, same: want.moves.filter((o) => o.same_as === m.play).length }));
   assert.deepEqual(shown, expected);
   // The best line is the one `ddz solve` gives (the loser holding out longest).
-  const line = await page.locator("#eg-line li").evaluateAll((li) => li.map((l) => l.dataset.move));
+  const line = await page.locator("#eg-line [data-move]").evaluateAll((cells) => cells.map((c) => c.dataset.move));
   assert.deepEqual(line, cli([...solveArgs(position), "--json"]).pv);
   // Hovering a play previews it on the table; the line steps on the board.
   await page.hover("#eg-moves li button");

@@ -2,6 +2,7 @@ pub mod card;
 pub mod chart;
 pub mod icon;
 pub mod info;
+pub mod line;
 pub mod par;
 pub mod picker;
 pub mod split;

@@ -6,12 +6,13 @@
 use std::rc::Rc;
 
 use engine::solver::SolveResult;
-use engine::{Cards, Deal, Game, Kind, Move, Seat, Team};
+use engine::{Deal, Game, Move, Seat, Team};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::card::Hand;
 use crate::components::icon::icon;
+use crate::components::line::LineTable;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::{Lang, Strings};
 use crate::route::{EndgameLink, Route};
@@ -237,10 +238,11 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
     // The round on the table: from the last lead up to this step.
     let round_start = plies[..step].iter().rposition(|p| p.lead).unwrap_or(0);
     let in_round = |seat: Seat| plies[round_start..step].iter().rev().find(|p| p.seat == seat);
-    let to = |k: usize| {
+    let on_jump = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Step(k)))
+        Callback::from(move |k: usize| state.dispatch(Action::Step(k)))
     };
+    let to = |k: usize| on_jump.reform(move |_: MouseEvent| k);
     let on_key = {
         let state = state.clone();
         Callback::from(move |e: KeyboardEvent| {
@@ -255,47 +257,12 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
             state.dispatch(Action::Step(k));
         })
     };
-    let words = |mv: Move| mv.play().map_or(t.pass.to_string(), |p| t.play_words(p));
-    // The table's cells: the cards alone (`333+4`), the words as the title.
-    let short = |mv: Move| match mv.play() {
-        None => t.pass.to_string(),
-        Some(p) if p.kind() == Kind::Rocket => t.kind(Kind::Rocket).to_string(),
-        Some(p) => {
-            let tight = |c: Cards| t.cards_words(c).replace(' ', "");
-            let kickers = p.kickers();
-            if kickers.is_empty() {
-                tight(p.main_cards())
-            } else {
-                format!("{}+{}", tight(p.main_cards()), tight(kickers))
-            }
-        }
-    };
-    let cell = |i: usize| match plies.get(i) {
-        Some(ply) => {
-            let pass = ply.mv == Move::Pass;
-            html! {
-                <td class={ classes!((i + 1 == step).then_some("current"), pass.then_some("pass"), ply.lead.then_some("lead")) }>
-                    <button type="button" class="jump" data-ply={ (i + 1).to_string() } title={ words(ply.mv) } onclick={ to(i + 1) }>{ short(ply.mv) }</button>
-                </td>
-            }
-        }
-        None => html! { <td></td> },
-    };
-    // Turns go round the table from the landlord, so each row is one turn.
-    let rows = (0..steps.div_ceil(3)).map(|r| {
-        html! {
-            <tr>
-                <th scope="row">{ r + 1 }</th>
-                { cell(3 * r) }{ cell(3 * r + 1) }{ cell(3 * r + 2) }
-            </tr>
-        }
-    });
     html! {
         <div class="par-result" id="par-result" data-winner={ if landlord { "landlord" } else { "farmer" } }
             data-exact={ result.exact.to_string() } data-best={ result.best.map(|m| m.to_string()).unwrap_or_default() }>
             <p class="verdict" id="par-verdict"><strong>{ (t.verdict)(landlord, result.exact) }</strong></p>
             if let Some(best) = result.best {
-                <p>{ t.par_first }{ ": " }<strong id="par-best">{ words(best) }</strong></p>
+                <p>{ t.par_first }{ ": " }<strong id="par-best">{ t.move_words(best) }</strong></p>
             }
             <p class="note">{ (t.stats)(result.nodes, result.ms) }</p>
             if steps > 0 {
@@ -320,7 +287,7 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
                                     <div class="par-played" data-played-by={ seat.name() }>
                                         { match ply {
                                             Some(Ply { mv: Move::Play(p), played, .. }) => html! {
-                                                <Hand cards={ p.cards() } faces={ Some(*played) } first={ p.main_cards() } label={ words(Move::Play(*p)) } />
+                                                <Hand cards={ p.cards() } faces={ Some(*played) } first={ p.main_cards() } label={ t.move_words(Move::Play(*p)) } />
                                             },
                                             Some(_) => html! { <span class="pass">{ t.pass }</span> },
                                             None => html! {},
@@ -334,13 +301,8 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
                         }
                     </div>
                     <div class="par-moves">
-                        <table class="par-line" id="par-line">
-                            <caption>{ t.winning_line }</caption>
-                            <thead>
-                                <tr><th></th>{ for Seat::ALL.iter().map(|&s| html! { <th scope="col">{ t.seat_short(s) }</th> }) }</tr>
-                            </thead>
-                            <tbody>{ for rows }</tbody>
-                        </table>
+                        <LineTable id="par-line" caption={ t.winning_line } seats=3 first={ Seat::Landlord }
+                            moves={ plies.iter().map(|p| p.mv).collect::<Vec<_>>() } current={step} on_jump={on_jump} />
                     </div>
                 </div>
             }

@@ -18,6 +18,7 @@ use yew::prelude::*;
 
 use crate::components::card::Hand;
 use crate::components::icon::icon;
+use crate::components::line::LineTable;
 use crate::components::picker::CardPicker;
 use crate::i18n::{Lang, Strings};
 use crate::route::{EndgameLink, Route};
@@ -300,13 +301,6 @@ impl Reducible for State {
             }
         }
         Rc::new(next)
-    }
-}
-
-fn move_text(mv: Move, t: &Strings) -> String {
-    match mv {
-        Move::Pass => t.pass.to_string(),
-        Move::Play(p) => t.play_words(p),
     }
 }
 
@@ -628,7 +622,7 @@ fn verdict_list(t: &Strings, state: &UseReducerHandle<State>, analysis: &Analysi
             <li data-play={ mv.to_string() } data-winner={ winner } data-exact={ v.exact.to_string() } data-same={ same.to_string() }>
                 <button type="button" class="verdict-move" onclick={onclick} onmouseenter={enter} onfocus={focus}>
                     { badge(t, v, mover) }
-                    <span class="words">{ move_text(mv, t) }</span>
+                    <span class="words">{ t.move_words(mv) }</span>
                     if utility == Utility::Score && v.exact {
                         <span class="value">{ (t.eg.score_after)(v.value) }</span>
                     }
@@ -698,19 +692,14 @@ fn analysis_panel(
                 let state = state.clone();
                 Callback::from(move |_: MouseEvent| state.dispatch(Action::Follow(line.clone())))
             };
-            let mut seat = position.to_move();
-            let steps = a.line.iter().map(|&mv| {
-                let who = t.seat(seat);
-                seat = seat.next(position.seats());
-                html! { <li data-move={ mv.to_string() }><span class="who">{ who }</span>{ " " }<strong>{ move_text(mv, t) }</strong></li> }
-            });
             html! {
                 <>
                     { verdict_list(t, state, a, **utility) }
                     if !a.line.is_empty() {
                         <div class="best-line">
                             <h2>{ t.eg.line_title }</h2>
-                            <ol class="line" id="eg-line">{ for steps }</ol>
+                            <LineTable id="eg-line" seats={ position.seats() } first={ position.to_move() }
+                                to_beat={ position.to_beat() } moves={ a.line.clone() } />
                             <button type="button" id="eg-follow" onclick={follow}>{ t.eg.follow_line }</button>
                         </div>
                     }
@@ -762,13 +751,13 @@ fn try_panel(t: &Strings, state: &UseReducerHandle<State>, hero: Team, blunder: 
         let bad = state.board.line[k];
         return html! {
             <section class="try" id="eg-try">
-                <p class="flag" id="eg-flag" role="alert">{ (t.eg.threw_away)(&move_text(bad, t)) }</p>
+                <p class="flag" id="eg-flag" role="alert">{ (t.eg.threw_away)(&t.move_words(bad)) }</p>
                 <div class="try-actions">
                     <button type="button" class="primary" id="eg-retry" onclick={retry}>{ t.eg.retry }</button>
                     <button type="button" id="eg-show" onclick={show}>{ t.eg.show_answer }</button>
                 </div>
                 if let Some(best) = best {
-                    <details><summary>{ t.hint }</summary><p>{ (t.eg.winning_play)(&move_text(best, t)) }</p></details>
+                    <details><summary>{ t.hint }</summary><p>{ (t.eg.winning_play)(&t.move_words(best)) }</p></details>
                 }
             </section>
         };
@@ -788,7 +777,7 @@ fn try_panel(t: &Strings, state: &UseReducerHandle<State>, hero: Team, blunder: 
                     let state = state.clone();
                     Callback::from(move |_: MouseEvent| state.dispatch(Action::Preview(Some(mv))))
                 };
-                html! { <button type="button" class="move" data-move={ mv.to_string() } {onclick} onmouseenter={enter}>{ move_text(mv, t) }</button> }
+                html! { <button type="button" class="move" data-move={ mv.to_string() } {onclick} onmouseenter={enter}>{ t.move_words(mv) }</button> }
             });
             let leave = {
                 let state = state.clone();

@@ -1,0 +1,180 @@
+//! A line of play as a table of turns: one column per seat in seating
+//! order, one row per time round the table, the cards in each cell (the
+//! words as its title), leads in bold and passes muted, as a scoresheet
+//! reads. The Deal page's par and the Endgame page's best line use it.
+
+use engine::{Move, Play, Seat};
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Strings};
+
+#[derive(Properties, PartialEq)]
+pub struct LineTableProps {
+    pub id: AttrValue,
+    /// A caption, where no heading names the table already.
+    #[prop_or_default]
+    pub caption: AttrValue,
+    /// How many seats play (2 or 3).
+    pub seats: usize,
+    /// Who makes the first move.
+    pub first: Seat,
+    /// The play the first move answers and who made it, if any.
+    #[prop_or_default]
+    pub to_beat: Option<(Seat, Play)>,
+    pub moves: Vec<Move>,
+    /// How many moves are shown on the board: that move is marked (0: none).
+    #[prop_or_default]
+    pub current: usize,
+    /// Asked to show the board after `k` moves; without it the cells are text.
+    #[prop_or_default]
+    pub on_jump: Option<Callback<usize>>,
+}
+
+impl Strings {
+    /// A move in few characters: the cards (`333+4`, `10JQKA`), 王炸, 不出.
+    pub fn move_cards(&self, mv: Move) -> String {
+        let Move::Play(p) = mv else {
+            return self.pass.to_string();
+        };
+        if p.kind() == engine::Kind::Rocket {
+            return self.kind(p.kind()).to_string();
+        }
+        let tight = |c: engine::Cards| self.cards_words(c).replace(' ', "");
+        if p.kickers().is_empty() {
+            tight(p.main_cards())
+        } else {
+            format!("{}+{}", tight(p.main_cards()), tight(p.kickers()))
+        }
+    }
+
+    /// A move as players say it: `三带一 3 3 3 + 4`, 不出.
+    pub fn move_words(&self, mv: Move) -> String {
+        mv.play().map_or(self.pass.to_string(), |p| self.play_words(p))
+    }
+}
+
+/// Which moves of a line lead (start a round): those of a seat whose own
+/// play was the last one, or made when nobody has played yet. `played_last`
+/// made the play the first move answers, if any.
+fn leads(first: Seat, seats: usize, played_last: Option<Seat>, moves: &[Move]) -> Vec<bool> {
+    let mut last = played_last;
+    let mut seat = first;
+    moves
+        .iter()
+        .map(|&mv| {
+            let lead = last.is_none_or(|p| p == seat);
+            if mv != Move::Pass {
+                last = Some(seat);
+            }
+            seat = seat.next(seats);
+            lead
+        })
+        .collect()
+}
+
+/// The line as a table of turns.
+#[component]
+pub fn LineTable(props: &LineTableProps) -> Html {
+    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let seats = props.seats.clamp(2, 3);
+    let column = |seat: Seat| seat.index().min(seats - 1);
+    let leads = leads(props.first, seats, props.to_beat.map(|(seat, _)| seat), &props.moves);
+    let mut cells: Vec<Html> = Vec::new();
+    // Empty cells before the first mover's column.
+    cells.extend((0..column(props.first)).map(|_| html! { <td></td> }));
+    for (i, (&mv, &lead)) in props.moves.iter().zip(&leads).enumerate() {
+        let k = i + 1;
+        let class = classes!(
+            (k == props.current).then_some("current"),
+            (mv == Move::Pass).then_some("pass"),
+            lead.then_some("lead")
+        );
+        let (words, cards) = (t.move_words(mv), t.move_cards(mv));
+        let cell = match &props.on_jump {
+            Some(jump) => {
+                let jump = jump.clone();
+                let onclick = Callback::from(move |_: MouseEvent| jump.emit(k));
+                html! {
+                    <button type="button" class="jump" data-ply={ k.to_string() } data-move={ mv.to_string() } title={ words } {onclick}>{ cards }</button>
+                }
+            }
+            None => html! { <span class="cell" data-move={ mv.to_string() } title={ words }>{ cards }</span> },
+        };
+        cells.push(html! { <td {class}>{ cell }</td> });
+    }
+    let rows: Vec<Html> = cells
+        .chunks(seats)
+        .enumerate()
+        .map(|(r, row)| {
+            let pad = seats - row.len();
+            html! {
+                <tr>
+                    <th scope="row">{ r + 1 }</th>
+                    { for row.iter().cloned() }
+                    { for (0..pad).map(|_| html! { <td></td> }) }
+                </tr>
+            }
+        })
+        .collect();
+    html! {
+        <table class="line-table" id={ props.id.clone() }>
+            if !props.caption.is_empty() {
+                <caption>{ props.caption.clone() }</caption>
+            }
+            <thead>
+                <tr><th></th>{ for Seat::ALL[..seats].iter().map(|&s| html! { <th scope="col">{ t.seat_short(s) }</th> }) }</tr>
+            </thead>
+            <tbody>{ for rows }</tbody>
+        </table>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(text: &[&str]) -> Vec<Move> {
+        text.iter()
+            .map(|m| {
+                if *m == "pass" {
+                    Move::Pass
+                } else {
+                    Move::Play(Play::parse(m).unwrap())
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_round_starts_where_everyone_else_passed() {
+        // 地主 leads 3; both pass; 地主 leads again; 下家 beats it; 上家 and 地主
+        // pass; 下家 leads.
+        let line = moves(&["3", "pass", "pass", "4", "5", "pass", "pass", "6"]);
+        assert_eq!(
+            leads(Seat::Landlord, 3, None, &line),
+            [true, false, false, true, false, false, false, true]
+        );
+    }
+
+    #[test]
+    fn a_line_answering_a_play_starts_with_no_lead() {
+        // 上家 played last: 地主 answers it; after two passes 地主 leads.
+        let line = moves(&["5", "pass", "pass", "3"]);
+        assert_eq!(
+            leads(Seat::Landlord, 3, Some(Seat::Farmer2), &line),
+            [false, false, false, true]
+        );
+        // The first mover's own play: a pass round came back to it.
+        assert_eq!(leads(Seat::Landlord, 3, Some(Seat::Landlord), &moves(&["3"])), [true]);
+        // Two seats: the other seat's pass hands the lead back.
+        assert_eq!(
+            leads(
+                Seat::Farmer1,
+                2,
+                Some(Seat::Landlord),
+                &moves(&["pass", "7", "pass", "8"])
+            ),
+            [false, true, false, true]
+        );
+    }
+}
