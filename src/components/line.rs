@@ -3,10 +3,10 @@
 //! words as its title), leads in bold and passes muted, as a scoresheet
 //! reads. The Deal page's par and the Endgame page's best line use it.
 
-use engine::{Move, Play, Seat};
+use engine::{Move, Seat};
 use yew::prelude::*;
 
-use crate::i18n::{Lang, Strings};
+use crate::i18n::Lang;
 
 #[derive(Properties, PartialEq)]
 pub struct LineTableProps {
@@ -18,9 +18,9 @@ pub struct LineTableProps {
     pub seats: usize,
     /// Who makes the first move.
     pub first: Seat,
-    /// The play the first move answers and who made it, if any.
+    /// Who made the play the first move answers, if any.
     #[prop_or_default]
-    pub to_beat: Option<(Seat, Play)>,
+    pub answering: Option<Seat>,
     pub moves: Vec<Move>,
     /// How many moves are shown on the board: that move is marked (0: none).
     #[prop_or_default]
@@ -28,29 +28,6 @@ pub struct LineTableProps {
     /// Asked to show the board after `k` moves; without it the cells are text.
     #[prop_or_default]
     pub on_jump: Option<Callback<usize>>,
-}
-
-impl Strings {
-    /// A move in few characters: the cards (`333+4`, `10JQKA`), 王炸, 不出.
-    pub fn move_cards(&self, mv: Move) -> String {
-        let Move::Play(p) = mv else {
-            return self.pass.to_string();
-        };
-        if p.kind() == engine::Kind::Rocket {
-            return self.kind(p.kind()).to_string();
-        }
-        let tight = |c: engine::Cards| self.cards_words(c).replace(' ', "");
-        if p.kickers().is_empty() {
-            tight(p.main_cards())
-        } else {
-            format!("{}+{}", tight(p.main_cards()), tight(p.kickers()))
-        }
-    }
-
-    /// A move as players say it: `三带一 3 3 3 + 4`, 不出.
-    pub fn move_words(&self, mv: Move) -> String {
-        mv.play().map_or(self.pass.to_string(), |p| self.play_words(p))
-    }
 }
 
 /// Which moves of a line lead (start a round): those of a seat whose own
@@ -78,7 +55,7 @@ pub fn LineTable(props: &LineTableProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
     let seats = props.seats.clamp(2, 3);
     let column = |seat: Seat| seat.index().min(seats - 1);
-    let leads = leads(props.first, seats, props.to_beat.map(|(seat, _)| seat), &props.moves);
+    let leads = leads(props.first, seats, props.answering, &props.moves);
     let mut cells: Vec<Html> = Vec::new();
     // Empty cells before the first mover's column.
     cells.extend((0..column(props.first)).map(|_| html! { <td></td> }));
@@ -132,6 +109,7 @@ pub fn LineTable(props: &LineTableProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::Play;
 
     fn moves(text: &[&str]) -> Vec<Move> {
         text.iter()

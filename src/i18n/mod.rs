@@ -3,7 +3,7 @@
 
 use engine::lab::dih::DistributionError;
 use engine::solver::PositionError;
-use engine::{Cards, CardsError, DealError, Kind, Play, PlayError, Rank, Seat, Split};
+use engine::{Cards, CardsError, DealError, Kind, Move, Play, PlayError, Rank, Seat, Split};
 
 use crate::components::card::spoken;
 use crate::pages::play::prefs::{BadValue, Setting};
@@ -207,6 +207,27 @@ impl Strings {
             (false, Seat::Farmer1) => "Farmer 1",
             (false, Seat::Farmer2) => "Farmer 2",
         }
+    }
+
+    /// A move in few characters: the cards (`333+4`, `10JQKA`), 王炸, 不出.
+    pub fn move_cards(&self, mv: Move) -> String {
+        let Move::Play(p) = mv else {
+            return self.pass.to_string();
+        };
+        if p.kind() == Kind::Rocket {
+            return self.kind(p.kind()).to_string();
+        }
+        let tight = |c: Cards| self.cards_words(c).replace(' ', "");
+        if p.kickers().is_empty() {
+            tight(p.main_cards())
+        } else {
+            format!("{}+{}", tight(p.main_cards()), tight(p.kickers()))
+        }
+    }
+
+    /// A move as players say it: `三带一 3 3 3 + 4`, 不出.
+    pub fn move_words(&self, mv: Move) -> String {
+        mv.play().map_or(self.pass.to_string(), |p| self.play_words(p))
     }
 
     /// A kind of combination by the name players use.
@@ -896,6 +917,18 @@ pub static EN: Strings = Strings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_in_few_characters() {
+        let (zh, en) = (Lang::Zh.strings(), Lang::En.strings());
+        let play = |text: &str| Move::Play(Play::parse(text).unwrap());
+        assert_eq!(zh.move_cards(play("333+4")), "333+4");
+        assert_eq!(zh.move_cards(play("TJQKA")), "10JQKA");
+        assert_eq!(zh.move_cards(play("XD")), "王炸");
+        assert_eq!(zh.move_cards(Move::Pass), "不出");
+        assert_eq!(zh.move_words(play("333+4")), "三带一 3 3 3 + 4");
+        assert_eq!(en.move_cards(Move::Pass), en.pass);
+    }
 
     #[test]
     fn locales_map_to_languages() {

@@ -699,7 +699,7 @@ fn analysis_panel(
                         <div class="best-line">
                             <h2>{ t.eg.line_title }</h2>
                             <LineTable id="eg-line" seats={ position.seats() } first={ position.to_move() }
-                                to_beat={ position.to_beat() } moves={ a.line.clone() } />
+                                answering={ position.to_beat().map(|(by, _)| by) } moves={ a.line.clone() } />
                             <button type="button" id="eg-follow" onclick={follow}>{ t.eg.follow_line }</button>
                         </div>
                     }
