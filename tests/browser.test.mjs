@@ -25,6 +25,14 @@ async function waitForDeal(page) {
   await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
 }
 
+/** Runs the Deal page's self-play of `games` games in the worker and waits for its result. */
+async function simulate(page, games) {
+  await page.fill("#sim-games", String(games));
+  await page.locator("#sim-games").dispatchEvent("change");
+  await page.click("#sim-run");
+  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+}
+
 test("a seeded deal loads with no console errors and matches `ddz deal --seed`", async () => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/deal?seed=42`);
@@ -179,10 +187,7 @@ test("after one visit the site reloads and computes with the network off", async
   assert.equal(await handOf(page, "landlord"), cli(["deal", "--seed", "9", "--json"]).landlord);
   await page.goto(`${base}#/deal?seed=10`);
   await waitForDeal(page);
-  await page.fill("#sim-games", "200");
-  await page.locator("#sim-games").dispatchEvent("change");
-  await page.click("#sim-run");
-  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  await simulate(page, 200);
   // The learned splitter's model, never fetched before, comes from the cache.
   const landlord = page.locator('section[data-seat="landlord"]');
   const want = cli(["split", await handOf(page, "landlord"), "--method", "learned", "--json"]);
@@ -201,10 +206,7 @@ test("an engine download that fails is tried again, and the jobs waiting for it 
   await context.route(/\/worker_bg\.wasm$/, (route) => (asked++ === 0 ? route.abort("internetdisconnected") : route.continue()));
   await page.goto(`${base}#/deal?seed=10`);
   await waitForDeal(page);
-  await page.fill("#sim-games", "200");
-  await page.locator("#sim-games").dispatchEvent("change");
-  await page.click("#sim-run");
-  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  await simulate(page, 200);
   assert.ok(asked >= 2, `the engine was asked for ${asked} times`);
   // The browser reports the failed download itself; nothing else may fail.
   assert.deepEqual(
@@ -237,10 +239,7 @@ test("the worker computes while the page stays responsive, and can be cancelled"
   await page.locator("#sim-cancelled").waitFor();
 
   // A short run finishes with a result.
-  await page.fill("#sim-games", "500");
-  await page.locator("#sim-games").dispatchEvent("change");
-  await page.click("#sim-run");
-  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  await simulate(page, 500);
   assert.match(await page.locator("#sim-win").textContent(), /地主胜率 \d+\.\d%/);
   const leads = await page.locator('.lead-count[data-seat="landlord"]').textContent();
   const expectedLeads = cli(["moves", cli(["deal", "--seed", "42", "--json"]).landlord, "--json"]).plays.length;
@@ -254,10 +253,7 @@ test("the site works from a sub-path", async () => {
   await page.goto(`${base.replace(/\/$/, "")}${SUB_PATH}#/deal?seed=3`);
   await waitForDeal(page);
   assert.equal(await handOf(page, "farmer2"), cli(["deal", "--seed", "3", "--json"]).farmer2);
-  await page.fill("#sim-games", "100");
-  await page.locator("#sim-games").dispatchEvent("change");
-  await page.click("#sim-run");
-  await page.locator("#sim-result").waitFor({ timeout: 20000 });
+  await simulate(page, 100);
   await page.click('nav a[href="#/lab"]');
   await page.locator("h1", { hasText: "Lab" }).waitFor();
   assert.deepEqual(errors, []);

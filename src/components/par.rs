@@ -203,7 +203,7 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
     let mut faces = start;
     let mut hands: Vec<[Faces; 3]> = vec![faces];
     let mut plies: Vec<Ply> = Vec::new();
-    // Each step's position as the Endgame page takes it in a link.
+    // The shown step's position as the Endgame page takes it in a link.
     let link = |game: &Game| {
         let hand = |seat: Seat| game.hand(seat).to_string();
         let (last, by) = game.to_beat().map_or((String::new(), String::new()), |(seat, play)| {
@@ -219,8 +219,11 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
             puzzle: None,
         })
     };
-    let mut links = vec![link(&game)];
+    let mut shown_link = None;
     for &mv in &result.pv {
+        if plies.len() == step {
+            shown_link = link(&game);
+        }
         let seat = game.to_move();
         let lead = game.to_beat().is_none();
         if game.apply(mv).is_err() {
@@ -230,9 +233,12 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
         faces[seat.index()] = faces[seat.index()].minus(played);
         hands.push(faces);
         plies.push(Ply { seat, mv, played, lead });
-        links.push(link(&game));
     }
     let steps = plies.len();
+    // The step asked for, or the end of the line if it is past it.
+    if step >= steps {
+        shown_link = link(&game);
+    }
     let step = step.min(steps);
     let shown = hands[step];
     // The round on the table: from the last lead up to this step.
@@ -296,7 +302,7 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
                                 </div>
                             }
                         }) }
-                        if let Some(link) = links[step].clone() {
+                        if let Some(link) = shown_link {
                             <a class="par-analyse" id="par-analyse" href={ Route::Endgame(link).to_hash() }>{ t.par_analyse }</a>
                         }
                     </div>
