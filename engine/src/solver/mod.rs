@@ -11,6 +11,10 @@
 //!   only in ranks the game cannot tell apart.
 //! - Static proofs (`control`): on lead, a hand whose best split the
 //!   other side cannot stop goes out, and the search stops there.
+//! - A farmer alone (`alone`): under win/loss, a three-seat position where
+//!   one farmer beats the landlord in the 1v1 endgame of the two, its
+//!   partner passing throughout, is a farmer win; those endgames are
+//!   searched first, within a node budget, in the same table.
 //! - Dominated moves (`dominance`) are never searched.
 //! - Moves: a play that goes out first, then the table's best move (else,
 //!   with three seats, the last best move of the position's class, `class`),
@@ -22,6 +26,7 @@
 //!   horizon (the difference in minimum split play counts, [`Splitter`]).
 //!   The clock is read every 1,024 nodes through the clock seam.
 
+mod alone;
 pub mod bench;
 mod class;
 mod control;
@@ -407,6 +412,10 @@ pub struct Solver {
     /// The last best move of each class of positions, for positions the
     /// table has not seen (`class`).
     class_moves: ClassMoves,
+    /// The 1v1 endgames of a farmer alone that were not proven farmer
+    /// wins (`alone`), made on first use, with a slot per 256 bytes of table.
+    alone_refuted: Option<alone::Refuted>,
+    alone_slots: usize,
 }
 
 impl Solver {
@@ -426,10 +435,58 @@ impl Solver {
             scratch: Vec::new(),
             children: Vec::new(),
             searched: false,
-            history: vec![0; 3 * HISTORY_PER_SEAT],
+            history: vec![0; 5 * HISTORY_PER_SEAT],
             // As many entries as the table has, at half the size.
             class_moves: ClassMoves::with_bytes(table_bytes.min(SolveOptions::MAX_TABLE_BYTES) / 2),
+            alone_refuted: None,
+            alone_slots: table_bytes / 256,
         }
+    }
+
+    /// Whether one farmer alone beats the landlord from `pos`, a
+    /// three-seat position under win/loss (`alone`): `Some` with the move
+    /// that starts it for the side to move (for the landlord, its move in
+    /// the 1v1 proof), searched as a 1v1 endgame in this solver's table
+    /// within [`alone::budget`] nodes each.
+    fn farmer_alone(&mut self, pos: &Position, ply: usize, deadline: &Deadline<'_>) -> Option<Option<Move>> {
+        let budget = alone::budget(pos.hands.iter().map(|h| h.len()).sum());
+        for farmer in [Seat::Farmer1, Seat::Farmer2] {
+            let Some((endgame, partner_passes)) = alone::endgame(pos, farmer) else {
+                continue;
+            };
+            let (key, map) = endgame.key(Utility::WinLoss);
+            let slots = self.alone_slots;
+            let refuted = self
+                .alone_refuted
+                .get_or_insert_with(|| alone::Refuted::with_slots(slots));
+            if refuted.covers(key, budget) {
+                continue;
+            }
+            let limit = self.node_limit;
+            self.node_limit = limit.min(self.nodes + budget);
+            let (value, proven) = self.search(&endgame, key, &map, u8::MAX, -INFINITY, INFINITY, ply, deadline);
+            self.node_limit = limit;
+            if self.stopped {
+                if self.nodes >= limit || deadline.expired() {
+                    return None;
+                }
+                // Only the budget ran out.
+                self.stopped = false;
+            }
+            let farmers_win = proven && (value > 0) == (endgame.to_move != Seat::Landlord);
+            if farmers_win {
+                let first = if partner_passes {
+                    Some(Move::Pass)
+                } else {
+                    self.table_move(key, &map)
+                };
+                return Some(first);
+            }
+            if let Some(refuted) = self.alone_refuted.as_mut() {
+                refuted.insert(key, if proven { u64::MAX } else { budget });
+            }
+        }
+        None
     }
 
     /// Solves `position`. Without a time limit the search runs until the
@@ -476,6 +533,9 @@ impl Solver {
             if self.searched {
                 self.table.clear();
                 self.class_moves.clear();
+                if let Some(refuted) = self.alone_refuted.as_mut() {
+                    refuted.clear();
+                }
             }
             self.utility = options.utility;
         }
@@ -799,7 +859,7 @@ impl Solver {
         deadline: &Deadline<'_>,
     ) -> (i32, bool) {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && (deadline.expired() || self.nodes >= self.node_limit) {
+        if self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && deadline.expired()) {
             self.stopped = true;
         }
         if self.stopped {
@@ -836,6 +896,27 @@ impl Solver {
         }
         beta = beta.min(cap);
         alpha = alpha.max(-cap);
+        if pos.seats == 3 && self.utility == Utility::WinLoss {
+            if let Some(first) = self.farmer_alone(pos, ply, deadline) {
+                let value = if pos.to_move == Seat::Landlord {
+                    -(PROVEN + 1)
+                } else {
+                    PROVEN + 1
+                };
+                let found = Found {
+                    value,
+                    bound: Bound::Exact,
+                    depth,
+                    proven: true,
+                    best: first.map(|m| map.rename_move(m)),
+                };
+                self.table.put(key, found, self.nodes - nodes_before);
+                return (value, true);
+            }
+            if self.stopped {
+                return (0, false);
+            }
+        }
         let hand = pos.hand(pos.to_move);
         if depth == 0 {
             // Going out at once is not an estimate.
@@ -890,7 +971,7 @@ impl Solver {
             .filter(|_| table_move.is_none())
             .and_then(|class| self.class_moves.get(class))
             .filter(|m| moves.contains(m));
-        let history = &self.history[history_base(pos.to_move)..][..HISTORY_PER_SEAT];
+        let history = &self.history[history_base(pos)..][..HISTORY_PER_SEAT];
         order(
             &mut moves,
             hand,
@@ -1013,7 +1094,7 @@ impl Solver {
             }
             if alpha >= beta {
                 cut_proven = Some(proven);
-                let h = &mut self.history[history_base(pos.to_move) + history_index(c.mv)];
+                let h = &mut self.history[history_base(pos) + history_index(c.mv)];
                 *h = h.saturating_add(1);
                 break;
             }
@@ -1155,8 +1236,10 @@ struct Child {
 /// nodes on the whole deals proven within 10 s than one table for both).
 const HISTORY_PER_SEAT: usize = Kind::ALL.len() * 16 * 16;
 
-fn history_base(seat: Seat) -> usize {
-    seat.index() * HISTORY_PER_SEAT
+/// Where the history of the seat to move starts: 1v1 seats apart from
+/// three-seat ones, whose endgames with a farmer alone share the table.
+fn history_base(pos: &Position) -> usize {
+    (pos.to_move.index() + if pos.seats == 2 { 3 } else { 0 }) * HISTORY_PER_SEAT
 }
 
 fn history_index(mv: Move) -> usize {
@@ -1310,6 +1393,28 @@ mod tests {
     }
 
     #[test]
+    fn a_farmer_who_wins_alone_is_proven_whatever_its_partner_holds() {
+        // Farmer 1's AA22 beats the landlord's five singles alone (a 2
+        // takes the lead, then the pairs go): whatever farmer 2 holds, the
+        // proof is the same 1v1 one, in the same nodes.
+        let clock = MonotonicClock::default();
+        let mut nodes = Vec::new();
+        for partner in ["5", "568TQ", "5566889TTQQ"] {
+            let p = pos(&["3479J", "AA22", partner]);
+            let r = Solver::new(1 << 20).solve(&p, &SolveOptions::default(), &clock, &mut ());
+            assert_eq!((r.winner, r.exact), (Team::Farmers, true));
+            let mut game = p;
+            for &mv in &r.pv {
+                assert!(game.is_legal(mv), "{mv} in {game:?}");
+                game = game.after(mv);
+            }
+            assert_eq!(game.winner().map(Seat::team), Some(Team::Farmers));
+            nodes.push(r.nodes);
+        }
+        assert!(nodes.iter().all(|&n| n == nodes[0]), "{nodes:?}");
+    }
+
+    #[test]
     fn positions_are_checked() {
         let c = |s: &str| s.parse::<Cards>().unwrap();
         assert_eq!(
@@ -1394,7 +1499,7 @@ mod tests {
     fn a_deal_solved_in_slices_keeps_its_proofs() {
         // The web worker solves in slices of time, each a proof attempt and
         // then iterative deepening. Seed 13's deal (a farmer win) takes
-        // about 76,000 nodes at once; when the estimates' best moves steered
+        // about 46,000 nodes at once; when the estimates' best moves steered
         // each new slice's proof search, 20,000-node slices took 1.5-4.5 million.
         let clock = MonotonicClock::default();
         let deal = crate::deal::Deal::from_seed(13);
