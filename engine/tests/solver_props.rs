@@ -331,6 +331,54 @@ proptest! {
     }
 }
 
+/// The argument behind the solver's farmer-alone proofs, checked with
+/// minimax alone: a farmer who beats the landlord in their 1v1 endgame,
+/// its partner passing throughout, wins the three-seat game for the
+/// farmers, whatever the partner holds.
+#[test]
+fn a_farmer_who_wins_alone_wins_three_seats() {
+    let (mut cases, mut fired) = (0, 0);
+    for seed in 0..400u64 {
+        let sizes = [
+            2 + seed as usize % 3,
+            1 + seed as usize / 3 % 4,
+            1 + seed as usize / 12 % 4,
+        ];
+        let (hands, to_move, to_beat) = position(seed, &sizes, seed % 4 != 0);
+        let game = Game::resume(&hands, to_move, to_beat).unwrap();
+        let three = minimax(&game, Utility::WinLoss, &mut HashMap::new());
+        for (farmer, partner) in [(Seat::Farmer1, Seat::Farmer2), (Seat::Farmer2, Seat::Farmer1)] {
+            let mut g = game.clone();
+            if g.to_move() == partner {
+                if g.to_beat().is_none_or(|(by, _)| by == partner) {
+                    continue;
+                }
+                g.apply(Move::Pass).unwrap();
+            }
+            if g.to_beat().is_some_and(|(by, _)| by == partner) {
+                continue;
+            }
+            let chair = |s: Seat| if s == Seat::Landlord { s } else { Seat::Farmer1 };
+            let alone = Game::resume(
+                &[g.hand(Seat::Landlord), g.hand(farmer)],
+                chair(g.to_move()),
+                g.to_beat().map(|(by, p)| (chair(by), p)),
+            )
+            .unwrap();
+            cases += 1;
+            if minimax(&alone, Utility::WinLoss, &mut HashMap::new()) < 0 {
+                fired += 1;
+                assert_eq!(
+                    three, -1,
+                    "{hands:?} {to_move:?} {to_beat:?}: farmer {farmer:?} wins alone"
+                );
+            }
+        }
+    }
+    // Not vacuous: many endgames are farmer wins.
+    assert!(fired * 5 > cases, "{fired} farmer wins alone of {cases}");
+}
+
 #[test]
 fn the_time_limit_is_kept() {
     // A large position cannot be proven in 30 ms; the answer still comes on time.
