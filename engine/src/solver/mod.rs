@@ -92,7 +92,7 @@ pub struct SolveOptions {
     /// The share of the time limit given to the first, full-depth search
     /// (the rest goes to iterative deepening): 1 to only try for a proof.
     pub proof_share: f64,
-    /// Stop after about this many nodes (checked every 1,024), whatever the
+    /// Stop after this many nodes, whatever the
     /// clock says: a budget that gives the same answer on every machine.
     pub node_limit: Option<u64>,
     /// Fill in the whole best line (false: the best move only, which is
