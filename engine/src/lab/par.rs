@@ -25,9 +25,9 @@ pub struct Par {
 }
 
 impl Par {
-    /// Searches deal's par for at most `nodes` positions: first for a proof, then, if none came, iterative
-    /// deepening with the horizon estimate. The same answer on every
-    /// machine for the same budget.
+    /// Searches deal's par for at most `nodes` positions: first for a
+    /// proof, then, if none came, iterative deepening with the horizon
+    /// estimate. The same answer on every machine for the same budget.
     pub fn of(deal: &Deal, nodes: u64, clock: &dyn Clock) -> Par {
         let position = Position::new(&deal.hands(), Seat::Landlord, None).expect("a deal is a position");
         let options = SolveOptions {
