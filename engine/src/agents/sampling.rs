@@ -229,6 +229,7 @@ impl Player for SamplingPlayer {
                             .is_finite()
                             .then(|| (deadline.remaining_ms() / left).max(0.5)),
                         principal_variation: false,
+                        farmer_alone: false,
                         ..SolveOptions::default()
                     };
                     let r = self.solver.solve(&child, &options, &clock, &mut ());

@@ -25,9 +25,10 @@ pub struct Par {
 }
 
 impl Par {
-    /// Searches deal's par for at most `nodes` positions: first for a
-    /// proof, then, if none came, iterative deepening with the horizon
-    /// estimate. The same answer on every machine for the same budget.
+    /// Searches deal's par for at most about `nodes` positions (checked
+    /// every 1,024): first for a proof, then, if none came, iterative
+    /// deepening with the horizon estimate. The same answer on every
+    /// machine for the same budget.
     pub fn of(deal: &Deal, nodes: u64, clock: &dyn Clock) -> Par {
         let position = Position::new(&deal.hands(), Seat::Landlord, None).expect("a deal is a position");
         let options = SolveOptions {
@@ -51,8 +52,7 @@ impl Par {
 
     /// Whether this could be a par of `deal` found within `budget` nodes:
     /// the first play is one the landlord can lead and the nodes are
-    /// within the budget (give or take the 1,024 nodes between checks of
-    /// it in libraries built when it was checked that rarely).
+    /// within the budget (give or take the 1,024 between checks of it).
     pub fn fits(&self, deal: &Deal, budget: u64) -> bool {
         let hand = deal.hand(Seat::Landlord);
         let legal = match self.first {

@@ -92,12 +92,17 @@ pub struct SolveOptions {
     /// The share of the time limit given to the first, full-depth search
     /// (the rest goes to iterative deepening): 1 to only try for a proof.
     pub proof_share: f64,
-    /// Stop after this many nodes, whatever the
+    /// Stop after about this many nodes (checked every 1,024), whatever the
     /// clock says: a budget that gives the same answer on every machine.
     pub node_limit: Option<u64>,
     /// Fill in the whole best line (false: the best move only, which is
     /// quicker, and with a node limit the same on every machine).
     pub principal_variation: bool,
+    /// Under win/loss with three seats, first look for a farmer who beats
+    /// the landlord alone (a 1v1 endgame, searched within a node budget
+    /// of its own). It pays on long proofs; a solve of a few thousand
+    /// nodes (the sampling AI's) would spend them all there.
+    pub farmer_alone: bool,
 }
 
 impl SolveOptions {
@@ -165,6 +170,7 @@ impl Default for SolveOptions {
             proof_share: 0.5,
             node_limit: None,
             principal_variation: true,
+            farmer_alone: true,
         }
     }
 }
@@ -416,6 +422,10 @@ pub struct Solver {
     /// wins (`alone`), made on first use, with a slot per 256 bytes of table.
     alone_refuted: Option<alone::Refuted>,
     alone_slots: usize,
+    /// Whether this solve looks for them ([`SolveOptions::farmer_alone`]).
+    farmer_alone: bool,
+    /// Where the endgame being searched for them stops (else `u64::MAX`).
+    alone_limit: u64,
 }
 
 impl Solver {
@@ -440,6 +450,8 @@ impl Solver {
             class_moves: ClassMoves::with_bytes(table_bytes.min(SolveOptions::MAX_TABLE_BYTES) / 2),
             alone_refuted: None,
             alone_slots: table_bytes / 256,
+            farmer_alone: true,
+            alone_limit: u64::MAX,
         }
     }
 
@@ -448,7 +460,7 @@ impl Solver {
     /// that starts it for the side to move (for the landlord, its move in
     /// the 1v1 proof), searched as a 1v1 endgame in this solver's table
     /// within [`alone::budget`] nodes each.
-    fn farmer_alone(&mut self, pos: &Position, ply: usize, deadline: &Deadline<'_>) -> Option<Option<Move>> {
+    fn prove_farmer_alone(&mut self, pos: &Position, ply: usize, deadline: &Deadline<'_>) -> Option<Option<Move>> {
         let budget = alone::budget(pos.hands.iter().map(|h| h.len()).sum());
         for farmer in [Seat::Farmer1, Seat::Farmer2] {
             let Some((endgame, partner_passes)) = alone::endgame(pos, farmer) else {
@@ -462,15 +474,14 @@ impl Solver {
             if refuted.covers(key, budget) {
                 continue;
             }
-            let limit = self.node_limit;
-            self.node_limit = limit.min(self.nodes + budget);
+            self.alone_limit = self.nodes + budget;
             let (value, proven) = self.search(&endgame, key, &map, u8::MAX, -INFINITY, INFINITY, ply, deadline);
-            self.node_limit = limit;
+            self.alone_limit = u64::MAX;
             if self.stopped {
-                if self.nodes >= limit || deadline.expired() {
+                if self.nodes >= self.node_limit || deadline.expired() {
                     return None;
                 }
-                // Only the budget ran out.
+                // Only the endgame's budget ran out.
                 self.stopped = false;
             }
             let farmers_win = proven && (value > 0) == (endgame.to_move != Seat::Landlord);
@@ -540,6 +551,7 @@ impl Solver {
             self.utility = options.utility;
         }
         self.searched = true;
+        self.farmer_alone = options.farmer_alone;
         self.nodes = 0;
         self.stopped = false;
         let mover_sign = if position.to_move.team() == Team::Landlord {
@@ -859,7 +871,9 @@ impl Solver {
         deadline: &Deadline<'_>,
     ) -> (i32, bool) {
         self.nodes += 1;
-        if self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && deadline.expired()) {
+        if self.nodes >= self.alone_limit
+            || (self.nodes & 1023 == 0 && (deadline.expired() || self.nodes >= self.node_limit))
+        {
             self.stopped = true;
         }
         if self.stopped {
@@ -896,8 +910,8 @@ impl Solver {
         }
         beta = beta.min(cap);
         alpha = alpha.max(-cap);
-        if pos.seats == 3 && self.utility == Utility::WinLoss {
-            if let Some(first) = self.farmer_alone(pos, ply, deadline) {
+        if self.farmer_alone && pos.seats == 3 && self.utility == Utility::WinLoss {
+            if let Some(first) = self.prove_farmer_alone(pos, ply, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
                     -(PROVEN + 1)
                 } else {
@@ -1412,6 +1426,19 @@ mod tests {
             nodes.push(r.nodes);
         }
         assert!(nodes.iter().all(|&n| n == nodes[0]), "{nodes:?}");
+        // Switched off, the partner's cards are searched too.
+        let without = SolveOptions {
+            farmer_alone: false,
+            ..SolveOptions::default()
+        };
+        let nodes: Vec<u64> = ["5", "568TQ", "5566889TTQQ"]
+            .iter()
+            .map(|partner| {
+                let p = pos(&["3479J", "AA22", partner]);
+                Solver::new(1 << 20).solve(&p, &without, &clock, &mut ()).nodes
+            })
+            .collect();
+        assert!(nodes.iter().any(|&n| n != nodes[0]), "{nodes:?}");
     }
 
     #[test]
