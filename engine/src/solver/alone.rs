@@ -63,29 +63,36 @@ pub(super) fn budget(cards: u32) -> u64 {
 /// The endgames a farmer could not be proven to win alone, each with the
 /// budget it was given (`u64::MAX`: the landlord wins it), so that they
 /// are tried again only with a larger one. Direct-mapped: a key evicts
-/// whatever shared its slot, which only means trying again.
+/// whatever shared its slot, which only means trying again. Its slots are
+/// made on the first insert, so a solver that never asks holds none.
 pub(super) struct Refuted {
     slots: Vec<(Key, u64)>,
+    size: usize,
 }
 
 impl Refuted {
     pub(super) fn with_slots(slots: usize) -> Refuted {
         Refuted {
-            slots: vec![(Key::EMPTY, 0); slots.next_power_of_two()],
+            slots: Vec::new(),
+            size: slots.next_power_of_two(),
         }
     }
 
     fn slot(&self, key: Key) -> usize {
-        key.hash() as usize & (self.slots.len() - 1)
+        key.hash() as usize & (self.size - 1)
     }
 
     /// Whether `key` was refuted with at least `budget` nodes.
     pub(super) fn covers(&self, key: Key, budget: u64) -> bool {
-        let (k, b) = self.slots[self.slot(key)];
-        k == key && b >= budget
+        self.slots
+            .get(self.slot(key))
+            .is_some_and(|&(k, b)| k == key && b >= budget)
     }
 
     pub(super) fn insert(&mut self, key: Key, budget: u64) {
+        if self.slots.is_empty() {
+            self.slots = vec![(Key::EMPTY, 0); self.size];
+        }
         let i = self.slot(key);
         self.slots[i] = (key, budget);
     }

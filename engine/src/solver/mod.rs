@@ -420,8 +420,7 @@ pub struct Solver {
     class_moves: ClassMoves,
     /// The 1v1 endgames of a farmer alone that were not proven farmer
     /// wins (`alone`), made on first use, with a slot per 256 bytes of table.
-    alone_refuted: Option<alone::Refuted>,
-    alone_slots: usize,
+    alone_refuted: alone::Refuted,
     /// Whether this solve looks for them ([`SolveOptions::farmer_alone`]).
     farmer_alone: bool,
     /// Where the endgame being searched for them stops (else `u64::MAX`).
@@ -448,8 +447,7 @@ impl Solver {
             history: vec![0; 5 * HISTORY_PER_SEAT],
             // As many entries as the table has, at half the size.
             class_moves: ClassMoves::with_bytes(table_bytes.min(SolveOptions::MAX_TABLE_BYTES) / 2),
-            alone_refuted: None,
-            alone_slots: table_bytes / 256,
+            alone_refuted: alone::Refuted::with_slots(table_bytes / 256),
             farmer_alone: true,
             alone_limit: u64::MAX,
         }
@@ -467,11 +465,7 @@ impl Solver {
                 continue;
             };
             let (key, map) = endgame.key(Utility::WinLoss);
-            let slots = self.alone_slots;
-            let refuted = self
-                .alone_refuted
-                .get_or_insert_with(|| alone::Refuted::with_slots(slots));
-            if refuted.covers(key, budget) {
+            if self.alone_refuted.covers(key, budget) {
                 continue;
             }
             self.alone_limit = self.nodes + budget;
@@ -493,9 +487,7 @@ impl Solver {
                 };
                 return Some(first);
             }
-            if let Some(refuted) = self.alone_refuted.as_mut() {
-                refuted.insert(key, if proven { u64::MAX } else { budget });
-            }
+            self.alone_refuted.insert(key, if proven { u64::MAX } else { budget });
         }
         None
     }
@@ -544,9 +536,7 @@ impl Solver {
             if self.searched {
                 self.table.clear();
                 self.class_moves.clear();
-                if let Some(refuted) = self.alone_refuted.as_mut() {
-                    refuted.clear();
-                }
+                self.alone_refuted.clear();
             }
             self.utility = options.utility;
         }
