@@ -230,6 +230,7 @@ impl Player for SamplingPlayer {
                             .then(|| (deadline.remaining_ms() / left).max(0.5)),
                         principal_variation: false,
                         farmer_alone: false,
+                        probes: false,
                         ..SolveOptions::default()
                     };
                     let r = self.solver.solve(&child, &options, &clock, &mut ());

@@ -60,11 +60,13 @@ pub(super) fn budget(cards: u32) -> u64 {
     1_000 << (cards.saturating_sub(30) / 4)
 }
 
-/// The endgames a farmer could not be proven to win alone, each with the
-/// budget it was given (`u64::MAX`: the landlord wins it), so that they
-/// are tried again only with a larger one. Direct-mapped: a key evicts
-/// whatever shared its slot, which only means trying again. Its slots are
-/// made on the first insert, so a solver that never asks holds none.
+/// Positions searched within a node budget without the proof sought (here
+/// the endgames a farmer could not be proven to win alone; the solver's
+/// probes keep one too), each with the budget it was given (`u64::MAX`:
+/// proven the other way), so that they are tried again only with a larger
+/// one. Direct-mapped: a key evicts whatever shared its slot, which only
+/// means trying again. Its slots are made on the first insert, so a solver
+/// that never asks holds none.
 pub(super) struct Refuted {
     slots: Vec<(Key, u64)>,
     size: usize,
