@@ -66,6 +66,21 @@ pub fn bench_solve(landlord: usize, farmer: usize, positions: u32, seed: u64, li
     serde_json::to_string(&cases).map_err(|e| e.to_string())
 }
 
+/// For the browser tests' speed report: whole deals (`ddz solve-bench
+/// --full`), seeds `seed..seed + deals`, run in wasm; the cases as JSON.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_full(deals: u32, seed: u64, limit_ms: f64) -> Result<String, String> {
+    use engine::solver::{bench, SolveOptions};
+    let cases = bench::run_full(
+        u64::from(deals),
+        seed,
+        limit_ms,
+        SolveOptions::default().table_bytes,
+        &WebClock,
+    );
+    serde_json::to_string(&cases).map_err(|e| e.to_string())
+}
+
 /// The value of the input or select element an event came from.
 pub fn input_value(e: &yew::Event) -> Option<String> {
     let target = e.target()?;

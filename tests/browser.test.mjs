@@ -605,6 +605,33 @@ test("the solver's benchmark in wasm, beside native", async () => {
   await context.close();
 });
 
+test("whole deals solved in wasm as natively: the same verdicts in the same nodes", async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(`${base}#/endgame`);
+  await page.locator("h1").waitFor();
+  // Deals that natively take from a few to 1.6 M nodes (about 1 s), with
+  // the 10 s limit at which wasm and native get the same 64 MB table, so
+  // that a deterministic search takes the same nodes in both.
+  const limit = 10000;
+  let [wasmTotal, nativeTotal] = [0, 0];
+  for (const [seed, deals] of [[0, 2], [12, 3]]) {
+    const native = cli(["solve-bench", "--full", "--deals", String(deals), "--seed", String(seed), "--time-limit", String(limit), "--json"]).cases;
+    const wasm = JSON.parse(await page.evaluate(([n, s, lim]) => window.wasmBindings.bench_full(n, BigInt(s), lim), [deals, seed, limit]));
+    assert.deepEqual(wasm.map((c) => c.seed), native.map((c) => c.seed));
+    for (const [w, n] of wasm.map((c, j) => [c, native[j]])) {
+      console.log(`# whole deal ${w.seed}: wasm ${w.ms.toFixed(0)} ms, native ${n.ms.toFixed(0)} ms (${(w.ms / n.ms).toFixed(2)} x), ${w.nodes} and ${n.nodes} nodes`);
+      // Proven natively within about 2 s: proven in wasm within 10 s too.
+      assert.ok(n.exact && w.exact, `deal ${w.seed}: native ${n.exact}, wasm ${w.exact}`);
+      assert.deepEqual([w.winner, w.nodes], [n.winner, n.nodes], `deal ${w.seed}`);
+      wasmTotal += w.ms;
+      nativeTotal += n.ms;
+    }
+  }
+  console.log(`# whole deals total: wasm ${wasmTotal.toFixed(0)} ms, native ${nativeTotal.toFixed(0)} ms (${(wasmTotal / nativeTotal).toFixed(2)} x)`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI computes it, a sortable library, tournaments", async () => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/lab?seed=42&panel=quick`);
