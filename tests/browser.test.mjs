@@ -632,6 +632,29 @@ test("whole deals solved in wasm as natively: the same verdicts in the same node
   await context.close();
 });
 
+test("par on the Deal page, solved in slices in the worker, beside `ddz par`", async () => {
+  // Deals 0 (a landlord win) and 14 (a farmer win), each about 1.5 M nodes.
+  let [worker, native] = [0, 0];
+  for (const seed of ["0", "14"]) {
+    const { context, page, errors } = await freshPage();
+    await page.goto(`${base}#/deal?seed=${seed}`);
+    await waitForDeal(page);
+    await page.selectOption("#par-limit", "60000");
+    const started = Date.now();
+    await page.click("#par-run");
+    await page.locator("#par-result").waitFor({ timeout: 60000 });
+    const took = Date.now() - started;
+    const want = cli(["par", "--seed", seed, "--time-limit", "60000", "--json"]);
+    assert.equal(await page.getAttribute("#par-result", "data-exact"), "true");
+    assert.equal(await page.getAttribute("#par-result", "data-winner"), want.winner);
+    console.log(`# par of deal ${seed}: ${took} ms on the Deal page (click to answer), ${want.ms.toFixed(0)} ms natively (${(took / want.ms).toFixed(2)} x)`);
+    [worker, native] = [worker + took, native + want.ms];
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  console.log(`# par on the Deal page: ${worker} ms, natively ${native.toFixed(0)} ms (${(worker / native).toFixed(2)} x)`);
+});
+
 test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI computes it, a sortable library, tournaments", async () => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/lab?seed=42&panel=quick`);
