@@ -229,8 +229,12 @@ impl Player for SamplingPlayer {
                             .is_finite()
                             .then(|| (deadline.remaining_ms() / left).max(0.5)),
                         principal_variation: false,
+                        // The aids to long proofs stay off: the ladder was
+                        // measured without them.
                         farmer_alone: false,
                         probes: false,
+                        sure_answers: false,
+                        single_covers: false,
                         ..SolveOptions::default()
                     };
                     let r = self.solver.solve(&child, &options, &clock, &mut ());

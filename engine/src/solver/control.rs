@@ -11,7 +11,11 @@
 //!   holds if none of them can go out in that many plays.
 //!
 //! Both are sound whatever the other side does; the search takes them as
-//! proven wins and stops there.
+//! proven wins and stops there. Where the best split has no plan, the same
+//! split with each pair or trio nobody can beat *as a single* broken into
+//! singles may have one (`single_covers`): `8T22` against hands without a
+//! 2 or a joker splits as `8 T 22` (two beatable singles, no cover), but
+//! played as `8 T 2 2` each 2 covers one of them.
 
 use crate::cards::{Cards, Rank};
 use crate::movegen::{can_beat, has_kind};
@@ -111,7 +115,7 @@ pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
             safe_first.get_or_insert(g);
             // Against bombs only a higher bomb can answer.
             if !opponent_bombs {
-                class.covers |= 1 << g.rank().index();
+                class.covers[g.rank().index()] += 1;
             }
         } else {
             beatable += 1;
@@ -127,7 +131,7 @@ pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
         };
     }
     // Each answer needs a cover or a bomb of its own.
-    let covers: u32 = classes[..n].iter().map(|c| c.covers.count_ones()).sum();
+    let covers: u32 = classes[..n].iter().map(Class::cover_count).sum();
     if beatable - 1 > covers + wild {
         return Plan::Open(beatable_first.map(Move::Play));
     }
@@ -166,14 +170,37 @@ pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
     }
 }
 
+/// `groups` with each pair or trio whose rank nobody against the side to
+/// move can beat as a single broken into singles (covers for its beatable
+/// singles), or `None` if there is none to break or no single to cover.
+pub(super) fn single_covers(pos: &Position, groups: &[Play]) -> Option<Vec<Play>> {
+    let single = |rank: Rank| Cards::of(rank, 1).map(|c| Play::new_unchecked(Kind::Single, rank, 1, c));
+    let breakable =
+        |g: &Play| matches!(g.kind(), Kind::Pair | Kind::Trio) && single(g.rank()).is_some_and(|s| unbeatable(pos, s));
+    // Covers only serve beatable singles.
+    let beatable_single = |g: &Play| g.kind() == Kind::Single && !unbeatable(pos, *g);
+    if !groups.iter().any(breakable) || !groups.iter().any(beatable_single) {
+        return None;
+    }
+    let mut split = Vec::with_capacity(groups.len() + 4);
+    for &g in groups {
+        match single(g.rank()).filter(|_| breakable(&g)) {
+            Some(s) => split.extend(std::iter::repeat_n(s, g.cards().len() as usize)),
+            None => split.push(g),
+        }
+    }
+    Some(split)
+}
+
 /// One kind and length of play in a plan.
 #[derive(Clone, Copy)]
 struct Class {
     kind: Kind,
     len: u8,
     beatable: u32,
-    /// Ranks of the mover's groups of this class that nobody can beat.
-    covers: u16,
+    /// How many of the mover's groups of this class nobody can beat, by
+    /// rank (two single 2s are two covers).
+    covers: [u8; 15],
     group: Option<Play>,
 }
 
@@ -183,13 +210,17 @@ impl Default for Class {
             kind: Kind::Single,
             len: 1,
             beatable: 0,
-            covers: 0,
+            covers: [0; 15],
             group: None,
         }
     }
 }
 
 impl Class {
+    fn cover_count(&self) -> u32 {
+        self.covers.iter().map(|&k| u32::from(k)).sum()
+    }
+
     /// How many of the other side's `k` strongest answers in this class no
     /// cover beats, each cover answering once (the highest cover takes the
     /// highest answer it beats).
@@ -197,11 +228,9 @@ impl Class {
         let mut covers = self.covers;
         let mut left = 0;
         self.strongest_answers(opponents, k, |rank| {
-            let above = covers & !((2u32 << rank) - 1) as u16;
-            if above == 0 {
-                left += 1;
-            } else {
-                covers &= !(1 << (15 - above.leading_zeros()));
+            match (rank + 1..covers.len()).rev().find(|&r| covers[r] > 0) {
+                Some(r) => covers[r] -= 1,
+                None => left += 1,
             }
         });
         left
@@ -279,5 +308,22 @@ mod tests {
             plan(&["34AAAA", "K5555"], &["3", "4", "AAAA"]),
             Plan::Covered { answers: 1, .. }
         ));
+    }
+
+    #[test]
+    fn a_pair_nobody_can_beat_as_singles_covers_two_singles() {
+        let hands: Vec<Cards> = ["89T22", "3JQK"].iter().map(|h| h.parse().unwrap()).collect();
+        let pos = Position::new(&hands, Seat::Landlord, None).unwrap();
+        let best: Vec<Play> = ["8", "9", "T", "22"].iter().map(|g| Play::parse(g).unwrap()).collect();
+        assert!(matches!(plan_on_lead(&pos, &best), Plan::Open(_)));
+        let split = single_covers(&pos, &best).expect("the 2s break");
+        let written: Vec<String> = split.iter().map(|p| p.to_string()).collect();
+        assert_eq!(written, ["8", "9", "T", "2", "2"]);
+        // Each 2 answers one beaten single: two covers, not one.
+        assert!(matches!(plan_on_lead(&pos, &split), Plan::Covered { answers: 2, .. }));
+        // Against a joker a single 2 is no cover, so nothing breaks.
+        let hands: Vec<Cards> = ["89T22", "3JQX"].iter().map(|h| h.parse().unwrap()).collect();
+        let pos = Position::new(&hands, Seat::Landlord, None).unwrap();
+        assert!(single_covers(&pos, &best).is_none());
     }
 }

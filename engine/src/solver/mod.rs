@@ -11,6 +11,10 @@
 //!   only in ranks the game cannot tell apart.
 //! - Static proofs (`control`): on lead, a hand whose best split the
 //!   other side cannot stop goes out, and the search stops there.
+//! - The landlord's sure answer (`answer`): under win/loss, a farmer to
+//!   move whose every play (and its partner's after it) the landlord
+//!   answers with a play nobody can beat, keeping a sure win, is a
+//!   landlord win without a search.
 //! - A farmer alone (`alone`): under win/loss, a three-seat position where
 //!   one farmer beats the landlord in the 1v1 endgame of the two, its
 //!   partner passing throughout, is a farmer win; those endgames are
@@ -33,6 +37,7 @@
 //!   The clock is read every 1,024 nodes through the clock seam.
 
 mod alone;
+mod answer;
 pub mod bench;
 mod class;
 mod control;
@@ -118,6 +123,14 @@ pub struct SolveOptions {
     /// are searched in full (see the module docs). Like
     /// [`Self::farmer_alone`], it pays on long proofs only.
     pub probes: bool,
+    /// Under win/loss with three seats, prove a farmer to move lost
+    /// without a search when the landlord has a sure answer to whatever
+    /// the farmers play (`answer`).
+    pub sure_answers: bool,
+    /// Look for plans on lead in the split with each pair or trio nobody
+    /// can beat as singles broken into single covers, where the best
+    /// split has none (`control::single_covers`).
+    pub single_covers: bool,
 }
 
 impl SolveOptions {
@@ -187,6 +200,8 @@ impl Default for SolveOptions {
             principal_variation: true,
             farmer_alone: true,
             probes: true,
+            sure_answers: true,
+            single_covers: true,
         }
     }
 }
@@ -443,6 +458,15 @@ pub struct Solver {
     probed: alone::Refuted,
     /// Whether this solve probes ([`SolveOptions::probes`]).
     probes: bool,
+    /// Whether this solve looks for the landlord's sure answers
+    /// ([`SolveOptions::sure_answers`]).
+    sure_answers: bool,
+    /// Three-seat positions with a farmer to move found without a sure
+    /// answer for the landlord, so that a position met again is not
+    /// examined again.
+    no_answer: alone::Refuted,
+    /// Whether plans may use single covers ([`SolveOptions::single_covers`]).
+    single_covers: bool,
     /// Where the budgeted search under way (a farmer alone's endgame, or
     /// a probe) stops; `u64::MAX` when none is.
     budget_limit: u64,
@@ -472,6 +496,9 @@ impl Solver {
             farmer_alone: true,
             probed: alone::Refuted::with_slots(table_bytes / 256),
             probes: true,
+            sure_answers: true,
+            no_answer: alone::Refuted::with_slots(table_bytes / 256),
+            single_covers: true,
             budget_limit: u64::MAX,
         }
     }
@@ -611,12 +638,15 @@ impl Solver {
                 self.class_moves.clear();
                 self.alone_refuted.clear();
                 self.probed.clear();
+                self.no_answer.clear();
             }
             self.utility = options.utility;
         }
         self.searched = true;
         self.farmer_alone = options.farmer_alone;
         self.probes = options.probes;
+        self.sure_answers = options.sure_answers;
+        self.single_covers = options.single_covers;
         self.nodes = 0;
         self.stopped = false;
         let mover_sign = if position.to_move.team() == Team::Landlord {
@@ -882,13 +912,33 @@ impl Solver {
 
     /// [`Solver::sure_win`] with the hand's split at hand.
     fn sure_win_with(&mut self, pos: &Position, groups: &[Play]) -> Result<Move, Option<Move>> {
+        self.sure_win_margin(pos, groups, 0)
+    }
+
+    /// [`Solver::sure_win_with`] with the opponents allowed to have shed up
+    /// to `margin` plays each first (a covered plan then needs as many more
+    /// plays between them and going out); where the split has no plan, the
+    /// split with single covers ([`SolveOptions::single_covers`]).
+    fn sure_win_margin(&mut self, pos: &Position, groups: &[Play], margin: u32) -> Result<Move, Option<Move>> {
+        let plain = self.plan_holds(pos, groups, margin);
+        if plain.is_ok() || !self.single_covers {
+            return plain;
+        }
+        match control::single_covers(pos, groups) {
+            Some(split) => self.plan_holds(pos, &split, margin).or(plain),
+            None => plain,
+        }
+    }
+
+    /// The plan of `groups` on lead, a covered one checked against the
+    /// opponents going out on their answers (with `margin` plays to spare).
+    fn plan_holds(&mut self, pos: &Position, groups: &[Play], margin: u32) -> Result<Move, Option<Move>> {
         match control::plan_on_lead(pos, groups) {
             Plan::Wins(first) => Ok(first),
             Plan::Covered { first, answers } => {
                 let [a, b] = control::opponent_pair(pos);
-                let safe =
-                    self.groups(a).len() as u32 > answers && (b.is_empty() || self.groups(b).len() as u32 > answers);
-                if safe {
+                let enough = |n: usize| n as u32 > answers + margin;
+                if enough(self.groups(a).len()) && (b.is_empty() || enough(self.groups(b).len())) {
                     Ok(first)
                 } else {
                     Err(Some(first))
@@ -975,6 +1025,25 @@ impl Solver {
         }
         beta = beta.min(cap);
         alpha = alpha.max(-cap);
+        if self.sure_answers
+            && pos.seats == 3
+            && self.utility == Utility::WinLoss
+            && pos.to_move.team() == Team::Farmers
+            && self.landlord_answers(pos, key)
+        {
+            // The farmers have lost; any of their moves will do for the line.
+            let mut moves = Vec::new();
+            pos.moves(&mut moves);
+            let found = Found {
+                value: -(PROVEN + 1),
+                bound: Bound::Exact,
+                depth,
+                proven: true,
+                best: moves.first().map(|&m| map.rename_move(m)),
+            };
+            self.table.put(key, found, 1);
+            return (-(PROVEN + 1), true);
+        }
         if self.farmer_alone && pos.seats == 3 && self.utility == Utility::WinLoss {
             if let Some(first) = self.prove_farmer_alone(pos, ply, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
