@@ -73,22 +73,67 @@ pub(super) fn unbeatable(pos: &Position, play: Play) -> bool {
     opponents(pos).all(|h| !can_beat(h, play))
 }
 
+/// The other side's hands as `can_beat` reads them, read once for the
+/// many groups of a plan.
+#[derive(Clone, Copy)]
+pub(super) struct Beaters {
+    hands: [Cards; 2],
+    /// Whether one of them holds the rocket.
+    rocket: bool,
+    /// Their bombs' ranks.
+    bombs: u16,
+    /// Each hand's ranks held at least once, twice and three times.
+    at_least: [[u16; 3]; 2],
+}
+
+impl Beaters {
+    pub(super) fn of(pos: &Position) -> Beaters {
+        let hands = opponent_pair(pos);
+        let at_least = hands.map(|h| [1, 2, 3].map(|w| h.ranks_with_at_least(w)));
+        Beaters {
+            hands,
+            rocket: hands.iter().any(|h| h.contains(Cards::JOKERS)),
+            bombs: hands.iter().fold(0, |m, h| m | h.ranks_with_at_least(4)),
+            at_least,
+        }
+    }
+
+    /// Whether they hold a bomb or the rocket.
+    pub(super) fn have_bombs(&self) -> bool {
+        self.rocket || self.bombs != 0
+    }
+
+    /// Whether one of them can beat `play` (`can_beat` for either hand).
+    pub(super) fn beat(&self, play: Play) -> bool {
+        let above = play.rank().index() + 1;
+        match play.kind() {
+            Kind::Rocket => false,
+            _ if self.rocket => true,
+            Kind::Bomb => self.bombs >> above != 0,
+            _ if self.bombs != 0 => true,
+            kind @ (Kind::Single | Kind::Pair | Kind::Trio) => {
+                let w = usize::from(kind.width()) - 1;
+                self.at_least.iter().any(|a| a[w] >> above != 0)
+            }
+            kind => self.hands.iter().any(|&h| has_kind(h, kind, play.chain_len(), above)),
+        }
+    }
+}
+
 /// The plan for the side to move, on lead with `groups` (a split of its
 /// hand, which may be its hand after a play it is about to make).
 pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
-    let [a, b] = opponent_pair(pos);
+    let beaters = Beaters::of(pos);
+    let [a, b] = beaters.hands;
     let opponents = a.plus(b);
-    let opponent_bombs = a.ranks_with_at_least(4) != 0
-        || b.ranks_with_at_least(4) != 0
-        || a.contains(Cards::JOKERS)
-        || b.contains(Cards::JOKERS);
+    let opponent_bombs = beaters.have_bombs();
     // Per kind and length: the beatable groups and the covers' ranks.
     let mut classes: [Class; 20] = [Class::default(); 20];
     let mut n = 0;
     let (mut beatable, mut wild) = (0, 0);
     let (mut safe_first, mut beatable_first) = (None, None);
     for &g in groups {
-        let safe = unbeatable(pos, g);
+        let safe = !beaters.beat(g);
         if safe && g.is_bomb_or_rocket() {
             wild += 1;
             safe_first.get_or_insert(g);
@@ -175,10 +220,11 @@ pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
 /// singles), or `None` if there is none to break or no single to cover.
 pub(super) fn single_covers(pos: &Position, groups: &[Play]) -> Option<Vec<Play>> {
     let single = |rank: Rank| Cards::of(rank, 1).map(|c| Play::new_unchecked(Kind::Single, rank, 1, c));
+    let beaters = Beaters::of(pos);
     let breakable =
-        |g: &Play| matches!(g.kind(), Kind::Pair | Kind::Trio) && single(g.rank()).is_some_and(|s| unbeatable(pos, s));
+        |g: &Play| matches!(g.kind(), Kind::Pair | Kind::Trio) && single(g.rank()).is_some_and(|s| !beaters.beat(s));
     // Covers only serve beatable singles.
-    let beatable_single = |g: &Play| g.kind() == Kind::Single && !unbeatable(pos, *g);
+    let beatable_single = |g: &Play| g.kind() == Kind::Single && beaters.beat(*g);
     if !groups.iter().any(breakable) || !groups.iter().any(beatable_single) {
         return None;
     }
@@ -308,6 +354,48 @@ mod tests {
             plan(&["34AAAA", "K5555"], &["3", "4", "AAAA"]),
             Plan::Covered { answers: 1, .. }
         ));
+    }
+
+    #[test]
+    fn beaters_agree_with_can_beat_hand_by_hand() {
+        use crate::movegen::lead_plays;
+        use crate::rng;
+        let (mut checked, mut beaten) = (0, 0);
+        for seed in 0..2000u64 {
+            let mut r = rng::from_seed(seed);
+            let mut deck: Vec<Rank> = Cards::DECK.iter().collect();
+            // Half the time few ranks, so bombs and chains abound.
+            if seed % 2 == 0 {
+                let lo = rng::below(&mut r, 8) as usize;
+                deck.retain(|k| (lo..lo + 6).contains(&k.index()) || k.is_joker());
+            }
+            rng::shuffle(&mut r, &mut deck);
+            let sizes = [2, 3, 3].map(|n| n + rng::below(&mut r, 10) as usize);
+            let mut cards = deck.iter().copied();
+            let hands: Vec<Cards> = sizes
+                .iter()
+                .map(|&n| cards.by_ref().take(n).collect::<Result<Cards, _>>().unwrap())
+                .collect();
+            let seats = if seed % 3 == 0 { 2 } else { 3 };
+            let to_move = Seat::ALL[rng::below(&mut r, seats) as usize];
+            let pos = Position::new(&hands[..seats as usize], to_move, None).unwrap();
+            let beaters = Beaters::of(&pos);
+            let mut plays = Vec::new();
+            for &h in &hands {
+                lead_plays(h, &mut plays);
+            }
+            for p in plays {
+                let slow = opponents(&pos).any(|h| can_beat(h, p));
+                assert_eq!(beaters.beat(p), slow, "{p} against {hands:?}, {to_move:?} to move");
+                checked += 1;
+                beaten += usize::from(slow);
+            }
+        }
+        // Both answers are common.
+        assert!(
+            beaten > checked / 5 && beaten < checked * 4 / 5,
+            "{beaten} of {checked}"
+        );
     }
 
     #[test]
