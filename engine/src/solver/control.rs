@@ -76,7 +76,7 @@ pub(super) fn unbeatable(pos: &Position, play: Play) -> bool {
 /// The other side's hands as `can_beat` reads them, read once for the
 /// many groups of a plan.
 #[derive(Clone, Copy)]
-pub(super) struct Beaters {
+struct Beaters {
     hands: [Cards; 2],
     /// Whether one of them holds the rocket.
     rocket: bool,
@@ -87,7 +87,7 @@ pub(super) struct Beaters {
 }
 
 impl Beaters {
-    pub(super) fn of(pos: &Position) -> Beaters {
+    fn of(pos: &Position) -> Beaters {
         let hands = opponent_pair(pos);
         let at_least = hands.map(|h| [1, 2, 3].map(|w| h.ranks_with_at_least(w)));
         Beaters {
@@ -99,12 +99,12 @@ impl Beaters {
     }
 
     /// Whether they hold a bomb or the rocket.
-    pub(super) fn have_bombs(&self) -> bool {
+    fn have_bombs(&self) -> bool {
         self.rocket || self.bombs != 0
     }
 
     /// Whether one of them can beat `play` (`can_beat` for either hand).
-    pub(super) fn beat(&self, play: Play) -> bool {
+    fn beat(&self, play: Play) -> bool {
         let above = play.rank().index() + 1;
         match play.kind() {
             Kind::Rocket => false,
