@@ -225,6 +225,7 @@ mod tests {
     use super::*;
     use crate::play::Play;
     use crate::rng;
+    use crate::solver::position::tests::random_deck;
     use crate::solver::Utility;
 
     fn answers(hands: [&str; 3], to_move: Seat, beat: Option<(Seat, &str)>) -> bool {
@@ -285,14 +286,7 @@ mod tests {
         let mut solver = Solver::new(1 << 20);
         let (mut fired, mut wins) = (0, 0);
         for seed in 0..4000u64 {
-            let mut r = rng::from_seed(seed);
-            let mut deck: Vec<Rank> = Cards::DECK.iter().collect();
-            // Half the time few ranks, so bombs, chains and trios abound.
-            if seed % 2 == 0 {
-                let lo = rng::below(&mut r, 8) as usize;
-                deck.retain(|k| (lo..lo + 6).contains(&k.index()) || k.is_joker());
-            }
-            rng::shuffle(&mut r, &mut deck);
+            let (mut r, deck) = random_deck(seed);
             let sizes = [
                 3 + rng::below(&mut r, 4) as usize,
                 2 + rng::below(&mut r, 3) as usize,

@@ -184,4 +184,19 @@ pub(super) mod tests {
         let to_beat = beat.map(|b| (Seat::Farmer1, Play::parse(b).unwrap()));
         Position::new(&hands, Seat::Landlord, to_beat).unwrap()
     }
+
+    /// A shuffled deck for random positions, and the generator `seed`
+    /// leaves for the test's further draws: half the time only six
+    /// neighbouring ranks and the jokers, so bombs, chains and trios abound.
+    pub fn random_deck(seed: u64) -> (crate::rng::Rng, Vec<crate::cards::Rank>) {
+        use crate::rng;
+        let mut r = rng::from_seed(seed);
+        let mut deck: Vec<_> = Cards::DECK.iter().collect();
+        if seed % 2 == 0 {
+            let lo = rng::below(&mut r, 8) as usize;
+            deck.retain(|k| (lo..lo + 6).contains(&k.index()) || k.is_joker());
+        }
+        rng::shuffle(&mut r, &mut deck);
+        (r, deck)
+    }
 }
