@@ -14,9 +14,11 @@
 //! Most of a deep search's positions are small and chain-free, and there
 //! this merges several positions into one.
 //!
-//! The hands are packed jointly, one code per rank for how many cards each
-//! seat holds (a rank's counts sum to at most 4): 15 codes of 4 bits for two
-//! seats, of 6 bits for three.
+//! The hands are packed jointly, per rank two bits for each seat's count
+//! (a rank's counts sum to at most 4, so a 4 can be written as a pair of
+//! 3s no real counts make): a nibble per rank for the first two seats, two
+//! bits for the third. Ranks are dropped from these vectors a whole field
+//! at a time, with no loop over the ranks held.
 
 use crate::cards::{Cards, Rank};
 use crate::play::{Kind, Move, Play};
@@ -127,42 +129,53 @@ fn has_chain(hand: Cards) -> bool {
         || run(hand.ranks_with_at_least(3) & CHAIN_RANKS, 2)
 }
 
-/// Joint codes of (landlord, farmer) counts, and of (landlord, farmer 1,
-/// farmer 2) counts, numbering the combinations that sum to at most 4.
-const CODES_2: [[u8; 5]; 5] = {
-    let mut t = [[0; 5]; 5];
-    let mut next = 0;
-    let mut a = 0;
-    while a < 5 {
-        let mut b = 0;
-        while a + b < 5 {
-            t[a][b] = next;
-            next += 1;
-            b += 1;
-        }
-        a += 1;
+/// Each nibble of `x` (a count, 0..=4) as two bits, a 4 as 3; and the
+/// nibbles that held a 4, as 1s.
+fn two_bits(x: u64) -> (u64, u64) {
+    const LOW_TWO: u64 = 0x0333_3333_3333_3333;
+    const ONES: u64 = 0x0111_1111_1111_1111;
+    let fours = x >> 2 & ONES;
+    (x & LOW_TWO | fours * 3, fours)
+}
+
+/// The seats' counts per rank, two bits each, as nibbles: `a | b << 2` for
+/// the first two seats, `c` for the third. A seat's 4 is a pair of 3s that
+/// no counts summing to at most 4 make: (3, 3, 0) for the landlord's,
+/// (0, 3, 3) for farmer 1's, (3, 0, 3) for farmer 2's; with two seats
+/// (3, 3) and (2, 3).
+fn joint_nibbles(bits: [u64; 3], seats: u8) -> (u64, u64) {
+    let (a, fa) = two_bits(bits[0]);
+    let (b, fb) = two_bits(bits[1]);
+    if seats == 2 {
+        return (a | fb * 2 | (b | fa * 3) << 2, 0);
     }
-    t
-};
-const CODES_3: [[[u8; 5]; 5]; 5] = {
-    let mut t = [[[0; 5]; 5]; 5];
-    let mut next = 0;
-    let mut a = 0;
-    while a < 5 {
-        let mut b = 0;
-        while a + b < 5 {
-            let mut c = 0;
-            while a + b + c < 5 {
-                t[a][b][c] = next;
-                next += 1;
-                c += 1;
-            }
-            b += 1;
+    let (c, fc) = two_bits(bits[2]);
+    (a | fc * 3 | (b | fa * 3) << 2, c | fb * 3)
+}
+
+/// The low two bits of each nibble, packed: nibble `r` to bits `2r`, `2r + 1`.
+fn pack_pairs(x: u64) -> u64 {
+    let x = (x | x >> 2) & 0x0F0F_0F0F_0F0F_0F0F;
+    let x = (x | x >> 4) & 0x00FF_00FF_00FF_00FF;
+    let x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF;
+    (x | x >> 16) & 0xFFFF_FFFF
+}
+
+/// Nibble vectors with the nibbles of ranks `drop` taken out of `region`
+/// (a mask of whole nibbles), the nibbles above each in the region moving
+/// down one; what lies outside the region stays where it is.
+fn drop_nibbles(mut xs: [u64; 2], region: u64, mut drop: u16) -> [u64; 2] {
+    // From the top down, so that the ranks still to drop keep their places.
+    while drop != 0 {
+        let r = 15 - drop.leading_zeros();
+        drop ^= 1 << r;
+        let below = (1u64 << (4 * r)) - 1;
+        for x in &mut xs {
+            *x = *x & (below | !region) | (*x & region) >> 4 & !below;
         }
-        a += 1;
     }
-    t
-};
+    xs
+}
 
 impl RankMap {
     pub fn of(hands: &[Cards; 3]) -> RankMap {
@@ -266,36 +279,16 @@ impl Position {
     /// The table key and the renaming behind it.
     pub(super) fn key(&self, utility: Utility) -> (Key, RankMap) {
         let map = RankMap::of(&self.hands);
-        let bits = self.hands.map(|h| h.bits());
-        let count = |seat: usize, r: usize| (bits[seat] >> (4 * r) & 15) as usize;
-        let mut hands = 0u64;
-        let mut spill = 0u64;
-        // Held ranks in order, counting new indices as `RankMap::new_index` does.
+        let (ab, c) = joint_nibbles(self.hands.map(|h| h.bits()), self.seats);
+        // The renamed ranks nobody holds go, but for a kept gap's first
+        // rank (an empty field): the fields left take the new indices
+        // `RankMap::new_index` gives. The others keep their places.
         let renamed = map.renamed();
-        let mut ranks = map.held;
-        let mut next = 0;
-        let mut previous = None;
-        while ranks != 0 {
-            let r = ranks.trailing_zeros() as usize;
-            ranks &= ranks - 1;
-            let k = if renamed >> r & 1 == 0 {
-                r as u32
-            } else {
-                if previous.is_some_and(|p: usize| map.gaps >> (p + 1) & 1 != 0) {
-                    next += 1;
-                }
-                next += 1;
-                next - 1
-            };
-            previous = Some(r);
-            if self.seats == 2 {
-                hands |= u64::from(CODES_2[count(0, r)][count(1, r)]) << (4 * k);
-            } else {
-                let code = u128::from(CODES_3[count(0, r)][count(1, r)][count(2, r)]) << (6 * k);
-                hands |= code as u64;
-                spill |= (code >> 64) as u64;
-            }
-        }
+        // The renamed ranks are the lowest 12 or 13.
+        let region = (1u64 << (4 * (16 - renamed.leading_zeros()))) - 1;
+        let drop = renamed & !map.held & !map.gaps;
+        let [hands, c] = drop_nibbles([ab, c], region, drop);
+        let spill = pack_pairs(c);
         let beat = match self.to_beat {
             None => 0,
             Some((by, p)) => {
@@ -378,6 +371,87 @@ mod tests {
             &pos(&["34689", "TJQKA"], None),
             &pos(&["34678", "9TJQK"], None)
         ));
+    }
+
+    #[test]
+    fn every_count_of_a_rank_gets_its_own_field() {
+        for r in 0..15 {
+            for seats in [2u8, 3] {
+                let mut seen = std::collections::HashSet::new();
+                let mut counts = 0;
+                for a in 0..=4u64 {
+                    for b in 0..=4 - a {
+                        for c in 0..=if seats == 3 { 4 - a - b } else { 0 } {
+                            let (ab, cc) = joint_nibbles([a << (4 * r), b << (4 * r), c << (4 * r)], seats);
+                            let field = (ab >> (4 * r) & 15) | (cc >> (4 * r) & 3) << 4;
+                            // Nothing spills into the other ranks' fields.
+                            assert_eq!(ab & !(15 << (4 * r)), 0);
+                            assert_eq!(cc & !(3 << (4 * r)), 0);
+                            seen.insert(field);
+                            counts += 1;
+                        }
+                    }
+                }
+                assert_eq!(seen.len(), counts, "rank {r}, {seats} seats");
+            }
+        }
+    }
+
+    /// What a key must tell apart, written out the obvious way: each held
+    /// rank's new index (`RankMap::new_index`) with every seat's count
+    /// there, and the rest of the position as the key keeps it.
+    fn reference(p: &Position) -> (Vec<(u32, [u32; 3])>, u64) {
+        let map = RankMap::of(&p.hands);
+        let ranks = (0..15)
+            .filter(|r| map.held >> r & 1 != 0)
+            .map(|r| (map.new_index(r), p.hands.map(|h| h.counts()[r].into())))
+            .collect();
+        (ranks, p.key(Utility::WinLoss).0.rest & 0xffff_ffff)
+    }
+
+    #[test]
+    fn positions_share_a_key_exactly_when_the_reference_says_so() {
+        use crate::rng;
+        use std::collections::HashMap;
+        let mut by_key = HashMap::new();
+        let mut by_reference = HashMap::new();
+        let mut shared = 0;
+        for seed in 0..30_000 {
+            let (mut r, deck) = super::super::position::tests::random_deck(seed);
+            let seats = 2 + rng::below(&mut r, 2) as usize;
+            let mut hands = Vec::new();
+            let mut start = 0;
+            for _ in 0..seats {
+                let n = 1 + rng::below(&mut r, 8) as usize;
+                hands.push(
+                    deck[start..start + n]
+                        .iter()
+                        .copied()
+                        .collect::<Result<Cards, _>>()
+                        .unwrap(),
+                );
+                start += n;
+            }
+            let to_move = crate::Seat::ALL[rng::below(&mut r, seats as u32) as usize];
+            let p = Position::new(&hands, to_move, None).unwrap();
+            let k = p.key(Utility::WinLoss).0;
+            let reference = reference(&p);
+            let old = by_key.insert((k.hands, k.rest), reference.clone());
+            if old.is_some() {
+                shared += 1;
+            }
+            assert!(
+                old.is_none_or(|o| o == reference),
+                "{p:?} shares a key with another position"
+            );
+            let old = by_reference.insert(reference, (k.hands, k.rest));
+            assert!(
+                old.is_none_or(|o| o == (k.hands, k.rest)),
+                "{p:?} and a position like it got two keys"
+            );
+        }
+        // The test means something only if many positions share keys.
+        assert!(shared > 1_500, "{shared} positions shared a key");
     }
 
     #[test]
