@@ -135,7 +135,7 @@ fn two_bits(x: u64) -> (u64, u64) {
     const LOW_TWO: u64 = 0x0333_3333_3333_3333;
     const ONES: u64 = 0x0111_1111_1111_1111;
     let fours = x >> 2 & ONES;
-    (x & LOW_TWO | fours * 3, fours)
+    (x & LOW_TWO | (fours * 3), fours)
 }
 
 /// The seats' counts per rank, two bits each, as nibbles: `a | b << 2` for
@@ -147,10 +147,10 @@ fn joint_nibbles(bits: [u64; 3], seats: u8) -> (u64, u64) {
     let (a, fa) = two_bits(bits[0]);
     let (b, fb) = two_bits(bits[1]);
     if seats == 2 {
-        return (a | fb * 2 | (b | fa * 3) << 2, 0);
+        return (a | (fb * 2) | (b | (fa * 3)) << 2, 0);
     }
     let (c, fc) = two_bits(bits[2]);
-    (a | fc * 3 | (b | fa * 3) << 2, c | fb * 3)
+    (a | (fc * 3) | (b | (fa * 3)) << 2, c | (fb * 3))
 }
 
 /// The low two bits of each nibble, packed: nibble `r` to bits `2r`, `2r + 1`.
