@@ -68,7 +68,9 @@ pub(super) fn budget(cards: u32) -> u64 {
 /// means trying again. Its slots are made on the first insert, so a solver
 /// that never asks holds none.
 pub(super) struct Refuted {
-    slots: Vec<(Key, u64)>,
+    /// A key's two halves and its budget: plain words, so that a new
+    /// table is asked of the allocator zeroed (fresh pages, no writes).
+    slots: Vec<[u64; 3]>,
     size: usize,
 }
 
@@ -88,19 +90,20 @@ impl Refuted {
     pub(super) fn covers(&self, key: Key, budget: u64) -> bool {
         self.slots
             .get(self.slot(key))
-            .is_some_and(|&(k, b)| k == key && b >= budget)
+            .is_some_and(|&[hands, rest, b]| Key { hands, rest } == key && b >= budget)
     }
 
     pub(super) fn insert(&mut self, key: Key, budget: u64) {
         if self.slots.is_empty() {
-            self.slots = vec![(Key::EMPTY, 0); self.size];
+            // All zeros: `Key::EMPTY` with no budget.
+            self.slots = vec![[0; 3]; self.size];
         }
         let i = self.slot(key);
-        self.slots[i] = (key, budget);
+        self.slots[i] = [key.hands, key.rest, budget];
     }
 
     pub(super) fn clear(&mut self) {
-        self.slots.fill((Key::EMPTY, 0));
+        self.slots.fill([0; 3]);
     }
 }
 

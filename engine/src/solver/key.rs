@@ -83,6 +83,16 @@ pub(super) fn chain_ranks(hand: Cards) -> u16 {
 /// later run closed, so that no chain can cross any closed run. Asked
 /// only while some hand can make a chain.
 fn needed_gaps(hands: &[Cards; 3], held: u16) -> u16 {
+    // No run of ranks nobody holds between two held ones: nothing to keep
+    // (most positions early in a deal, when nearly every rank is held).
+    let chain_held = held & CHAIN_RANKS;
+    if chain_held == 0 {
+        return 0;
+    }
+    let run = chain_held >> chain_held.trailing_zeros();
+    if run & (run + 1) == 0 {
+        return 0;
+    }
     // Held chain ranks in order.
     let mut ranks = [0u8; 12];
     let mut n = 0;
