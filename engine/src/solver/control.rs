@@ -128,8 +128,10 @@ pub(super) fn plan_on_lead(pos: &Position, groups: &[Play]) -> Plan {
     let [a, b] = beaters.hands;
     let opponents = a.plus(b);
     let opponent_bombs = beaters.have_bombs();
-    // Per kind and length: the beatable groups and the covers' ranks.
-    let mut classes: [Class; 20] = [Class::default(); 20];
+    // Per kind and length: the beatable groups and the covers' ranks. A
+    // hand of at most 20 cards makes at most 6 kinds and lengths (the
+    // cheapest seven take 1 + 2 + 3 + 4 + 4 + 5 + 5 = 24 cards).
+    let mut classes: [Class; 8] = [Class::default(); 8];
     let mut n = 0;
     let (mut beatable, mut wild) = (0, 0);
     let (mut safe_first, mut beatable_first) = (None, None);
