@@ -225,7 +225,7 @@ mod tests {
     use super::*;
     use crate::play::Play;
     use crate::rng;
-    use crate::solver::position::tests::random_deck;
+    use crate::solver::position::tests::{deal_hands, random_deck};
     use crate::solver::Utility;
 
     fn answers(hands: [&str; 3], to_move: Seat, beat: Option<(Seat, &str)>) -> bool {
@@ -293,10 +293,7 @@ mod tests {
                 2 + rng::below(&mut r, 3) as usize,
             ];
             let mut cards = deck.iter().copied();
-            let hands: Vec<Cards> = sizes
-                .iter()
-                .map(|&n| cards.by_ref().take(n).collect::<Result<Cards, _>>().unwrap())
-                .collect();
+            let hands = deal_hands(&mut cards, &sizes);
             let to_move = if rng::below(&mut r, 2) == 0 {
                 Seat::Farmer1
             } else {

@@ -363,16 +363,12 @@ mod tests {
     fn beaters_agree_with_can_beat_hand_by_hand() {
         use crate::movegen::lead_plays;
         use crate::rng;
-        use crate::solver::position::tests::random_deck;
+        use crate::solver::position::tests::{deal_hands, random_deck};
         let (mut checked, mut beaten) = (0, 0);
         for seed in 0..2000u64 {
             let (mut r, deck) = random_deck(seed);
             let sizes = [2, 3, 3].map(|n| n + rng::below(&mut r, 10) as usize);
-            let mut cards = deck.iter().copied();
-            let hands: Vec<Cards> = sizes
-                .iter()
-                .map(|&n| cards.by_ref().take(n).collect::<Result<Cards, _>>().unwrap())
-                .collect();
+            let hands = deal_hands(&mut deck.into_iter(), &sizes);
             let seats = if seed % 3 == 0 { 2 } else { 3 };
             let to_move = Seat::ALL[rng::below(&mut r, seats) as usize];
             let pos = Position::new(&hands[..seats as usize], to_move, None).unwrap();

@@ -422,26 +422,16 @@ mod tests {
     #[test]
     fn positions_share_a_key_exactly_when_the_reference_says_so() {
         use crate::rng;
+        use crate::solver::position::tests::{deal_hands, random_deck};
         use std::collections::HashMap;
         let mut by_key = HashMap::new();
         let mut by_reference = HashMap::new();
         let mut shared = 0;
         for seed in 0..30_000 {
-            let (mut r, deck) = super::super::position::tests::random_deck(seed);
+            let (mut r, deck) = random_deck(seed);
             let seats = 2 + rng::below(&mut r, 2) as usize;
-            let mut hands = Vec::new();
-            let mut start = 0;
-            for _ in 0..seats {
-                let n = 1 + rng::below(&mut r, 8) as usize;
-                hands.push(
-                    deck[start..start + n]
-                        .iter()
-                        .copied()
-                        .collect::<Result<Cards, _>>()
-                        .unwrap(),
-                );
-                start += n;
-            }
+            let sizes: Vec<usize> = (0..seats).map(|_| 1 + rng::below(&mut r, 8) as usize).collect();
+            let hands = deal_hands(&mut deck.into_iter(), &sizes);
             let to_move = crate::Seat::ALL[rng::below(&mut r, seats as u32) as usize];
             let p = Position::new(&hands, to_move, None).unwrap();
             let k = p.key(Utility::WinLoss).0;

@@ -199,4 +199,13 @@ pub(super) mod tests {
         rng::shuffle(&mut r, &mut deck);
         (r, deck)
     }
+
+    /// Hands of `sizes` cards dealt in turn from `cards` (a deck from
+    /// [`random_deck`]), which is left with the cards after them.
+    pub fn deal_hands(cards: &mut impl Iterator<Item = crate::cards::Rank>, sizes: &[usize]) -> Vec<Cards> {
+        sizes
+            .iter()
+            .map(|&n| cards.take(n).collect::<Result<Cards, _>>().unwrap())
+            .collect()
+    }
 }
