@@ -26,7 +26,7 @@
 //! two: then the partner can beat both or neither.
 
 use crate::cards::Cards;
-use crate::play::{Kind, Move, Play};
+use crate::play::{Kind, Move};
 use crate::seat::Seat;
 
 use super::key::chain_ranks;
@@ -48,44 +48,44 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
         Seat::Farmer2 => pos.hand(Seat::Farmer1).ranks_with_at_least(1),
         _ => 0,
     };
-    let exactly = |n: u8| hand.ranks_with_at_least(n) & !hand.ranks_with_at_least(n + 1);
-    // Ranks held exactly 1, 2, 3 times and in no chain: these can be raised.
-    let chains = chain_ranks(hand);
-    let free = [0, exactly(1) & !chains, exactly(2) & !chains, exactly(3) & !chains];
-    // Ranks that can take a raised group of `width` cards once `play` is
-    // made: at most three cards of the rank after the raise.
-    let takes = |play: Cards, width: u8| !hand.saturating_minus(play).ranks_with_at_least(4 - width);
     // The lowest rank a play of the same shape could have (it must still beat).
     let lowest_legal = match pos.to_beat() {
         Some((_, t)) => t.rank().index() + 1,
         None => 0,
     };
-    // Whether the same play with its main group (a single, pair or trio)
-    // one of a lower free rank would do as well: no opponent can make that
-    // group between the two ranks, nor does a farmer's partner hold any
-    // card there (it could take over from the lower card, kept, later).
-    let lower_main = |p: Play| {
-        let width = p.kind().width();
-        let r = p.rank().index();
-        if takes(p.cards(), width) >> r & 1 == 0 {
-            return false;
-        }
-        let candidates = free[usize::from(width)] & !p.kickers().ranks_with_at_least(1);
-        let stops = opponents[usize::from(width)] | partner;
-        let between = |a: usize| ((1u16 << (r + 1)) - 1) & !((1u16 << (a + 1)) - 1);
-        (lowest_legal..r).any(|a| candidates >> a & 1 == 1 && stops & between(a) == 0)
-    };
     moves.retain(|&mv| {
         let Move::Play(p) = mv else { return true };
-        // Whether a kicker group of `width` could be a lower free rank.
-        let kickers = |width: u8| {
-            let takes = takes(p.cards(), width);
-            has_lower_spare(p.kickers(), p.cards(), takes, free[usize::from(width)], width, partner)
+        // What the hand holds after the play: the weaker of the two hands
+        // compared, in which the lower cards must be in no chain.
+        let rest = hand.saturating_minus(p.cards());
+        let chains = chain_ranks(rest);
+        // Ranks held exactly `width` times and in no chain: these can be raised.
+        let free = |width: u8| rest.ranks_with_at_least(width) & !rest.ranks_with_at_least(width + 1) & !chains;
+        // Ranks that can take a raised group of `width` cards: at most
+        // three cards of the rank after the raise.
+        let takes = |width: u8| !rest.ranks_with_at_least(4 - width);
+        // Whether the same play with its main group (a single, pair or
+        // trio) one of a lower free rank would do as well: no opponent can
+        // make that group between the two ranks, nor does a farmer's
+        // partner hold any card there (it could take over from the lower
+        // card, kept, later).
+        let lower_main = || {
+            let width = p.kind().width();
+            let r = p.rank().index();
+            if takes(width) >> r & 1 == 0 {
+                return false;
+            }
+            let candidates = free(width) & !p.kickers().ranks_with_at_least(1);
+            let stops = opponents[usize::from(width)] | partner;
+            let between = |a: usize| ((1u16 << (r + 1)) - 1) & !((1u16 << (a + 1)) - 1);
+            (lowest_legal..r).any(|a| candidates >> a & 1 == 1 && stops & between(a) == 0)
         };
+        // Whether a kicker group of `width` could be a lower free rank.
+        let kickers = |width: u8| has_lower_spare(p.kickers(), p.cards(), takes(width), free(width), width, partner);
         match p.kind() {
-            Kind::Single | Kind::Pair | Kind::Trio => !lower_main(p),
-            Kind::TrioSingle => !(lower_main(p) || kickers(1)),
-            Kind::TrioPair => !(lower_main(p) || kickers(2)),
+            Kind::Single | Kind::Pair | Kind::Trio => !lower_main(),
+            Kind::TrioSingle => !(lower_main() || kickers(1)),
+            Kind::TrioPair => !(lower_main() || kickers(2)),
             Kind::FourTwoSingles | Kind::AirplaneSingles => !kickers(1),
             Kind::FourTwoPairs | Kind::AirplanePairs => !kickers(2),
             _ => true,
@@ -339,5 +339,8 @@ mod tests {
         // 3 is in the straight 34567: leading 3 and leading 9 both stay.
         let moves = kept(&["345679", "K"], None);
         assert!(moves.contains(&"3".to_string()) && moves.contains(&"9".to_string()));
+        // Leading the 7 breaks the straight, and the 3 it keeps is free:
+        // no better than leading the 3.
+        assert!(!moves.contains(&"7".to_string()));
     }
 }
