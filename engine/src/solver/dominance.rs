@@ -37,8 +37,9 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
     let hand = pos.hand(pos.to_move());
     // Ranks where some opponent holds at least 1, 2, 3 cards: where it could
     // beat a single, a pair, a trio of a lower rank.
+    let opponent_hands = super::control::opponent_pair(pos);
     let mut opponents = [0u16; 4];
-    for h in super::control::opponents(pos) {
+    for h in opponent_hands {
         for (width, ranks) in opponents.iter_mut().enumerate().skip(1) {
             *ranks |= h.ranks_with_at_least(width as u8);
         }
@@ -80,14 +81,37 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
             let between = |a: usize| ((1u16 << (r + 1)) - 1) & !((1u16 << (a + 1)) - 1);
             (lowest_legal..r).any(|a| candidates >> a & 1 == 1 && stops & between(a) == 0)
         };
+        // Whether the same chain one rank lower would do as well: its lowest
+        // group is free and raised to the top, no opponent can make the
+        // same chain from the play's first rank (the one shape it beats
+        // that the lower chain does not), and a farmer's partner holds
+        // nothing in between.
+        let lower_chain = || {
+            let (width, len) = (p.kind().width(), usize::from(p.chain_len()));
+            let first = p.rank().index();
+            let Some(a) = first.checked_sub(1).filter(|&a| a >= lowest_legal) else {
+                return false;
+            };
+            let top = first + len - 1;
+            let raisable = free(width) & !p.kickers().ranks_with_at_least(1);
+            if raisable >> a & 1 == 0 || takes(width) >> top & 1 == 0 {
+                return false;
+            }
+            let between = ((1u16 << (top + 1)) - 1) & !((1u16 << (a + 1)) - 1);
+            let run = ((1u16 << len) - 1) << first;
+            partner & between == 0 && opponent_hands.iter().all(|h| h.ranks_with_at_least(width) & run != run)
+        };
         // Whether a kicker group of `width` could be a lower free rank.
         let kickers = |width: u8| has_lower_spare(p.kickers(), p.cards(), takes(width), free(width), width, partner);
         match p.kind() {
             Kind::Single | Kind::Pair | Kind::Trio => !lower_main(),
             Kind::TrioSingle => !(lower_main() || kickers(1)),
             Kind::TrioPair => !(lower_main() || kickers(2)),
-            Kind::FourTwoSingles | Kind::AirplaneSingles => !kickers(1),
-            Kind::FourTwoPairs | Kind::AirplanePairs => !kickers(2),
+            Kind::Straight | Kind::PairChain | Kind::Airplane => !lower_chain(),
+            Kind::AirplaneSingles => !(lower_chain() || kickers(1)),
+            Kind::AirplanePairs => !(lower_chain() || kickers(2)),
+            Kind::FourTwoSingles => !kickers(1),
+            Kind::FourTwoPairs => !kickers(2),
             _ => true,
         }
     });
@@ -249,21 +273,18 @@ mod tests {
     }
 
     /// Checks that the moves `prune` keeps in `pos` are as good as all of
-    /// them, under every utility: `None` if it kept all, else whether it
-    /// dropped a play whose main group or kicker rank the hand holds more
-    /// of (a raise into a held rank).
-    fn keeps_the_best(pos: &Position) -> Option<bool> {
+    /// them, under every utility; returns the moves it dropped.
+    fn keeps_the_best(pos: &Position) -> Vec<Move> {
         let mut all = Vec::new();
         pos.moves(&mut all);
         let mut kept = all.clone();
         prune(&mut kept, pos);
         if kept.len() == all.len() {
-            return None;
+            return Vec::new();
         }
-        let mover = pos.to_move();
+        let sign = if pos.to_move() == Seat::Landlord { 1 } else { -1 };
         for utility in [Utility::WinLoss, Utility::Score, Utility::CardMargin] {
             let mut memo = HashMap::new();
-            let sign = if mover == Seat::Landlord { 1 } else { -1 };
             let mut best = |moves: &[Move]| {
                 moves
                     .iter()
@@ -273,12 +294,8 @@ mod tests {
             let (all_best, kept_best) = (best(&all), best(&kept));
             assert_eq!(kept_best, all_best, "{pos:?} {utility:?}: kept {kept:?}");
         }
-        let hand = pos.hand(mover);
-        let more = |group: Cards| group.ranks().any(|k| hand.count(k) > group.count(k));
-        Some(
-            all.iter()
-                .any(|m| !kept.contains(m) && matches!(m, Move::Play(p) if more(p.main_cards()) || more(p.kickers()))),
-        )
+        all.retain(|m| !kept.contains(m));
+        all
     }
 
     #[test]
@@ -323,15 +340,81 @@ mod tests {
             let Ok(pos) = Position::new(&hands, mover, to_beat) else {
                 continue;
             };
-            if let Some(raised) = keeps_the_best(&pos) {
-                positions += 1;
-                raised_into_held += usize::from(raised);
-            }
+            let pruned = keeps_the_best(&pos);
+            let hand = pos.hand(mover);
+            let more = |group: Cards| group.ranks().any(|k| hand.count(k) > group.count(k));
+            positions += usize::from(!pruned.is_empty());
+            raised_into_held += usize::from(
+                pruned
+                    .iter()
+                    .any(|m| matches!(m, Move::Play(p) if more(p.main_cards()) || more(p.kickers()))),
+            );
         }
         // Both kinds of raise are exercised: into a free rank, and into one
         // the hand still holds.
         assert!(positions > 300, "{positions} positions with a move pruned");
         assert!(raised_into_held > 100, "{raised_into_held} raised into a held rank");
+    }
+
+    #[test]
+    fn no_pruned_chain_is_better_than_every_kept_one() {
+        // The mover follows a straight of 5 (or a pair chain of 3) one rank
+        // below a run of 6 singles (or 4 pairs) it holds, with a card more
+        // or not, from 8 neighbouring ranks: it can beat it from two
+        // starting ranks. Half the time the opponent holds the same chain
+        // from the higher start: it beats the lower chain and not the
+        // higher. Straights are played in three seats too, a farmer's
+        // partner (or the landlord's second opponent) holding 1 or 2 cards.
+        let mut chains = 0;
+        for seed in 0..400u64 {
+            let mut r = rng::from_seed(seed);
+            let lo = 1 + rng::below(&mut r, 4) as usize;
+            let (width, len) = if seed % 2 == 0 { (1, 6) } else { (2, 4) };
+            let run = Cards::run(lo, len, width);
+            let blocker = Cards::run(lo + 1, len - 1, width);
+            let blocked = rng::below(&mut r, 2) == 0;
+            let mut deck: Vec<_> = Cards::DECK
+                .saturating_minus(run)
+                .saturating_minus(if blocked { blocker } else { Cards::EMPTY })
+                .iter()
+                .filter(|k| (lo..lo + 8).contains(&k.index()))
+                .collect();
+            rng::shuffle(&mut r, &mut deck);
+            let seats = if width == 1 {
+                2 + rng::below(&mut r, 2) as usize
+            } else {
+                2
+            };
+            let mover = Seat::ALL[rng::below(&mut r, seats as u32) as usize];
+            let mut cards = deck.into_iter();
+            let mut hands = Vec::new();
+            for seat in &Seat::ALL[..seats] {
+                // In three seats, a farmer's partner, or the landlord's
+                // second opponent, holds few cards.
+                let few = seats == 3 && *seat != Seat::Landlord && (*seat == Seat::Farmer2 || mover != Seat::Landlord);
+                let hand = if *seat == mover {
+                    run.checked_add(deal_hands(&mut cards, &[rng::below(&mut r, 2) as usize])[0])
+                } else if few {
+                    Some(deal_hands(&mut cards, &[1 + rng::below(&mut r, 2) as usize])[0])
+                } else if blocked {
+                    blocker.checked_add(deal_hands(&mut cards, &[rng::below(&mut r, 2) as usize])[0])
+                } else {
+                    Some(deal_hands(&mut cards, &[4 + rng::below(&mut r, 2) as usize])[0])
+                };
+                hands.push(hand.unwrap());
+            }
+            let kind = if width == 1 { Kind::Straight } else { Kind::PairChain };
+            let to_beat = Play::parse(&Cards::run(lo - 1, len - 1, width).to_string())
+                .ok()
+                .filter(|p| p.kind() == kind);
+            let before = Seat::ALL[(mover.index() + seats - 1) % seats];
+            let Ok(pos) = Position::new(&hands, mover, to_beat.map(|p| (before, p))) else {
+                continue;
+            };
+            let pruned = keeps_the_best(&pos);
+            chains += usize::from(pruned.iter().any(|m| matches!(m, Move::Play(p) if p.chain_len() > 1)));
+        }
+        assert!(chains > 60, "{chains} positions with a chain pruned");
     }
 
     #[test]
