@@ -58,10 +58,11 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
         let Move::Play(p) = mv else { return true };
         // What the hand holds after the play: the weaker of the two hands
         // compared, in which the lower cards must be in no chain.
-        let rest = hand.saturating_minus(p.cards());
-        let chains = chain_ranks(rest);
-        // Ranks held exactly `width` times and in no chain: these can be raised.
-        let free = |width: u8| rest.ranks_with_at_least(width) & !rest.ranks_with_at_least(width + 1) & !chains;
+        let rest = hand.minus(p.cards());
+        // Ranks held exactly `width` times and in no chain: these can be
+        // raised. (Asked last: the chains cost the most to find.)
+        let free =
+            |width: u8| rest.ranks_with_at_least(width) & !rest.ranks_with_at_least(width + 1) & !chain_ranks(rest);
         // Ranks that can take a raised group of `width` cards: at most
         // three cards of the rank after the raise.
         let takes = |width: u8| !rest.ranks_with_at_least(4 - width);
@@ -76,10 +77,18 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
             if takes(width) >> r & 1 == 0 {
                 return false;
             }
-            let candidates = free(width) & !p.kickers().ranks_with_at_least(1);
-            let stops = opponents[usize::from(width)] | partner;
-            let between = |a: usize| ((1u16 << (r + 1)) - 1) & !((1u16 << (a + 1)) - 1);
-            (lowest_legal..r).any(|a| candidates >> a & 1 == 1 && stops & between(a) == 0)
+            // A lower rank a with no stop in (a, r]: from the highest stop
+            // up to r, r itself excluded.
+            let stops = (opponents[usize::from(width)] | partner) & ((1 << (r + 1)) - 1);
+            let from = match stops {
+                0 => lowest_legal,
+                _ => (15 - stops.leading_zeros() as usize).max(lowest_legal),
+            };
+            if from >= r {
+                return false;
+            }
+            let window = ((1u16 << r) - 1) & !((1u16 << from) - 1);
+            free(width) & !p.kickers().ranks_with_at_least(1) & window != 0
         };
         // Whether the same chain one rank lower would do as well: its lowest
         // group is free and raised to the top, no opponent can make the
@@ -93,13 +102,12 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
                 return false;
             };
             let top = first + len - 1;
-            let raisable = free(width) & !p.kickers().ranks_with_at_least(1);
-            if raisable >> a & 1 == 0 || takes(width) >> top & 1 == 0 {
-                return false;
-            }
             let between = ((1u16 << (top + 1)) - 1) & !((1u16 << (a + 1)) - 1);
             let run = ((1u16 << len) - 1) << first;
-            partner & between == 0 && opponent_hands.iter().all(|h| h.ranks_with_at_least(width) & run != run)
+            partner & between == 0
+                && opponent_hands.iter().all(|h| h.ranks_with_at_least(width) & run != run)
+                && takes(width) >> top & 1 == 1
+                && (free(width) & !p.kickers().ranks_with_at_least(1)) >> a & 1 == 1
         };
         // Whether a kicker group of `width` could be a lower free rank.
         let kickers = |width: u8| has_lower_spare(p.kickers(), p.cards(), takes(width), free(width), width, partner);
