@@ -54,15 +54,23 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
         Some((_, t)) => t.rank().index() + 1,
         None => 0,
     };
+    let chains_before = chain_ranks(hand);
     moves.retain(|&mv| {
         let Move::Play(p) = mv else { return true };
         // What the hand holds after the play: the weaker of the two hands
         // compared, in which the lower cards must be in no chain.
         let rest = hand.minus(p.cards());
         // Ranks held exactly `width` times and in no chain: these can be
-        // raised. (Asked last: the chains cost the most to find.)
-        let free =
-            |width: u8| rest.ranks_with_at_least(width) & !rest.ranks_with_at_least(width + 1) & !chain_ranks(rest);
+        // raised. (Asked last: the chains cost the most to find, and only
+        // where the whole hand has some, a superset of the rest's.)
+        let free = |width: u8| {
+            let exact = rest.ranks_with_at_least(width) & !rest.ranks_with_at_least(width + 1);
+            if exact & chains_before == 0 {
+                exact
+            } else {
+                exact & !chain_ranks(rest)
+            }
+        };
         // Ranks that can take a raised group of `width` cards: at most
         // three cards of the rank after the raise.
         let takes = |width: u8| !rest.ranks_with_at_least(4 - width);
