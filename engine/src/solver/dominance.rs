@@ -2,8 +2,9 @@
 //!
 //! The argument: a hand with one of its cards *raised* (a singleton, or an
 //! exact pair or trio as a whole, moved up to a higher rank) is at least as
-//! strong, as long as the lower cards were in no chain and the higher rank
-//! then holds at most three cards. Whatever the weaker hand plays, the
+//! strong, as long as the lower cards are in no chain of the weaker hand
+//! (the hand left after the move it skips) and the higher rank then holds
+//! at most three cards. Whatever the weaker hand plays, the
 //! stronger one plays the same with the raised cards, which beat
 //! everything the originals beat and are beaten by less. The raised cards
 //! may join cards of their new rank: the weaker hand holds too few of that
@@ -16,9 +17,13 @@
 //!   of the hand and it holds at most two 8s besides the kicker (kickers
 //!   never count for beating), and so on for pair kickers (at most one
 //!   card of the rank left) and every kind with wings;
-//! - a single, pair or trio against a higher one of the same shape, taken
-//!   from a rank of at most three cards, when no opponent holds a card
-//!   between them: the other side can beat both or neither the same way.
+//! - a single, pair or trio (with its kicker or not) against a higher one
+//!   of the same shape, taken from a rank of at most three cards, when no
+//!   opponent can make that group between them: the other side can beat
+//!   both or neither the same way;
+//! - a chain (straight, pair chain, airplane) against the same chain one
+//!   rank lower, whose lowest group is raised to the top, when no
+//!   opponent holds the same chain from the higher start.
 //!
 //! A farmer's higher card can stop its partner from taking over (the
 //! partner beats a low lead, not a high one), so for a farmer the lower
