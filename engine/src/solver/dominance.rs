@@ -92,7 +92,7 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
             }
             // A lower rank a with no stop in (a, r]: from the highest stop
             // up to r, r itself excluded.
-            let stops = (opponents[usize::from(width)] | partner) & ((1 << (r + 1)) - 1);
+            let stops = (opponents[usize::from(width)] | partner) & ranks_below(r + 1);
             let from = match stops {
                 0 => lowest_legal,
                 _ => (15 - stops.leading_zeros() as usize).max(lowest_legal),
@@ -100,7 +100,7 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
             if from >= r {
                 return false;
             }
-            let window = ((1u16 << r) - 1) & !((1u16 << from) - 1);
+            let window = ranks_below(r) & !ranks_below(from);
             free(width) & !p.kickers().ranks_with_at_least(1) & window != 0
         };
         // Whether the same chain one rank lower would do as well: its lowest
@@ -115,7 +115,7 @@ pub(super) fn prune(moves: &mut Vec<Move>, pos: &Position) {
                 return false;
             };
             let top = first + len - 1;
-            let between = ((1u16 << (top + 1)) - 1) & !((1u16 << (a + 1)) - 1);
+            let between = ranks_below(top + 1) & !ranks_below(a + 1);
             let run = ((1u16 << len) - 1) << first;
             partner & between == 0
                 && opponent_hands.iter().all(|h| h.ranks_with_at_least(width) & run != run)
@@ -149,14 +149,19 @@ fn has_lower_spare(kickers: Cards, play: Cards, takes: u16, free: u16, width: u8
     }
     // The highest spare rank below the highest kicker group that can take
     // the raise: the nearest one, so the fewest partner cards in between.
-    let highest = 15 - raisable.leading_zeros();
-    let below = free & !play.ranks_with_at_least(1) & ((1u16 << highest) - 1);
+    let highest = 15 - raisable.leading_zeros() as usize;
+    let below = free & !play.ranks_with_at_least(1) & ranks_below(highest);
     if below == 0 {
         return false;
     }
-    let spare = 15 - below.leading_zeros();
-    let between = ((1u16 << (highest + 1)) - 1) & !((1u16 << (spare + 1)) - 1);
+    let spare = 15 - below.leading_zeros() as usize;
+    let between = ranks_below(highest + 1) & !ranks_below(spare + 1);
     partner & between == 0
+}
+
+/// The ranks below `rank` (0 to 15), as a mask.
+fn ranks_below(rank: usize) -> u16 {
+    ((1u32 << rank) - 1) as u16
 }
 
 #[cfg(test)]
