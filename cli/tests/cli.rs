@@ -416,6 +416,8 @@ fn solve_explains_its_answer() {
     assert_eq!(case["seed"], 22);
     assert_eq!(case["landlord"], Deal::from_seed(22).hand(Seat::Landlord).to_string());
     assert!(v["proven"].as_u64().unwrap() >= 1, "{v}");
+    let alone = &case["anatomy"]["alone"];
+    assert!(alone["given_up"]["nodes"].as_u64() <= case["nodes"].as_u64(), "{v}");
     // Full deals are not proven in 20 ms: each answer comes on time, give
     // or take a busy machine's scheduling (a gross limit: 5× the limit;
     // the figures are printed).
@@ -510,10 +512,17 @@ fn par_is_the_deal_solved_from_the_landlords_lead() {
     ]);
     assert_eq!(v["winner"], solved["winner"]);
     assert_eq!(v["pv"].as_array().unwrap().first(), Some(&v["best"]));
+    // Where the nodes went: the probe that found the win among them.
+    let probes = &v["anatomy"]["probes"];
+    assert!(probes["won"]["count"].as_u64() >= Some(1), "{v}");
+    assert!(probes["given_up"]["nodes"].as_u64() <= v["nodes"].as_u64(), "{v}");
     // The same deal written out in brackets, and the score.
     let v2 = json(&["par", &d.to_string(), "--utility", "score", "--json"]);
     assert_eq!((v2["winner"].as_str(), v2["seed"].as_u64()), (Some("landlord"), None));
     assert!(v2["value"].as_i64().unwrap() >= 1);
+    // Probes and a farmer alone serve win/loss only.
+    assert_eq!(v2["anatomy"]["probes"]["given_up"]["count"], 0, "{v2}");
+    assert_eq!(v2["anatomy"]["alone"]["won"]["count"], 0, "{v2}");
     // Under a tight limit the answer is marked as not proven.
     let v = json(&["par", "--seed", "0", "--time-limit", "50", "--json"]);
     assert_eq!(v["exact"], false);

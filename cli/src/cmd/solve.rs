@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
-use engine::solver::{bench, Position, SolveOptions, Solver};
+use engine::solver::{bench, Anatomy, Outcomes, Position, SolveOptions, Solver};
 use engine::{Clock, Move, Seat, SeedRange, Team};
 
 use super::play::team_name;
@@ -138,6 +138,26 @@ struct Solved {
     nodes: u64,
     ms: f64,
     to_move: &'static str,
+    anatomy: Anatomy,
+}
+
+/// The side searches' line of a solve's report, if it made any: how each
+/// kind ended, with the nodes each outcome took.
+fn anatomy_text(a: &Anatomy) -> String {
+    let part = |name: &str, o: &Outcomes| {
+        format!(
+            "{name}: {} won ({} nodes), {} lost ({}), {} given up ({})",
+            o.won.count, o.won.nodes, o.lost.count, o.lost.nodes, o.given_up.count, o.given_up.nodes
+        )
+    };
+    if *a == Anatomy::default() {
+        return String::new();
+    }
+    format!(
+        "side searches: {}; {}\n",
+        part("probes", &a.probes),
+        part("a farmer alone", &a.alone)
+    )
 }
 
 /// Solves `position` and says who wins, the best move and line, and the cost.
@@ -153,7 +173,7 @@ fn solved_report(position: &Position, options: &SolveOptions) -> Report {
         seat = seat.next(seats);
     }
     let text = format!(
-        "{} wins{} (value {} for the landlord)\nbest move for the {}: {}\n{}{} nodes, {:.1} ms, depth {}\n",
+        "{} wins{} (value {} for the landlord)\nbest move for the {}: {}\n{}{} nodes, {:.1} ms, depth {}\n{}",
         winner,
         if r.exact {
             ", proven"
@@ -175,6 +195,7 @@ fn solved_report(position: &Position, options: &SolveOptions) -> Report {
         } else {
             r.depth.to_string()
         },
+        anatomy_text(&r.anatomy),
     );
     let json = Solved {
         winner,
@@ -186,6 +207,7 @@ fn solved_report(position: &Position, options: &SolveOptions) -> Report {
         nodes: r.nodes,
         ms: r.ms,
         to_move: to_move.name(),
+        anatomy: r.anatomy,
     };
     Report::new(&json, text)
 }
@@ -242,6 +264,7 @@ struct CaseJson {
     winner: &'static str,
     ms: f64,
     nodes: u64,
+    anatomy: Anatomy,
 }
 
 fn case_json(c: &bench::Case) -> CaseJson {
@@ -254,6 +277,7 @@ fn case_json(c: &bench::Case) -> CaseJson {
         winner: team_name(c.winner),
         ms: c.ms,
         nodes: c.nodes,
+        anatomy: c.anatomy,
     }
 }
 
@@ -263,17 +287,21 @@ pub fn bench_full(seeds: SeedRange, limit: f64) -> Report {
     let clock = MonotonicClock::default();
     let table_bytes = SolveOptions::default().table_bytes;
     let mut text = format!("whole deals (20+17+17, landlord to lead), seeds {seeds}, at most {limit} ms each\n");
-    text += "seed        proven   winner        ms        nodes\n";
+    // The last two: nodes in probes and in a farmer alone's endgames that
+    // ended unproven (the side searches' waste, where hard deals spend it).
+    text += "seed        proven   winner        ms        nodes   probes given up   alone given up\n";
     let mut cases = Vec::new();
     for s in seeds.iter() {
         let case = bench::solve_full(s, limit, table_bytes, &clock);
         text += &format!(
-            "{:<10} {:>7} {:>9} {:>9.0} {:>12}\n",
+            "{:<10} {:>7} {:>9} {:>9.0} {:>12} {:>17} {:>16}\n",
             s,
             if case.exact { "yes" } else { "no" },
             if case.exact { team_name(case.winner) } else { "-" },
             case.ms,
-            case.nodes
+            case.nodes,
+            case.anatomy.probes.given_up.nodes,
+            case.anatomy.alone.given_up.nodes,
         );
         cases.push(case);
     }

@@ -10,7 +10,7 @@ use crate::clock::Clock;
 use crate::rng;
 use crate::seat::{Seat, Team};
 
-use super::{Position, SolveOptions, Solver};
+use super::{Anatomy, Position, SolveOptions, Solver};
 
 /// Endgame `seed` of a size: the landlord's and the farmer's hands cut from
 /// a shuffled deck, landlord to move. `None` if the sizes do not fit a deck.
@@ -62,6 +62,9 @@ pub struct Case {
     pub ms: f64,
     /// Nodes searched.
     pub nodes: u64,
+    /// Where they went.
+    #[serde(default)]
+    pub anatomy: Anatomy,
 }
 
 /// Solves endgames `seed..seed + positions` of `landlord`+`farmer` cards,
@@ -134,6 +137,7 @@ fn solve_case(seed: u64, position: &Position, limit_ms: f64, table_bytes: usize,
         winner: r.winner,
         ms: clock.now_ms() - started,
         nodes: r.nodes,
+        anatomy: r.anatomy,
     }
 }
 

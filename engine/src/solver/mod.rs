@@ -228,6 +228,53 @@ pub struct SolveResult {
     pub ms: f64,
     /// The time limit stopped the search before a proof.
     pub timed_out: bool,
+    /// Where the nodes went.
+    #[serde(default)]
+    pub anatomy: Anatomy,
+}
+
+/// How many side searches of one kind ended one way, and the nodes they
+/// took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Tally {
+    /// How many.
+    pub count: u64,
+    /// Their nodes, all together.
+    pub nodes: u64,
+}
+
+impl Tally {
+    fn add(&mut self, nodes: u64) {
+        self.count += 1;
+        self.nodes += nodes;
+    }
+}
+
+/// How the side searches of one kind ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Outcomes {
+    /// Proven a win for the side that asked.
+    pub won: Tally,
+    /// Proven a loss for it.
+    pub lost: Tally,
+    /// Stopped by their budget, unproven.
+    pub given_up: Tally,
+}
+
+/// Where a solve's nodes went, besides its own search: the side searches
+/// that three-seat solves under win/loss make before searching a position
+/// in full. Their nodes are part of [`SolveResult::nodes`]; a farmer
+/// alone's endgame searched inside a probe counts in both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Anatomy {
+    /// Probes: a move searched within 500 nodes before the moves are
+    /// searched in full; won and lost are for the side that
+    /// made the move.
+    pub probes: Outcomes,
+    /// A farmer alone: the 1v1 endgame of one farmer against the landlord,
+    /// its partner passing throughout, searched within its budget; won
+    /// when the farmer wins it, lost when the landlord does.
+    pub alone: Outcomes,
 }
 
 /// One legal play of the side to move and what the position after it is
@@ -470,6 +517,8 @@ pub struct Solver {
     /// Where the budgeted search under way (a farmer alone's endgame, or
     /// a probe) stops; `u64::MAX` when none is.
     budget_limit: u64,
+    /// This solve's side searches.
+    anatomy: Anatomy,
 }
 
 impl Solver {
@@ -500,6 +549,7 @@ impl Solver {
             no_answer: alone::Refuted::with_slots(table_bytes / 256),
             single_covers: true,
             budget_limit: u64::MAX,
+            anatomy: Anatomy::default(),
         }
     }
 
@@ -518,8 +568,16 @@ impl Solver {
             if self.alone_refuted.covers(key, budget) {
                 continue;
             }
+            let nodes_before = self.nodes;
             let (value, proven) = self.search_within(&endgame, key, &map, u8::MAX, ply, budget, deadline)?;
             let farmers_win = proven && (value > 0) == (endgame.to_move != Seat::Landlord);
+            let alone = &mut self.anatomy.alone;
+            match (proven, farmers_win) {
+                (true, true) => &mut alone.won,
+                (true, false) => &mut alone.lost,
+                (false, _) => &mut alone.given_up,
+            }
+            .add(self.nodes - nodes_before);
             if farmers_win {
                 let first = if partner_passes {
                     Some(Move::Pass)
@@ -549,12 +607,20 @@ impl Solver {
             if self.probed.covers(c.key, PROBE_BUDGET) || self.table.get(c.key).is_some_and(|e| e.proven) {
                 continue;
             }
+            let nodes_before = self.nodes;
             let Some((v, proven)) =
                 self.search_within(&c.pos, c.key, &c.map, depth - 1, ply + 1, PROBE_BUDGET, deadline)
             else {
                 return false;
             };
             let v = if c.same { v } else { -v };
+            let probes = &mut self.anatomy.probes;
+            match (proven, v > 0) {
+                (true, true) => &mut probes.won,
+                (true, false) => &mut probes.lost,
+                (false, _) => &mut probes.given_up,
+            }
+            .add(self.nodes - nodes_before);
             if proven && v > 0 {
                 break;
             }
@@ -648,6 +714,7 @@ impl Solver {
         self.sure_answers = options.sure_answers;
         self.single_covers = options.single_covers;
         self.nodes = 0;
+        self.anatomy = Anatomy::default();
         self.stopped = false;
         let mover_sign = if position.to_move.team() == Team::Landlord {
             1
@@ -666,6 +733,7 @@ impl Solver {
                 nodes: 0,
                 ms: 0.0,
                 timed_out: false,
+                anatomy: Anatomy::default(),
             };
         }
         let mut answer: Option<(i32, bool, u32)> = None;
@@ -715,7 +783,7 @@ impl Solver {
                 value
             };
         // The search's nodes (the line below may solve positions of its own).
-        let nodes = self.nodes;
+        let (nodes, anatomy) = (self.nodes, self.anatomy);
         let pv = if options.principal_variation {
             let left = options
                 .time_limit_ms
@@ -755,6 +823,7 @@ impl Solver {
             nodes,
             ms: clock.now_ms() - started,
             timed_out: !exact,
+            anatomy,
         }
     }
 
@@ -1550,6 +1619,35 @@ mod tests {
         let later = pos(&["382", "68KD"]);
         assert_eq!(solver.solve(&later, &options, &clock, &mut ()).value, -1);
         assert_eq!(solve(&later, Utility::CardMargin).value, -1);
+    }
+
+    #[test]
+    fn the_anatomy_counts_each_solves_side_searches() {
+        let clock = MonotonicClock::default();
+        let mut solver = Solver::new(16 << 20);
+        // Deal 1, a landlord win that a probe of a later first play finds.
+        let deal = crate::deal::Deal::from_seed(1);
+        let p = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
+        let r = solver.solve(&p, &SolveOptions::default(), &clock, &mut ());
+        assert_eq!((r.winner, r.exact), (Team::Landlord, true));
+        let a = r.anatomy;
+        assert!(a.probes.won.count >= 1 && a.probes.given_up.count >= 1, "{a:?}");
+        // A probe gives up exactly at its budget; a farmer alone at its own.
+        assert_eq!(a.probes.given_up.nodes, PROBE_BUDGET * a.probes.given_up.count);
+        assert!(a.alone.given_up.nodes >= alone::budget(0) * a.alone.given_up.count);
+        for t in [a.probes, a.alone].iter().flat_map(|o| [o.won, o.lost, o.given_up]) {
+            assert!(t.nodes >= t.count && t.nodes <= r.nodes, "{a:?} of {} nodes", r.nodes);
+        }
+        // A farmer alone proves this one from the root, in one endgame.
+        let p = pos(&["3479J", "AA22", "568TQ"]);
+        let r = solver.solve(&p, &SolveOptions::default(), &clock, &mut ());
+        assert_eq!(r.anatomy.alone.won.count, 1, "{:?}", r.anatomy);
+        assert_eq!(r.anatomy.probes, Outcomes::default());
+        // Each solve counts its own: none in 1v1, none under another utility.
+        let r = solver.solve(&pos(&["3KK", "A"]), &SolveOptions::default(), &clock, &mut ());
+        assert_eq!(r.anatomy, Anatomy::default());
+        let r = solve(&pos(&["3479J", "AA22", "568TQ"]), Utility::Score);
+        assert_eq!(r.anatomy, Anatomy::default());
     }
 
     #[test]
