@@ -519,6 +519,11 @@ pub struct Solver {
     budget_limit: u64,
     /// This solve's side searches.
     anatomy: Anatomy,
+    /// The farmer whose endgame alone is searched first: the last one
+    /// proven to win alone. In a deal it is mostly the same farmer, and
+    /// the other's endgame, searched first, is often given up at its
+    /// budget (deals 10, 14 and 25 take a third of the nodes or less).
+    alone_first: Seat,
 }
 
 impl Solver {
@@ -550,6 +555,7 @@ impl Solver {
             single_covers: true,
             budget_limit: u64::MAX,
             anatomy: Anatomy::default(),
+            alone_first: Seat::Farmer1,
         }
     }
 
@@ -557,10 +563,14 @@ impl Solver {
     /// three-seat position under win/loss (`alone`): `Some` with the move
     /// that starts it for the side to move (for the landlord, its move in
     /// the 1v1 proof), searched as a 1v1 endgame in this solver's table
-    /// within [`alone::budget`] nodes each.
+    /// within [`alone::budget`] nodes each, the last farmer to win alone first.
     fn prove_farmer_alone(&mut self, pos: &Position, ply: usize, deadline: &Deadline<'_>) -> Option<Option<Move>> {
         let budget = alone::budget(pos.hands.iter().map(|h| h.len()).sum());
-        for farmer in [Seat::Farmer1, Seat::Farmer2] {
+        let farmers = match self.alone_first {
+            Seat::Farmer2 => [Seat::Farmer2, Seat::Farmer1],
+            _ => [Seat::Farmer1, Seat::Farmer2],
+        };
+        for farmer in farmers {
             let Some((endgame, partner_passes)) = alone::endgame(pos, farmer) else {
                 continue;
             };
@@ -579,6 +589,7 @@ impl Solver {
             }
             .add(self.nodes - nodes_before);
             if farmers_win {
+                self.alone_first = farmer;
                 let first = if partner_passes {
                     Some(Move::Pass)
                 } else {
@@ -1648,6 +1659,31 @@ mod tests {
         assert_eq!(r.anatomy, Anatomy::default());
         let r = solve(&pos(&["3479J", "AA22", "568TQ"]), Utility::Score);
         assert_eq!(r.anatomy, Anatomy::default());
+    }
+
+    #[test]
+    fn the_last_farmer_to_win_alone_is_asked_first() {
+        // Farmer 2's AA22 wins alone; farmer 1's low singles do not.
+        let clock = MonotonicClock::default();
+        let mut solver = Solver::new(1 << 20);
+        let first = solver.solve(
+            &pos(&["3479J", "4568", "AA22"]),
+            &SolveOptions::default(),
+            &clock,
+            &mut (),
+        );
+        assert_eq!((first.winner, first.exact), (Team::Farmers, true));
+        let asked = |o: Outcomes| (o.won.count, o.lost.count + o.given_up.count);
+        // Farmer 1 was asked first, in vain.
+        assert_eq!(asked(first.anatomy.alone), (1, 1));
+        // Now farmer 2 is, and farmer 1's new endgame is not searched.
+        let next = solver.solve(
+            &pos(&["3479J", "4569", "AA22"]),
+            &SolveOptions::default(),
+            &clock,
+            &mut (),
+        );
+        assert_eq!(asked(next.anatomy.alone), (1, 0));
     }
 
     #[test]
