@@ -261,6 +261,19 @@ pub struct Outcomes {
     pub given_up: Tally,
 }
 
+impl Outcomes {
+    /// Counts a side search of `nodes` that ended `proven` (or not), and
+    /// then `won` (or not) for the side that asked.
+    fn add(&mut self, proven: bool, won: bool, nodes: u64) {
+        match (proven, won) {
+            (true, true) => &mut self.won,
+            (true, false) => &mut self.lost,
+            (false, _) => &mut self.given_up,
+        }
+        .add(nodes);
+    }
+}
+
 /// Where a solve's nodes went, besides its own search: the side searches
 /// that three-seat solves under win/loss make before searching a position
 /// in full. Their nodes are part of [`SolveResult::nodes`]; a farmer
@@ -581,13 +594,7 @@ impl Solver {
             let nodes_before = self.nodes;
             let (value, proven) = self.search_within(&endgame, key, &map, u8::MAX, ply, budget, deadline)?;
             let farmers_win = proven && (value > 0) == (endgame.to_move != Seat::Landlord);
-            let alone = &mut self.anatomy.alone;
-            match (proven, farmers_win) {
-                (true, true) => &mut alone.won,
-                (true, false) => &mut alone.lost,
-                (false, _) => &mut alone.given_up,
-            }
-            .add(self.nodes - nodes_before);
+            self.anatomy.alone.add(proven, farmers_win, self.nodes - nodes_before);
             if farmers_win {
                 self.alone_first = farmer;
                 let first = if partner_passes {
@@ -625,13 +632,7 @@ impl Solver {
                 return false;
             };
             let v = if c.same { v } else { -v };
-            let probes = &mut self.anatomy.probes;
-            match (proven, v > 0) {
-                (true, true) => &mut probes.won,
-                (true, false) => &mut probes.lost,
-                (false, _) => &mut probes.given_up,
-            }
-            .add(self.nodes - nodes_before);
+            self.anatomy.probes.add(proven, v > 0, self.nodes - nodes_before);
             if proven && v > 0 {
                 break;
             }
