@@ -87,7 +87,7 @@ pub(super) fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
         };
         let state = state.clone();
         let onclick = Callback::from(move |_: MouseEvent| state.dispatch(Action::Replay(Some(i + 1))));
-        let words = turn.mv.play().map_or(t.play.pass.to_string(), |p| t.play_words(p));
+        let words = t.move_words(turn.mv);
         let over = matches!(table.phase(), Phase::Over(_));
         html! {
             <li class={ classes!(current.then_some("current"), blunder.then_some("blunder")) }>

@@ -37,9 +37,7 @@ pub(super) fn review_note(t: &Strings, state: &State, step: usize) -> Html {
             let who = chair_name(t, state.table.chair_of(m.seat));
             let text = (t.play.review_move)(who, standing(t, m.before, team), standing(t, m.after, team));
             let blunder = m.threw_away_a_win();
-            let better = m
-                .best
-                .map(|best| best.play().map_or(t.play.pass.to_string(), |p| t.play_words(p)));
+            let better = m.best.map(|best| t.move_words(best));
             html! {
                 <p class={ classes!("advice", "review", blunder.then_some("blunder")) } id="play-review" data-blunder={ blunder.to_string() }>
                     { text }
