@@ -181,7 +181,8 @@ fn split_json_lists_groups_with_kinds() {
     let v = json(&["split", "3456789TJQKA2", "--alternatives", "3", "--json"]);
     let alternatives = v["alternatives"].as_array().unwrap();
     assert_eq!(alternatives.len(), 3);
-    assert!(alternatives.iter().all(|a| a["plays"].as_u64() >= v["plays"].as_u64()));
+    let best = v["plays"].as_u64().unwrap();
+    assert!(alternatives.iter().all(|a| a["plays"].as_u64().unwrap() >= best));
     fails_with(&["split", "33z"], "'z' at position 3");
     fails_with(
         &["split", "33", "--method", "greedy", "--alternatives", "1"],
@@ -417,7 +418,11 @@ fn solve_explains_its_answer() {
     assert_eq!(case["landlord"], Deal::from_seed(22).hand(Seat::Landlord).to_string());
     assert!(v["proven"].as_u64().unwrap() >= 1, "{v}");
     let alone = &case["anatomy"]["alone"];
-    assert!(alone["given_up"]["nodes"].as_u64() <= case["nodes"].as_u64(), "{v}");
+    // Unwrapped: a missing field must fail, not compare as `None`.
+    assert!(
+        alone["given_up"]["nodes"].as_u64().unwrap() <= case["nodes"].as_u64().unwrap(),
+        "{v}"
+    );
     // Full deals are not proven in 20 ms: each answer comes on time, give
     // or take a busy machine's scheduling (a gross limit: 5× the limit;
     // the figures are printed).
@@ -515,7 +520,10 @@ fn par_is_the_deal_solved_from_the_landlords_lead() {
     // Where the nodes went: the probe that found the win among them.
     let probes = &v["anatomy"]["probes"];
     assert!(probes["won"]["count"].as_u64() >= Some(1), "{v}");
-    assert!(probes["given_up"]["nodes"].as_u64() <= v["nodes"].as_u64(), "{v}");
+    assert!(
+        probes["given_up"]["nodes"].as_u64().unwrap() <= v["nodes"].as_u64().unwrap(),
+        "{v}"
+    );
     // The same deal written out in brackets, and the score.
     let v2 = json(&["par", &d.to_string(), "--utility", "score", "--json"]);
     assert_eq!((v2["winner"].as_str(), v2["seed"].as_u64()), (Some("landlord"), None));
