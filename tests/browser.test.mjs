@@ -964,7 +964,7 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   assert.match(await csvOf("chart-places-duplicate"), /^# Duplicate · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · \d{4}-\d\d-\d\d\ntable,place 1,/);
   assert.match(await csvOf("chart-places-equal"), /^# Equal strength · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · GDI centre 0.7,0.27,0.05, ε = 0.15 · /);
   assert.match(await csvOf("chart-rank"), /^# Deals with the highest DIH · built-in library, 2,000 deals · panel: Quick, 64 games each · n = 108, m = 18, r = 10 · /);
-  assert.match(await csvOf("chart-par"), /^# The panel's landlord wins, by par · built-in library, 2,000 deals · panel: Quick, 64 games each · par within 500,000 nodes a deal · \d{4}-\d\d-\d\d\npar,deals,games,landlord_wins,share,low,high\n/);
+  assert.match(await csvOf("chart-par"), /^# The panel's landlord wins, by par · built-in library, 2,000 deals · panel: Quick, 64 games each · par within 2,000,000 nodes a deal · \d{4}-\d\d-\d\d\npar,deals,games,landlord_wins,share,low,high\n/);
 
   // Titles in the page's language only; both when asked (for an export).
   assert.equal(await page.textContent("#chart-histogram .chart-title"), "Score distribution");
