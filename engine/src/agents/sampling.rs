@@ -229,8 +229,10 @@ impl Player for SamplingPlayer {
                             .is_finite()
                             .then(|| (deadline.remaining_ms() / left).max(0.5)),
                         principal_variation: false,
-                        // The aids to long proofs stay off: the ladder was
-                        // measured without them.
+                        // The aids to long proofs stay off, and deepening
+                        // goes as it did: the ladder was measured so.
+                        start_depth: 8,
+                        depth_step: 2,
                         farmer_alone: false,
                         probes: false,
                         sure_answers: false,

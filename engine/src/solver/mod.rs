@@ -33,7 +33,9 @@
 //!   pass; leading: the most cards and lowest rank first, bombs last).
 //! - First a full-depth search, which proves most endgames outright; if the
 //!   time limit comes first, iterative deepening with an estimate at the
-//!   horizon (the difference in minimum split play counts, [`Splitter`]).
+//!   horizon (the difference in minimum split play counts, [`Splitter`]),
+//!   a ply at a time from the first, without a farmer alone's endgames
+//!   (their budgets would take whole iterations).
 //!   The clock is read every 1,024 nodes through the clock seam.
 
 mod alone;
@@ -99,8 +101,13 @@ pub struct SolveOptions {
     pub utility: Utility,
     /// Stop by then and answer with the deepest finished search.
     pub time_limit_ms: Option<f64>,
-    /// Iterative deepening starts at this depth (plies).
+    /// Iterative deepening starts at this depth (plies, 1 or more).
     pub start_depth: u8,
+    /// Plies each iteration adds up to depth 16 (1 or more; 4 at a time
+    /// beyond). From the first ply one at a time, a whole deal's estimate
+    /// names the winner far more often than from 8 plies two at a time,
+    /// whose first iteration it seldom finished (the README's Speed).
+    pub depth_step: u8,
     /// Transposition table size (for [`Solver::new`]; see
     /// [`SolveOptions::table_bytes_for`] for one sized to the job).
     pub table_bytes: usize,
@@ -193,7 +200,8 @@ impl Default for SolveOptions {
         SolveOptions {
             utility: Utility::WinLoss,
             time_limit_ms: None,
-            start_depth: 8,
+            start_depth: 1,
+            depth_step: 1,
             table_bytes: SolveOptions::MAX_TABLE_BYTES,
             proof_share: 0.5,
             node_limit: None,
@@ -537,6 +545,20 @@ pub struct Solver {
     /// the other's endgame, searched first, is often given up at its
     /// budget (deals 10, 14 and 25 take a third of the nodes or less).
     alone_first: Seat,
+    /// The deepest iteration of deepening finished from the last position
+    /// solved, so that solving it again (the next slice) deepens on from
+    /// there, and answers with it should no iteration finish in time.
+    deepened: Option<Deepened>,
+}
+
+/// An iteration of deepening that finished, without a proof.
+#[derive(Clone, Copy)]
+struct Deepened {
+    /// The position itself, not its key: positions that share a key (ranks
+    /// the game cannot tell apart) are other positions to a caller.
+    root: Position,
+    depth: u8,
+    value: i32,
 }
 
 impl Solver {
@@ -569,6 +591,7 @@ impl Solver {
             budget_limit: u64::MAX,
             anatomy: Anatomy::default(),
             alone_first: Seat::Farmer1,
+            deepened: None,
         }
     }
 
@@ -674,8 +697,10 @@ impl Solver {
     /// result is proven. With one, it first tries to prove the result with
     /// half the time, then deepens iteratively with the horizon estimate
     /// until the limit, answering with the deepest finished iteration.
-    /// Calling again continues from the proofs the table kept, so a caller
-    /// can search in slices (to report progress or be cancelled between them).
+    /// Calling again continues from the proofs the table kept, and answers
+    /// with the deepest iteration finished from the same position over the
+    /// calls, so a caller can search in slices (to report progress or be
+    /// cancelled between them).
     ///
     /// # Examples
     ///
@@ -717,6 +742,7 @@ impl Solver {
                 self.alone_refuted.clear();
                 self.probed.clear();
                 self.no_answer.clear();
+                self.deepened = None;
             }
             self.utility = options.utility;
         }
@@ -769,6 +795,10 @@ impl Solver {
                 Some(ms) => Deadline::after(clock, ms - (clock.now_ms() - started)),
                 None => Deadline::NONE,
             };
+            // Iterations already finished from this position come back from
+            // the table at once; the deepest of them answers should this
+            // call finish none as deep.
+            let before = self.deepened.take().filter(|d| d.root == *position);
             let mut depth = options.start_depth.max(1);
             loop {
                 let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, &deadline);
@@ -780,7 +810,23 @@ impl Solver {
                 if proven || depth == u8::MAX {
                     break;
                 }
-                depth = depth.saturating_add(if depth < 16 { 2 } else { 4 });
+                depth = depth.saturating_add(if depth < 16 { options.depth_step.max(1) } else { 4 });
+            }
+            if !answer.is_some_and(|(_, proven, _)| proven) {
+                let now = answer.map(|(value, _, depth)| Deepened {
+                    root: *position,
+                    depth: depth as u8,
+                    value,
+                });
+                let deepest = match (now, before) {
+                    (Some(n), Some(b)) if b.depth > n.depth => Some(b),
+                    (Some(n), _) => Some(n),
+                    (None, b) => b,
+                };
+                if let Some(d) = deepest {
+                    answer = Some((d.value, false, u32::from(d.depth)));
+                }
+                self.deepened = deepest;
             }
         }
         let (value, exact, depth) = match answer {
@@ -1125,7 +1171,9 @@ impl Solver {
             self.table.put(key, found, 1);
             return (-(PROVEN + 1), true);
         }
-        if self.farmer_alone && pos.seats == 3 && self.utility == Utility::WinLoss {
+        // Not within a horizon: each endgame's budget (64,000 nodes at the
+        // first play) would take a whole iteration of deepening.
+        if self.farmer_alone && depth >= PROOF_DEPTH && pos.seats == 3 && self.utility == Utility::WinLoss {
             if let Some(first) = self.prove_farmer_alone(pos, ply, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
                     -(PROVEN + 1)
@@ -1860,5 +1908,38 @@ mod tests {
             "{nodes} nodes in slices, {} at once",
             at_once.nodes
         );
+    }
+
+    #[test]
+    fn an_unproven_deal_answers_with_a_finished_iteration_and_slices_never_go_back() {
+        // Seed 2's deal is far from proven within these budgets.
+        let clock = MonotonicClock::default();
+        let deal = crate::deal::Deal::from_seed(2);
+        let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
+        let once = SolveOptions {
+            node_limit: Some(100_000),
+            principal_variation: false,
+            ..SolveOptions::default()
+        };
+        let r = Solver::new(16 << 20).solve(&position, &once, &clock, &mut ());
+        assert!(!r.exact);
+        // An iteration finished: the answer is a search's, not the root's
+        // static estimate (depth 0, which a first iteration of 8 plies
+        // never got past).
+        assert!(r.depth >= 4, "depth {}", r.depth);
+        // In slices (as the web worker solves), each with half its nodes
+        // for the proof: the answer deepens and never goes back (without
+        // the deepest kept, a slice that finished fewer iterations than the
+        // one before answered up to 2 plies shallower).
+        let slice = SolveOptions {
+            node_limit: Some(100_000),
+            ..once
+        };
+        let mut solver = Solver::new(16 << 20);
+        let depths: Vec<u32> = (0..20)
+            .map(|_| solver.solve(&position, &slice, &clock, &mut ()).depth)
+            .collect();
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+        assert!(depths[19] > depths[0], "{depths:?}");
     }
 }
