@@ -417,6 +417,12 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
     overshoots.push((ms - 1000) / 1000);
     assert.equal(await page.getAttribute("#par-result", "data-exact"), "false");
     assert.ok((await page.getAttribute("#par-result", "data-best")).length > 0, "a move even without a proof");
+    // The estimate is a search's (the slices keep its deepest iteration),
+    // not the root's static count (depth 0), and says how deep it looked.
+    const depth = Number(await page.getAttribute("#par-result", "data-depth"));
+    console.log(`# deal 2 in 1 s: an estimate at depth ${depth}`);
+    assert.ok(depth >= 2, `estimate at depth ${depth}`);
+    assert.match(await page.locator("#par-verdict").textContent(), new RegExp(`estimate at depth ${depth}:`));
   }
   console.log(`# time-limit overshoot in the browser (1 s limit): ${overshoots.map((o) => (100 * o).toFixed(1) + "%").join(", ")}`);
   assert.ok(Math.max(...overshoots) < 0.5, `overshoots ${overshoots}`);

@@ -142,7 +142,9 @@ pub struct Strings {
     pub solve: &'static str,
     pub time_limit: &'static str,
     pub searching: fn(Option<u32>, u64, f64) -> String,
-    pub verdict: fn(bool, bool) -> String,
+    /// Whether the landlord wins, and `None` when proven, else the depth
+    /// (plies) of the search the estimate comes from (0: none finished).
+    pub verdict: fn(bool, Option<u32>) -> String,
     pub winning_line: &'static str,
     pub pass: &'static str,
     pub hint: &'static str,
@@ -729,11 +731,13 @@ pub static ZH: Strings = Strings {
         Some(d) => format!("搜索中：深度 {d}，{nodes} 个节点，{:.1} 秒", ms / 1000.0),
         None => format!("搜索中：{nodes} 个节点，{:.1} 秒", ms / 1000.0),
     },
-    verdict: |landlord, exact| match (landlord, exact) {
-        (true, true) => "地主必胜（已证明）".into(),
-        (false, true) => "农民必胜（已证明）".into(),
-        (true, false) => "地主占优（估计：时限内未能证明）".into(),
-        (false, false) => "农民占优（估计：时限内未能证明）".into(),
+    verdict: |landlord, estimate| {
+        let side = if landlord { "地主" } else { "农民" };
+        match estimate {
+            None => format!("{side}必胜（已证明）"),
+            Some(0) => format!("{side}占优（估计：时限内未能证明）"),
+            Some(d) => format!("{side}占优（估计：搜索深度 {d}，时限内未能证明）"),
+        }
     },
     winning_line: "最佳走法",
     pass: "不出",
@@ -863,11 +867,14 @@ pub static EN: Strings = Strings {
         Some(d) => format!("Searching: depth {d}, {nodes} nodes, {:.1} s", ms / 1000.0),
         None => format!("Searching: {nodes} nodes, {:.1} s", ms / 1000.0),
     },
-    verdict: |landlord, exact| match (landlord, exact) {
-        (true, true) => "The landlord wins (proven)".into(),
-        (false, true) => "The farmers win (proven)".into(),
-        (true, false) => "The landlord is ahead (estimate: not proven in time)".into(),
-        (false, false) => "The farmers are ahead (estimate: not proven in time)".into(),
+    verdict: |landlord, estimate| {
+        let side = if landlord { "The landlord wins" } else { "The farmers win" };
+        let ahead = if landlord { "The landlord is ahead" } else { "The farmers are ahead" };
+        match estimate {
+            None => format!("{side} (proven)"),
+            Some(0) => format!("{ahead} (estimate: not proven in time)"),
+            Some(d) => format!("{ahead} (estimate at depth {d}: not proven in time)"),
+        }
     },
     winning_line: "Best play",
     pass: "pass",
