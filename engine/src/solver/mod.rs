@@ -546,8 +546,8 @@ pub struct Solver {
     /// budget (deals 10, 14 and 25 take a third of the nodes or less).
     alone_first: Seat,
     /// The deepest iteration of deepening finished from the last position
-    /// solved, so that solving it again (the next slice) deepens on from
-    /// there, and answers with it should no iteration finish in time.
+    /// solved without a proof: solving it again (the next slice) answers
+    /// with it should that call finish none as deep.
     deepened: Option<Deepened>,
 }
 
