@@ -818,11 +818,8 @@ impl Solver {
                     depth: depth as u8,
                     value,
                 });
-                let deepest = match (now, before) {
-                    (Some(n), Some(b)) if b.depth > n.depth => Some(b),
-                    (Some(n), _) => Some(n),
-                    (None, b) => b,
-                };
+                // On a tie, this call's (the last of the maxima).
+                let deepest = before.into_iter().chain(now).max_by_key(|d| d.depth);
                 if let Some(d) = deepest {
                     answer = Some((d.value, false, u32::from(d.depth)));
                 }
