@@ -423,6 +423,10 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
     console.log(`# deal 2 in 1 s: an estimate at depth ${depth}`);
     assert.ok(depth >= 2, `estimate at depth ${depth}`);
     assert.match(await page.locator("#par-verdict").textContent(), new RegExp(`estimate at depth ${depth}:`));
+    // The line it expects, to step through: at least to its horizon.
+    const plies = await page.locator("#par-line .jump").count();
+    console.log(`# deal 2 in 1 s: a line of ${plies} plies`);
+    assert.ok(plies >= depth, `a line of ${plies} plies at depth ${depth}`);
   }
   console.log(`# time-limit overshoot in the browser (1 s limit): ${overshoots.map((o) => (100 * o).toFixed(1) + "%").join(", ")}`);
   assert.ok(Math.max(...overshoots) < 0.5, `overshoots ${overshoots}`);

@@ -117,6 +117,10 @@ pub enum Command {
         /// Stop by then (ms) and answer with the best found, marked as not proven.
         #[arg(long, default_value = "10000", value_parser = time_limit, allow_negative_numbers = true)]
         time_limit: f64,
+        /// Stop after about this many positions instead of a time: the same
+        /// answer on every machine, the par `ddz library build --par-nodes` records.
+        #[arg(long, conflicts_with = "time_limit", value_parser = u64_in(1..=*limits::PAR_NODES.end()), allow_negative_numbers = true)]
+        nodes: Option<u64>,
         #[arg(long, value_enum, default_value_t = UtilityArg::WinLoss)]
         utility: UtilityArg,
     },

@@ -539,6 +539,40 @@ fn par_is_the_deal_solved_from_the_landlords_lead() {
     fails_with(&["par", "--seed", "1", "--time-limit", "nan"], "--time-limit");
 }
 
+#[test]
+fn par_within_a_node_budget_is_the_librarys() {
+    // Seed 1349 is not proven by the full-depth search within its half of
+    // 2,000,000 nodes; the iterations that ask a farmer alone, which a
+    // budget that large gets, prove it a farmer win.
+    let library: Value =
+        serde_json::from_slice(&std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/library.json")).unwrap())
+            .unwrap();
+    assert_eq!(library["par_nodes"], 2_000_000);
+    let entry = library["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["seed"] == 1349)
+        .unwrap();
+    let v = json(&["par", "--seed", "1349", "--nodes", "2000000", "--json"]);
+    assert_eq!(v["exact"], true, "{v}");
+    assert_eq!(v["winner"], "farmer");
+    assert!(v["depth"].as_u64() < Some(128), "an iteration's proof: {v}");
+    assert_eq!(
+        (&v["exact"], &v["winner"], &v["nodes"]),
+        (&entry["par"]["exact"], &entry["par"]["winner"], &entry["par"]["nodes"]),
+        "the library's par of seed 1349"
+    );
+    // Under 2,000,000 nodes there are none of those iterations, and no proof.
+    let v = json(&["par", "--seed", "1349", "--nodes", "1999999", "--json"]);
+    assert_eq!(v["exact"], false, "{v}");
+    // The estimate comes with its line, at least to its horizon.
+    assert!(
+        v["pv"].as_array().unwrap().len() as u64 >= v["depth"].as_u64().unwrap(),
+        "{v}"
+    );
+}
+
 /// Feeds `lines` to `ddz agent` and returns its answers, one per line.
 fn agent(player: &str, lines: &[&str]) -> Vec<Value> {
     use std::io::Write;

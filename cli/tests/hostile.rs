@@ -290,9 +290,17 @@ fn time_limits_are_finite_above_zero_and_at_most_an_hour() {
     }
     for bad in ["nan", "inf", "-5"] {
         refused(&["par", "--seed", "1", "--time-limit", bad], &["--time-limit"]);
+        refused(&["par", "--seed", "1", "--nodes", bad], &["--nodes"]);
         refused(&["solve-limits", "--time-limit", bad], &["--time-limit"]);
         refused(&["agent", "--player", "greedy", "--time-limit", bad], &["--time-limit"]);
     }
+    for bad in ["0", "1000000001", "1e6"] {
+        refused(&["par", "--seed", "1", "--nodes", bad], &["--nodes", bad]);
+    }
+    refused(
+        &["par", "--seed", "1", "--nodes", "1000", "--time-limit", "100"],
+        &["--nodes", "--time-limit"],
+    );
     let v = answers(&["solve", "--landlord", "3", "--farmer", "4", "--time-limit", "3600000"]);
     assert_eq!(v["winner"], "landlord");
     let v = answers(&["solve", "--landlord", "3", "--farmer", "4", "--time-limit", "0.001"]);

@@ -379,6 +379,47 @@ fn a_farmer_who_wins_alone_wins_three_seats() {
     assert!(fired * 5 > cases, "{fired} farmer wins alone of {cases}");
 }
 
+/// The depth-limited iterations that ask a farmer alone
+/// (`SolveOptions::alone_share`) answer only with a proof: every one is
+/// minimax's value.
+#[test]
+fn the_farmer_alone_iterations_prove_only_what_minimax_says() {
+    let clock = MonotonicClock::default();
+    let (mut proven, mut alone_won) = (0, 0);
+    for seed in 0..300u64 {
+        let sizes = [
+            3 + seed as usize % 3,
+            2 + seed as usize / 3 % 3,
+            2 + seed as usize / 9 % 3,
+        ];
+        let (hands, to_move, to_beat) = position(seed, &sizes, seed % 3 != 0);
+        let game = Game::resume(&hands, to_move, to_beat).unwrap();
+        let pos = Position::new(&hands, to_move, to_beat).unwrap();
+        // No full-depth search and no deepening after: the iterations alone.
+        let options = SolveOptions {
+            proof_share: 0.0,
+            alone_share: 1.0,
+            node_limit: Some(1_000_000),
+            principal_variation: false,
+            ..SolveOptions::default()
+        };
+        let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
+        if got.exact {
+            assert!(got.depth < 128, "an iteration's proof, not the full-depth search's");
+            proven += 1;
+            alone_won += usize::from(got.anatomy.alone.won.count > 0);
+            let want = minimax(&game, Utility::WinLoss, &mut HashMap::new());
+            assert_eq!(got.value, want, "{hands:?} {to_move:?} {to_beat:?}");
+        }
+    }
+    // Not vacuous: most are proven, many through a farmer alone.
+    println!("{proven} of 300 proven, {alone_won} with a farmer alone's win");
+    assert!(
+        proven > 200 && alone_won > 30,
+        "{proven} proven, {alone_won} through a farmer alone"
+    );
+}
+
 #[test]
 fn the_time_limit_is_kept() {
     // A large position cannot be proven in 30 ms; the answer still comes on time.

@@ -68,8 +68,9 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             deal,
             seed,
             time_limit,
+            nodes,
             utility,
-        } => solve::par(deal, seed, time_limit, utility)?,
+        } => solve::par(deal, seed, time_limit, nodes, utility)?,
         Command::SolveBench {
             full: true,
             deals,

@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
+use engine::lab::par::Par;
 use engine::solver::{bench, Anatomy, Outcomes, Position, SolveOptions, Solver};
 use engine::{Clock, Move, Seat, SeedRange, Team};
 
@@ -41,19 +42,31 @@ pub fn solve(args: SolveArgs) -> Result<Report, CliError> {
 }
 
 /// `ddz par`: the open-hand result of a whole deal, landlord to lead.
-pub fn par(deal: Option<DealArg>, seed: Option<u64>, limit: f64, utility: UtilityArg) -> Result<Report, CliError> {
+pub fn par(
+    deal: Option<DealArg>,
+    seed: Option<u64>,
+    limit: f64,
+    nodes: Option<u64>,
+    utility: UtilityArg,
+) -> Result<Report, CliError> {
     let (deal, seed) = match (seed, deal) {
         (Some(seed), _) => (engine::Deal::from_seed(seed), Some(seed)),
         (None, Some(d)) => (d.deal, d.seed),
         (None, None) => return Err(CliError::Other("give a DEAL or --seed".into())),
     };
     let position = Position::new(&deal.hands(), Seat::Landlord, None)?;
-    let options = SolveOptions {
-        utility: utility.into(),
-        time_limit_ms: Some(limit),
-        ..SolveOptions::default()
-    }
-    .sized_for(&position);
+    let options = match nodes {
+        Some(nodes) => SolveOptions {
+            utility: utility.into(),
+            ..Par::options(nodes)
+        },
+        None => SolveOptions {
+            utility: utility.into(),
+            time_limit_ms: Some(limit),
+            ..SolveOptions::default()
+        }
+        .sized_for(&position),
+    };
     let mut report = solved_report(&position, &options);
     report.json["deal"] = json!(deal.to_string());
     report.json["seed"] = json!(seed);

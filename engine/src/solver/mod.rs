@@ -111,9 +111,21 @@ pub struct SolveOptions {
     /// Transposition table size (for [`Solver::new`]; see
     /// [`SolveOptions::table_bytes_for`] for one sized to the job).
     pub table_bytes: usize,
-    /// The share of the time limit given to the first, full-depth search
-    /// (the rest goes to iterative deepening): 1 to only try for a proof.
+    /// The share of the limit given to the first, full-depth search (the
+    /// rest goes to iterative deepening): 1 to only try for a proof, 0 to
+    /// skip it.
     pub proof_share: f64,
+    /// With [`Self::farmer_alone`], the share of what the full-depth
+    /// search left that first goes to depth-limited iterations (8 plies,
+    /// then 10, …) asking at every new position whether a farmer wins
+    /// alone; they answer only with a proof (their estimates are poor, as
+    /// they seldom finish), and the deepening with the estimate gets the
+    /// rest. They prove farmer wins the full-depth search, committed to
+    /// one farmer reply, does not reach, but only given a million nodes or
+    /// so, and they cost the estimate depth (`docs/solver.md`): 0, the
+    /// default, skips them; a library's par takes them
+    /// ([`crate::lab::par::Par::options`]).
+    pub alone_share: f64,
     /// Stop after about this many nodes (checked every 1,024), whatever the
     /// clock says: a budget that gives the same answer on every machine.
     pub node_limit: Option<u64>,
@@ -204,6 +216,7 @@ impl Default for SolveOptions {
             depth_step: 1,
             table_bytes: SolveOptions::MAX_TABLE_BYTES,
             proof_share: 0.5,
+            alone_share: 0.0,
             node_limit: None,
             principal_variation: true,
             farmer_alone: true,
@@ -508,6 +521,9 @@ pub struct Solver {
     /// Move lists and children per ply, reused.
     scratch: Vec<Vec<Move>>,
     children: Vec<Vec<Child>>,
+    /// The best line found below each ply by a depth-limited search (the
+    /// table keeps an estimate's entries too briefly to read it back).
+    lines: Vec<Vec<Move>>,
     /// Whether the table holds anything yet.
     searched: bool,
     /// How often each play (by seat, kind, rank and chain length) has cut
@@ -522,6 +538,9 @@ pub struct Solver {
     alone_refuted: alone::Refuted,
     /// Whether this solve looks for them ([`SolveOptions::farmer_alone`]).
     farmer_alone: bool,
+    /// Whether depth-limited searches look for them too (the iterations of
+    /// [`SolveOptions::alone_share`]); else only the full-depth search does.
+    alone_within_horizon: bool,
     /// The three-seat positions probed without a proof ([`PROBE_BUDGET`]).
     probed: alone::Refuted,
     /// Whether this solve probes ([`SolveOptions::probes`]).
@@ -551,14 +570,25 @@ pub struct Solver {
     deepened: Option<Deepened>,
 }
 
+/// A search of the root that finished: what `solve` answers with.
+#[derive(Clone)]
+struct Finished {
+    value: i32,
+    proven: bool,
+    depth: u8,
+    /// The best line, taken as the search finished (a depth-limited
+    /// search's own, then the table's): later searches, such as the next,
+    /// unfinished iteration, overwrite the table's entries.
+    line: Vec<Move>,
+}
+
 /// An iteration of deepening that finished, without a proof.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Deepened {
     /// The position itself, not its key: positions that share a key (ranks
     /// the game cannot tell apart) are other positions to a caller.
     root: Position,
-    depth: u8,
-    value: i32,
+    finished: Finished,
 }
 
 impl Solver {
@@ -577,12 +607,14 @@ impl Solver {
             utility: Utility::WinLoss,
             scratch: Vec::new(),
             children: Vec::new(),
+            lines: Vec::new(),
             searched: false,
             history: vec![0; 5 * HISTORY_PER_SEAT],
             // As many entries as the table has, at half the size.
             class_moves: ClassMoves::with_bytes(table_bytes.min(SolveOptions::MAX_TABLE_BYTES) / 2),
             alone_refuted: alone::Refuted::with_slots(table_bytes / 256),
             farmer_alone: true,
+            alone_within_horizon: false,
             probed: alone::Refuted::with_slots(table_bytes / 256),
             probes: true,
             sure_answers: true,
@@ -694,9 +726,12 @@ impl Solver {
     }
 
     /// Solves `position`. Without a time limit the search runs until the
-    /// result is proven. With one, it first tries to prove the result with
-    /// half the time, then deepens iteratively with the horizon estimate
-    /// until the limit, answering with the deepest finished iteration.
+    /// result is proven. With one (of time or nodes), it first tries to
+    /// prove the result with [`SolveOptions::proof_share`] of the limit,
+    /// then (three seats, win/loss) with depth-limited iterations that ask
+    /// a farmer alone ([`SolveOptions::alone_share`] of the rest), then
+    /// deepens iteratively with the horizon estimate until the limit,
+    /// answering with the deepest finished iteration.
     /// Calling again continues from the proofs the table kept, and answers
     /// with the deepest iteration finished from the same position over the
     /// calls, so a caller can search in slices (to report progress or be
@@ -774,7 +809,20 @@ impl Solver {
                 anatomy: Anatomy::default(),
             };
         }
-        let mut answer: Option<(i32, bool, u32)> = None;
+        let mut answer: Option<Finished> = None;
+        let mut finish = |solver: &mut Solver, value: i32, proven: bool, depth: u8| {
+            progress.iteration(u32::from(depth), solver.nodes, clock.now_ms() - started);
+            Finished {
+                value,
+                proven,
+                depth,
+                line: if depth < PROOF_DEPTH {
+                    solver.finished_line(position)
+                } else {
+                    solver.table_line(position, 200)
+                },
+            }
+        };
         // First, a full-depth search: it proves most endgames fastest.
         let share = options.proof_share.clamp(0.0, 1.0);
         let proof_deadline = match options.time_limit_ms {
@@ -782,14 +830,48 @@ impl Solver {
             None => Deadline::NONE,
         };
         self.node_limit = options.node_limit.map_or(u64::MAX, |n| (n as f64 * share) as u64);
-        let (value, proven) = self.negamax(position, u8::MAX, -INFINITY, INFINITY, 0, &proof_deadline);
+        let (value, proven) = if share > 0.0 {
+            self.negamax(position, u8::MAX, -INFINITY, INFINITY, 0, &proof_deadline)
+        } else {
+            (0, false)
+        };
         let limited = options.time_limit_ms.is_some() || options.node_limit.is_some();
         if !self.stopped && proven {
-            answer = Some((value, true, u32::from(u8::MAX)));
-            progress.iteration(u32::from(u8::MAX), self.nodes, clock.now_ms() - started);
+            answer = Some(finish(self, value, true, u8::MAX));
         } else if limited {
-            // Then iterative deepening with the estimate, until the limit.
             self.stopped = false;
+            let node_limit = options.node_limit.unwrap_or(u64::MAX);
+            let alone_share = options.alone_share.clamp(0.0, 1.0);
+            if self.farmer_alone && alone_share > 0.0 && position.seats == 3 && options.utility == Utility::WinLoss {
+                // Then iterations that ask a farmer alone, for a proof only.
+                let nodes_left = node_limit.saturating_sub(self.nodes);
+                self.node_limit = self.nodes.saturating_add((nodes_left as f64 * alone_share) as u64);
+                let deadline = match options.time_limit_ms {
+                    Some(ms) => Deadline::after(clock, (ms - (clock.now_ms() - started)) * alone_share),
+                    None => Deadline::NONE,
+                };
+                self.alone_within_horizon = true;
+                let mut depth = 8u8;
+                loop {
+                    let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, &deadline);
+                    if self.stopped {
+                        break;
+                    }
+                    if proven {
+                        answer = Some(finish(self, value, true, depth));
+                        break;
+                    }
+                    if depth == u8::MAX {
+                        break;
+                    }
+                    depth = depth.saturating_add(if depth < 16 { 2 } else { 4 });
+                }
+                self.alone_within_horizon = false;
+                self.stopped = false;
+            }
+        }
+        if answer.is_none() && limited {
+            // Then iterative deepening with the estimate, until the limit.
             self.node_limit = options.node_limit.unwrap_or(u64::MAX);
             let deadline = match options.time_limit_ms {
                 Some(ms) => Deadline::after(clock, ms - (clock.now_ms() - started)),
@@ -805,32 +887,39 @@ impl Solver {
                 if self.stopped {
                     break;
                 }
-                answer = Some((value, proven, u32::from(depth)));
-                progress.iteration(u32::from(depth), self.nodes, clock.now_ms() - started);
+                answer = Some(finish(self, value, proven, depth));
                 if proven || depth == u8::MAX {
                     break;
                 }
                 depth = depth.saturating_add(if depth < 16 { options.depth_step.max(1) } else { 4 });
             }
-            if !answer.is_some_and(|(_, proven, _)| proven) {
-                let now = answer.map(|(value, _, depth)| Deepened {
+            if !answer.as_ref().is_some_and(|a| a.proven) {
+                let now = answer.map(|finished| Deepened {
                     root: *position,
-                    depth: depth as u8,
-                    value,
+                    finished,
                 });
                 // On a tie, this call's (the last of the maxima).
-                let deepest = before.into_iter().chain(now).max_by_key(|d| d.depth);
-                if let Some(d) = deepest {
-                    answer = Some((d.value, false, u32::from(d.depth)));
-                }
+                let deepest = before.into_iter().chain(now).max_by_key(|d| d.finished.depth);
+                answer = deepest.as_ref().map(|d| d.finished.clone());
                 self.deepened = deepest;
             }
         }
-        let (value, exact, depth) = match answer {
+        let Finished {
+            value,
+            proven: exact,
+            depth,
+            line,
+        } = match answer {
             Some(a) => a,
             // Not even the first iteration finished: fall back to the estimate.
-            None => (self.estimate(position), false, 0),
+            None => Finished {
+                value: self.estimate(position),
+                proven: false,
+                depth: 0,
+                line: Vec::new(),
+            },
         };
+        let depth = u32::from(depth);
         let landlord_value = mover_sign
             * if exact {
                 value.signum() * (value.abs() - PROVEN)
@@ -839,14 +928,14 @@ impl Solver {
             };
         // The search's nodes (the line below may solve positions of its own).
         let (nodes, anatomy) = (self.nodes, self.anatomy);
-        let pv = if options.principal_variation {
+        let pv = if options.principal_variation && exact {
             let left = options
                 .time_limit_ms
                 .map_or(50.0, |ms| ms - (clock.now_ms() - started))
                 .min(50.0);
             self.node_limit = u64::MAX;
-            // Proven: the loser's best defence, where it can be found quickly.
-            let resistance = if exact && options.utility == Utility::WinLoss {
+            // The loser's best defence, where it can be found quickly.
+            let resistance = if options.utility == Utility::WinLoss {
                 self.resistance_line_until(position, RESISTANCE_BUDGET, clock, &Deadline::after(clock, left))
             } else {
                 None
@@ -856,9 +945,10 @@ impl Solver {
                 Some(line) => line,
                 None => self.principal_variation(position, &Deadline::after(clock, left)),
             }
+        } else if options.principal_variation {
+            line
         } else {
-            let (key, map) = position.key(self.utility);
-            self.table_move(key, &map).into_iter().collect()
+            line.into_iter().take(1).collect()
         };
         SolveResult {
             value: landlord_value,
@@ -1000,24 +1090,83 @@ impl Solver {
             .and_then(|m| map.restore_move(m))
     }
 
-    /// Best play for both sides, following the table; a position the table
-    /// lacks (cut short by a plan) is searched briefly to fill it in.
+    /// Best play for both sides, following the table (a proof's entries,
+    /// which later searches keep); a position the table lacks (cut short
+    /// by a plan) is searched briefly to fill it in.
     fn principal_variation(&mut self, root: &Position, deadline: &Deadline<'_>) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut pos = *root;
         while pos.winner().is_none() && pv.len() < 200 {
             let (key, map) = pos.key(self.utility);
-            if self.table_move(key, &map).is_none() {
+            let mut next = forced_move(&pos, self.utility).or_else(|| self.table_move(key, &map));
+            if next.is_none() {
                 self.stopped = false;
                 self.negamax(&pos, u8::MAX, -INFINITY, INFINITY, 0, deadline);
+                next = self.table_move(key, &map);
             }
-            let Some(mv) = self.table_move(key, &map).filter(|&mv| pos.is_legal(mv)) else {
+            let Some(mv) = next.filter(|&mv| pos.is_legal(mv)) else {
                 break;
             };
             pv.push(mv);
             pos = pos.after(mv);
         }
         pv
+    }
+
+    /// The line at `ply` becomes `c`'s move, the moves the search made
+    /// without searching on the way to `c` (passes, going out), and the
+    /// line below `c` (empty where it was not searched).
+    fn extend_line(&mut self, pos: &Position, c: &Child, ply: usize) {
+        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(c.mv);
+        let mut at = pos.after(c.mv);
+        while at != c.pos {
+            let Some(mv) = forced_move(&at, self.utility) else {
+                break;
+            };
+            line.push(mv);
+            at = at.after(mv);
+        }
+        if c.key != Key::EMPTY && c.known_at_most.is_none() {
+            line.extend_from_slice(&tail[0]);
+        }
+    }
+
+    /// The best line of the depth-limited search of `root` just finished,
+    /// and on from where it ends as the table has it, without searching.
+    fn finished_line(&self, root: &Position) -> Vec<Move> {
+        let mut line = self.lines.first().cloned().unwrap_or_default();
+        let mut pos = *root;
+        for (i, &mv) in line.iter().enumerate() {
+            if !pos.is_legal(mv) || pos.winner().is_some() {
+                line.truncate(i);
+                break;
+            }
+            pos = pos.after(mv);
+        }
+        line.extend(self.table_line(&pos, 200usize.saturating_sub(line.len())));
+        line
+    }
+
+    /// The best line as the table has it now, without searching: up to
+    /// the first position it lacks, at most `most` moves.
+    fn table_line(&self, root: &Position, most: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut pos = *root;
+        while pos.winner().is_none() && line.len() < most {
+            let next = forced_move(&pos, self.utility).or_else(|| {
+                let (key, map) = pos.key(self.utility);
+                self.table_move(key, &map)
+            });
+            let Some(mv) = next.filter(|&mv| pos.is_legal(mv)) else {
+                break;
+            };
+            line.push(mv);
+            pos = pos.after(mv);
+        }
+        line
     }
 
     /// The best split of `hand`, remembered.
@@ -1118,6 +1267,12 @@ impl Solver {
         if self.stopped {
             return (0, false);
         }
+        if depth < PROOF_DEPTH {
+            if self.lines.len() <= ply + 1 {
+                self.lines.resize_with(ply + 2, Vec::new);
+            }
+            self.lines[ply].clear();
+        }
         let nodes_before = self.nodes;
         let mut table_move = None;
         if let Some(e) = self.table.get(key) {
@@ -1168,9 +1323,14 @@ impl Solver {
             self.table.put(key, found, 1);
             return (-(PROVEN + 1), true);
         }
-        // Not within a horizon: each endgame's budget (64,000 nodes at the
-        // first play) would take a whole iteration of deepening.
-        if self.farmer_alone && depth >= PROOF_DEPTH && pos.seats == 3 && self.utility == Utility::WinLoss {
+        // Within a horizon only when asked: each endgame's budget (64,000
+        // nodes at the first play) would take a whole iteration of the
+        // deepening that gives the estimate.
+        if self.farmer_alone
+            && (depth >= PROOF_DEPTH || self.alone_within_horizon)
+            && pos.seats == 3
+            && self.utility == Utility::WinLoss
+        {
             if let Some(first) = self.prove_farmer_alone(pos, ply, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
                     -(PROVEN + 1)
@@ -1374,6 +1534,9 @@ impl Solver {
             if v > best {
                 best = v;
                 best_move = Some(c.mv);
+                if depth < PROOF_DEPTH {
+                    self.extend_line(pos, c, ply);
+                }
             }
             if v > alpha {
                 alpha = v;
@@ -1469,6 +1632,16 @@ impl Solver {
         }
         let lead = i32::from(pos.to_beat.is_none());
         100 * (other as i32 - own as i32) + 50 * lead
+    }
+}
+
+/// The move the search makes without searching: a seat that cannot beat
+/// the play passes; under win/loss, a seat that can go out at once does.
+fn forced_move(pos: &Position, utility: Utility) -> Option<Move> {
+    match pos.to_beat {
+        Some((_, p)) if !can_beat(pos.hand(pos.to_move), p) => Some(Move::Pass),
+        _ if utility == Utility::WinLoss => going_out(pos).map(Move::Play),
+        _ => None,
     }
 }
 
@@ -1905,6 +2078,62 @@ mod tests {
             "{nodes} nodes in slices, {} at once",
             at_once.nodes
         );
+    }
+
+    #[test]
+    fn an_estimate_answers_with_its_line_to_the_horizon() {
+        // Seed 2's deal is far from proven in 100,000 nodes. The table
+        // keeps an estimate's entries too briefly to read its line back
+        // (it broke off after 1 to 6 plies); the search keeps it.
+        let clock = MonotonicClock::default();
+        let deal = crate::deal::Deal::from_seed(2);
+        let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
+        let options = SolveOptions {
+            node_limit: Some(100_000),
+            ..SolveOptions::default()
+        };
+        let mut solver = Solver::new(1 << 20);
+        for _ in 0..3 {
+            let r = solver.solve(&position, &options, &clock, &mut ());
+            assert!(!r.exact);
+            assert!(
+                r.pv.len() >= r.depth as usize,
+                "{} plies at depth {}",
+                r.pv.len(),
+                r.depth
+            );
+            assert_eq!(r.best, r.pv.first().copied());
+            let mut at = position;
+            for &mv in &r.pv {
+                assert!(at.is_legal(mv), "{mv} in {:?}", r.pv);
+                at = at.after(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn iterations_that_ask_a_farmer_alone_prove_what_the_proof_had_no_budget_for() {
+        // Position 11 of 14+12+12, a farmer win: the full-depth search
+        // proves it in about 96,000 nodes, more than its half of 100,000;
+        // 8-ply iterations asking a farmer alone prove it in what is left.
+        let clock = MonotonicClock::default();
+        let position = bench::random_position(11, &[14, 12, 12]).unwrap();
+        let solve = |alone_share| {
+            let options = SolveOptions {
+                node_limit: Some(100_000),
+                alone_share,
+                principal_variation: false,
+                ..SolveOptions::default()
+            };
+            Solver::new(16 << 20).solve(&position, &options, &clock, &mut ())
+        };
+        let without = solve(0.0);
+        assert!(!without.exact);
+        let with = solve(0.5);
+        assert!(with.exact, "{} nodes, depth {}", with.nodes, with.depth);
+        assert_eq!(with.winner, Team::Farmers);
+        assert!(with.depth < u32::from(PROOF_DEPTH), "depth {}", with.depth);
+        assert!(with.nodes <= 100_000 + 1024, "{} nodes", with.nodes);
     }
 
     #[test]
