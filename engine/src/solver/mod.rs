@@ -82,6 +82,9 @@ pub enum Utility {
 /// Positions the longest-resistance line may look at before the plain
 /// principal variation is shown instead.
 const RESISTANCE_BUDGET: usize = 20_000;
+/// Nodes an estimate's line may take to reach its horizon where the
+/// table has lost its end ([`Solver::complete_line`]).
+const LINE_BUDGET: u64 = 20_000;
 
 /// Proven values are `±(PROVEN + utility)`; estimates stay inside `±PROVEN`.
 const PROVEN: i32 = 1_000_000;
@@ -946,7 +949,8 @@ impl Solver {
                 None => self.principal_variation(position, &Deadline::after(clock, left)),
             }
         } else if options.principal_variation {
-            line
+            self.node_limit = u64::MAX;
+            self.complete_line(position, line, depth)
         } else {
             line.into_iter().take(1).collect()
         };
@@ -1148,6 +1152,50 @@ impl Solver {
         }
         line.extend(self.table_line(&pos, 200usize.saturating_sub(line.len())));
         line
+    }
+
+    /// `line` from `root`, taken on to `depth` searched plies: where it
+    /// ends short (a search cut off by an entry of the table, whose own
+    /// line the table has since lost), the position there is searched to
+    /// the depth left, within [`LINE_BUDGET`] nodes in all.
+    fn complete_line(&mut self, root: &Position, mut line: Vec<Move>, depth: u32) -> Vec<Move> {
+        let limit = self.nodes.saturating_add(LINE_BUDGET);
+        loop {
+            let (mut pos, mut searched) = (*root, 0);
+            for &mv in &line {
+                searched += u32::from(forced_move(&pos, self.utility).is_none());
+                pos = pos.after(mv);
+            }
+            let more = self.table_line(&pos, 200usize.saturating_sub(line.len()));
+            for &mv in &more {
+                searched += u32::from(forced_move(&pos, self.utility).is_none());
+                pos = pos.after(mv);
+            }
+            line.extend(more);
+            if pos.winner().is_some() || searched >= depth || line.len() >= 200 || self.nodes >= limit {
+                return line;
+            }
+            let (key, map) = pos.key(self.utility);
+            let left = depth - searched;
+            self.stopped = false;
+            let found = self.search_within(&pos, key, &map, left as u8, 0, limit - self.nodes, &Deadline::NONE);
+            if found.is_none() || self.nodes >= limit {
+                self.stopped = false;
+                return line;
+            }
+            let below = self.lines.first().cloned().unwrap_or_default();
+            let mut at = pos;
+            for &mv in &below {
+                if at.winner().is_some() || !at.is_legal(mv) {
+                    break;
+                }
+                line.push(mv);
+                at = at.after(mv);
+            }
+            if at == pos {
+                return line;
+            }
+        }
     }
 
     /// The best line as the table has it now, without searching: up to
@@ -2092,8 +2140,11 @@ mod tests {
             node_limit: Some(100_000),
             ..SolveOptions::default()
         };
-        let mut solver = Solver::new(1 << 20);
-        for _ in 0..3 {
+        // Solved again and again in one table, as the worker's slices do:
+        // the later iterations are cut off by the table's entries, whose
+        // own lines it has lost (a line of 3 plies at depth 10 in the browser).
+        let mut solver = Solver::new(16 << 20);
+        for _ in 0..8 {
             let r = solver.solve(&position, &options, &clock, &mut ());
             assert!(!r.exact);
             assert!(
