@@ -34,8 +34,9 @@ impl Par {
     pub const ALONE_FROM_NODES: u64 = 2_000_000;
 
     /// Searches deal's par for at most about `nodes` positions (checked
-    /// every 1,024): first for a proof, then, if none came, iterative
-    /// deepening with the horizon estimate. The same answer on every
+    /// every 1,024): first for a proof, then, if none came (and from
+    /// [`Par::ALONE_FROM_NODES`]), iterations that ask a farmer alone,
+    /// then iterative deepening with the horizon estimate. The same answer on every
     /// machine for the same budget.
     pub fn of(deal: &Deal, nodes: u64, clock: &dyn Clock) -> Par {
         let position = Position::new(&deal.hands(), Seat::Landlord, None).expect("a deal is a position");
