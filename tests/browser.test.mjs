@@ -355,6 +355,7 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
   assert.ok(verdict, `${best} is a first play`);
   assert.deepEqual([verdict.winner, verdict.exact], [want.winner, true]);
   assert.match(await page.locator("#par-verdict").textContent(), /farmers win \(proven\)/);
+  assert.equal(await page.locator("#par-line caption").textContent(), "Best play");
   // Stepping the line takes the first play out of the landlord's hand.
   const held = () => page.locator('#par-result [data-seat="landlord"] .hand li').count();
   assert.equal(await held(), 20);
@@ -427,6 +428,7 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
     const plies = await page.locator("#par-line .jump").count();
     console.log(`# deal 2 in 1 s: a line of ${plies} plies`);
     assert.ok(plies >= depth, `a line of ${plies} plies at depth ${depth}`);
+    assert.equal(await page.locator("#par-line caption").textContent(), "Expected play (estimate, to the search's depth)");
   }
   console.log(`# time-limit overshoot in the browser (1 s limit): ${overshoots.map((o) => (100 * o).toFixed(1) + "%").join(", ")}`);
   assert.ok(Math.max(...overshoots) < 0.5, `overshoots ${overshoots}`);

@@ -263,6 +263,7 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
             state.dispatch(Action::Step(k));
         })
     };
+    let line_name = if result.exact { t.winning_line } else { t.expected_line };
     html! {
         <div class="par-result" id="par-result" data-winner={ if landlord { "landlord" } else { "farmer" } }
             data-exact={ result.exact.to_string() } data-depth={ (!result.exact).then(|| result.depth.to_string()) } data-best={ result.best.map(|m| m.to_string()).unwrap_or_default() }>
@@ -272,9 +273,9 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
             }
             <p class="note">{ (t.stats)(result.nodes, result.ms) }</p>
             if steps > 0 {
-                <div class="par-board" tabindex="0" onkeydown={on_key} aria-label={ t.winning_line }>
+                <div class="par-board" tabindex="0" onkeydown={on_key} aria-label={ line_name }>
                     <div class="par-table">
-                        <div class="replay" role="group" aria-label={ t.winning_line }>
+                        <div class="replay" role="group" aria-label={ line_name }>
                             <button type="button" class="icon-button" id="par-first" onclick={ to(0) } aria-label={ t.play.to_start } title={ t.play.to_start }>{ icon("first") }</button>
                             <button type="button" class="icon-button" id="par-back" onclick={ to(step.saturating_sub(1)) } aria-label={ t.play.back } title={ t.play.back }>{ icon("prev") }</button>
                             <span id="par-step" data-step={ step.to_string() }>{ (t.play.replay_step)(step, steps) }</span>
@@ -307,7 +308,7 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
                         }
                     </div>
                     <div class="par-moves">
-                        <LineTable id="par-line" caption={ t.winning_line } seats=3 first={ Seat::Landlord }
+                        <LineTable id="par-line" caption={ line_name } seats=3 first={ Seat::Landlord }
                             moves={ plies.iter().map(|p| p.mv).collect::<Vec<_>>() } current={step} on_jump={on_jump} />
                     </div>
                 </div>

@@ -146,6 +146,8 @@ pub struct Strings {
     /// (plies) of the search the estimate comes from (0: none finished).
     pub verdict: fn(bool, Option<u32>) -> String,
     pub winning_line: &'static str,
+    /// The line of an estimate: the search's best play up to its depth.
+    pub expected_line: &'static str,
     pub pass: &'static str,
     pub hint: &'static str,
     pub stats: fn(u64, f64) -> String,
@@ -740,6 +742,7 @@ pub static ZH: Strings = Strings {
         }
     },
     winning_line: "最佳走法",
+    expected_line: "预计走法（估计，到搜索深度为止）",
     pass: "不出",
     hint: "提示",
     stats: |nodes, ms| format!("{nodes} 个节点，{:.0} 毫秒", ms),
@@ -877,6 +880,7 @@ pub static EN: Strings = Strings {
         }
     },
     winning_line: "Best play",
+    expected_line: "Expected play (estimate, to the search's depth)",
     pass: "pass",
     hint: "Hint",
     stats: |nodes, ms| format!("{nodes} nodes, {:.0} ms", ms),
