@@ -180,11 +180,14 @@ impl Running {
                     ..SolveOptions::default()
                 };
                 let mut r = solver.solve(position, &options, clock, &mut ());
-                if r.exact && !last {
-                    // Proven early: the table holds the proof, so the line
-                    // comes at once.
+                if (r.exact || *spent + r.ms >= *limit) && !last {
+                    // The answer came early (proven, or the slice ran past
+                    // the limit): the table holds the proof, and the solver
+                    // the deepest iteration, so the line comes at once.
                     let lined = SolveOptions {
                         principal_variation: true,
+                        // Not another slice of search for an estimate.
+                        time_limit_ms: if r.exact { options.time_limit_ms } else { Some(1.0) },
                         ..options
                     };
                     let line = solver.solve(position, &lined, clock, &mut ());
