@@ -1158,42 +1158,31 @@ impl Solver {
     /// ends short (a search cut off by an entry of the table, whose own
     /// line the table has since lost), the position there is searched to
     /// the depth left, within [`LINE_BUDGET`] nodes in all.
-    fn complete_line(&mut self, root: &Position, mut line: Vec<Move>, depth: u32) -> Vec<Move> {
+    fn complete_line(&mut self, root: &Position, line: Vec<Move>, depth: u32) -> Vec<Move> {
         let limit = self.nodes.saturating_add(LINE_BUDGET);
+        let mut end = LineEnd {
+            line: Vec::new(),
+            pos: *root,
+            searched: 0,
+        };
+        end.extend(&line, self.utility);
         loop {
-            let (mut pos, mut searched) = (*root, 0);
-            for &mv in &line {
-                searched += u32::from(forced_move(&pos, self.utility).is_none());
-                pos = pos.after(mv);
+            let more = self.table_line(&end.pos, 200usize.saturating_sub(end.line.len()));
+            end.extend(&more, self.utility);
+            if end.pos.winner().is_some() || end.searched >= depth || end.line.len() >= 200 || self.nodes >= limit {
+                return end.line;
             }
-            let more = self.table_line(&pos, 200usize.saturating_sub(line.len()));
-            for &mv in &more {
-                searched += u32::from(forced_move(&pos, self.utility).is_none());
-                pos = pos.after(mv);
-            }
-            line.extend(more);
-            if pos.winner().is_some() || searched >= depth || line.len() >= 200 || self.nodes >= limit {
-                return line;
-            }
-            let (key, map) = pos.key(self.utility);
-            let left = depth - searched;
+            let (key, map) = end.pos.key(self.utility);
+            let left = (depth - end.searched) as u8;
             self.stopped = false;
-            let found = self.search_within(&pos, key, &map, left as u8, 0, limit - self.nodes, &Deadline::NONE);
+            let found = self.search_within(&end.pos, key, &map, left, 0, limit - self.nodes, &Deadline::NONE);
             if found.is_none() || self.nodes >= limit {
                 self.stopped = false;
-                return line;
+                return end.line;
             }
             let below = self.lines.first().cloned().unwrap_or_default();
-            let mut at = pos;
-            for &mv in &below {
-                if at.winner().is_some() || !at.is_legal(mv) {
-                    break;
-                }
-                line.push(mv);
-                at = at.after(mv);
-            }
-            if at == pos {
-                return line;
+            if end.extend(&below, self.utility) == 0 {
+                return end.line;
             }
         }
     }
@@ -1680,6 +1669,30 @@ impl Solver {
         }
         let lead = i32::from(pos.to_beat.is_none());
         100 * (other as i32 - own as i32) + 50 * lead
+    }
+}
+
+/// A line being made ([`Solver::complete_line`]): its moves, the
+/// position at its end, and how many of its moves were searched plies.
+struct LineEnd {
+    line: Vec<Move>,
+    pos: Position,
+    searched: u32,
+}
+
+impl LineEnd {
+    /// Appends `moves` while they are legal and the deal goes on; how many.
+    fn extend(&mut self, moves: &[Move], utility: Utility) -> usize {
+        let before = self.line.len();
+        for &mv in moves {
+            if self.pos.winner().is_some() || !self.pos.is_legal(mv) {
+                break;
+            }
+            self.searched += u32::from(forced_move(&self.pos, utility).is_none());
+            self.pos = self.pos.after(mv);
+            self.line.push(mv);
+        }
+        self.line.len() - before
     }
 }
 
