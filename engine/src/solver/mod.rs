@@ -1156,8 +1156,10 @@ impl Solver {
 
     /// `line` from `root`, taken on to `depth` searched plies: where it
     /// ends short (a search cut off by an entry of the table, whose own
-    /// line the table has since lost), the position there is searched to
-    /// the depth left, within [`LINE_BUDGET`] nodes in all.
+    /// line the table has since lost), the position there is searched
+    /// deeper and deeper toward the depth left, and the line goes on with
+    /// the deepest search that finished, round after round, within
+    /// [`LINE_BUDGET`] nodes in all.
     fn complete_line(&mut self, root: &Position, line: Vec<Move>, depth: u32) -> Vec<Move> {
         let limit = self.nodes.saturating_add(LINE_BUDGET);
         let mut end = LineEnd {
@@ -1172,16 +1174,24 @@ impl Solver {
             if end.pos.winner().is_some() || end.searched >= depth || end.line.len() >= 200 || self.nodes >= limit {
                 return end.line;
             }
+            // Deepening, each search within half of what is left: a
+            // position too costly to search to the depth left (a warm
+            // table cuts a line near the root) still gets the deepest line
+            // the budget allows, and leaves budget for the rounds after.
             let (key, map) = end.pos.key(self.utility);
-            let left = (depth - end.searched) as u8;
-            self.stopped = false;
-            let found = self.search_within(&end.pos, key, &map, left, 0, limit - self.nodes, &Deadline::NONE);
-            if found.is_none() || self.nodes >= limit {
+            let mut below = None;
+            for left in 1..=(depth - end.searched) as u8 {
+                let budget = (limit - self.nodes) / 2;
+                let before = self.nodes;
                 self.stopped = false;
-                return end.line;
+                let found = self.search_within(&end.pos, key, &map, left, 0, budget, &Deadline::NONE);
+                if found.is_none() || self.nodes - before >= budget {
+                    self.stopped = false;
+                    break;
+                }
+                below = self.lines.first().cloned();
             }
-            let below = self.lines.first().cloned().unwrap_or_default();
-            if end.extend(&below, self.utility) == 0 {
+            if below.is_none_or(|below| end.extend(&below, self.utility) == 0) {
                 return end.line;
             }
         }
@@ -2171,6 +2181,42 @@ mod tests {
             for &mv in &r.pv {
                 assert!(at.is_legal(mv), "{mv} in {:?}", r.pv);
                 at = at.after(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_reaches_its_horizon_after_many_solves_in_one_table() {
+        // The worker's jobs, each in slices (the first half proof alone,
+        // the line asked for in the last), one after another in one table:
+        // by the third job of deal 5 the iterations are cut off near the
+        // root, and the one search to the depth left that the line was
+        // given did not finish within its budget (5 plies at depth 9; in
+        // the browser, 9 plies at depth 10).
+        let clock = MonotonicClock::default();
+        for seed in [2, 5] {
+            let deal = crate::deal::Deal::from_seed(seed);
+            let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
+            let mut solver = Solver::new(32 << 20);
+            for job in 0..4 {
+                for slice in 0..6 {
+                    let options = SolveOptions {
+                        node_limit: Some(150_000),
+                        proof_share: if slice < 3 { 1.0 } else { 0.5 },
+                        principal_variation: slice == 5,
+                        ..SolveOptions::default()
+                    };
+                    let r = solver.solve(&position, &options, &clock, &mut ());
+                    assert!(!r.exact);
+                    if slice == 5 {
+                        assert!(
+                            r.pv.len() >= r.depth as usize,
+                            "deal {seed}, job {job}: {} plies at depth {}",
+                            r.pv.len(),
+                            r.depth
+                        );
+                    }
+                }
             }
         }
     }
