@@ -122,3 +122,29 @@ export function worstStall(page) {
       })
   );
 }
+
+/**
+ * Clicks `click` and returns the milliseconds, timed in the page, until
+ * `shown` is in the document (checked every animation frame). Timed from
+ * outside, a Playwright wait polls at growing intervals and adds up to half
+ * a second to a short answer.
+ */
+export async function timeUntilShown(page, click, shown, timeoutMs) {
+  const ms = await page.evaluate(
+    ([click, shown, timeoutMs]) =>
+      new Promise((done) => {
+        const start = performance.now();
+        const look = () => {
+          const now = performance.now();
+          if (document.querySelector(shown)) done(now - start);
+          else if (now - start > timeoutMs) done(null);
+          else requestAnimationFrame(look);
+        };
+        document.querySelector(click).click();
+        requestAnimationFrame(look);
+      }),
+    [click, shown, timeoutMs]
+  );
+  if (ms === null) throw new Error(`${shown} not shown within ${timeoutMs} ms of clicking ${click}`);
+  return Math.round(ms);
+}
