@@ -1141,17 +1141,15 @@ impl Solver {
     /// The best line of the depth-limited search of `root` just finished,
     /// and on from where it ends as the table has it, without searching.
     fn finished_line(&self, root: &Position) -> Vec<Move> {
-        let mut line = self.lines.first().cloned().unwrap_or_default();
-        let mut pos = *root;
-        for (i, &mv) in line.iter().enumerate() {
-            if !pos.is_legal(mv) || pos.winner().is_some() {
-                line.truncate(i);
-                break;
-            }
-            pos = pos.after(mv);
-        }
-        line.extend(self.table_line(&pos, 200usize.saturating_sub(line.len())));
-        line
+        let mut end = LineEnd {
+            line: Vec::new(),
+            pos: *root,
+            searched: 0,
+        };
+        end.extend(self.lines.first().map_or(&[], Vec::as_slice), self.utility);
+        let more = self.table_line(&end.pos, 200usize.saturating_sub(end.line.len()));
+        end.extend(&more, self.utility);
+        end.line
     }
 
     /// `line` from `root`, taken on to `depth` searched plies: where it
