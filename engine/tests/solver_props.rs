@@ -420,6 +420,42 @@ fn the_farmer_alone_iterations_prove_only_what_minimax_says() {
     );
 }
 
+/// The full-depth search started again from the root every few hundred
+/// nodes (`SolveOptions::restart_nodes`) proves what minimax says: a
+/// search cut off anywhere leaves only sound entries in the table.
+#[test]
+fn restarts_prove_only_what_minimax_says() {
+    let clock = MonotonicClock::default();
+    let (mut proven, mut restarted) = (0, 0);
+    for seed in 0..300u64 {
+        let sizes = [
+            4 + seed as usize % 3,
+            3 + seed as usize / 3 % 3,
+            3 + seed as usize / 9 % 3,
+        ];
+        let (hands, to_move, to_beat) = position(seed, &sizes, seed % 3 != 0);
+        let game = Game::resume(&hands, to_move, to_beat).unwrap();
+        let pos = Position::new(&hands, to_move, to_beat).unwrap();
+        for utility in [Utility::WinLoss, Utility::Score] {
+            let options = SolveOptions {
+                utility,
+                restart_nodes: 50,
+                principal_variation: false,
+                ..SolveOptions::default()
+            };
+            let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
+            assert!(got.exact, "no limit: always proven");
+            proven += 1;
+            restarted += usize::from(got.nodes > 50);
+            let want = minimax(&game, utility, &mut HashMap::new());
+            assert_eq!(got.value, want, "{utility:?} {hands:?} {to_move:?} {to_beat:?}");
+        }
+    }
+    // Not vacuous: many searches ran past a restart.
+    println!("{proven} proven, {restarted} after a restart");
+    assert!(restarted > 100, "{restarted} searches restarted");
+}
+
 #[test]
 fn the_time_limit_is_kept() {
     // A large position cannot be proven in 30 ms; the answer still comes on time.
