@@ -77,6 +77,13 @@ fn position(seed: u64, sizes: &[usize], with_beat: bool) -> (Vec<Cards>, Seat, O
     cut(&deck, sizes, with_beat, &mut r)
 }
 
+/// Three seats' sizes, from `landlord` and `farmer` cards up to two more
+/// each, varied by `seed`.
+fn three_seat_sizes(seed: u64, landlord: usize, farmer: usize) -> [usize; 3] {
+    let s = seed as usize;
+    [landlord + s % 3, farmer + s / 3 % 3, farmer + s / 9 % 3]
+}
+
 /// Hands cut from `deck` in order, a random seat to move, and sometimes a
 /// play to beat taken from the next 8 cards.
 fn cut(deck: &[Rank], sizes: &[usize], with_beat: bool, r: &mut rng::Rng) -> (Vec<Cards>, Seat, Option<(Seat, Play)>) {
@@ -387,12 +394,7 @@ fn the_farmer_alone_iterations_prove_only_what_minimax_says() {
     let clock = MonotonicClock::default();
     let (mut proven, mut alone_won) = (0, 0);
     for seed in 0..300u64 {
-        let sizes = [
-            3 + seed as usize % 3,
-            2 + seed as usize / 3 % 3,
-            2 + seed as usize / 9 % 3,
-        ];
-        let (hands, to_move, to_beat) = position(seed, &sizes, seed % 3 != 0);
+        let (hands, to_move, to_beat) = position(seed, &three_seat_sizes(seed, 3, 2), seed % 3 != 0);
         let game = Game::resume(&hands, to_move, to_beat).unwrap();
         let pos = Position::new(&hands, to_move, to_beat).unwrap();
         // No full-depth search and no deepening after: the iterations alone.
@@ -428,12 +430,7 @@ fn restarts_prove_only_what_minimax_says() {
     let clock = MonotonicClock::default();
     let (mut proven, mut restarted) = (0, 0);
     for seed in 0..300u64 {
-        let sizes = [
-            4 + seed as usize % 3,
-            3 + seed as usize / 3 % 3,
-            3 + seed as usize / 9 % 3,
-        ];
-        let (hands, to_move, to_beat) = position(seed, &sizes, seed % 3 != 0);
+        let (hands, to_move, to_beat) = position(seed, &three_seat_sizes(seed, 4, 3), seed % 3 != 0);
         let game = Game::resume(&hands, to_move, to_beat).unwrap();
         let pos = Position::new(&hands, to_move, to_beat).unwrap();
         for utility in [Utility::WinLoss, Utility::Score] {

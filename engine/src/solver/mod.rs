@@ -1156,9 +1156,10 @@ impl Solver {
         loop {
             self.node_limit = limit.min(self.nodes.saturating_add(restart));
             let found = self.negamax(root, u8::MAX, -INFINITY, INFINITY, 0, deadline);
-            let restart = self.stopped && self.node_limit < limit && !deadline.expired();
+            // Stopped by this round's limit alone.
+            let again = self.stopped && self.node_limit < limit && !deadline.expired();
             self.node_limit = limit;
-            if !restart {
+            if !again {
                 return found;
             }
             self.stopped = false;
@@ -1168,12 +1169,7 @@ impl Solver {
     /// The best line of the depth-limited search of `root` just finished,
     /// and on from where it ends as the table has it, without searching.
     fn finished_line(&self, root: &Position) -> Vec<Move> {
-        let mut end = LineEnd {
-            line: Vec::new(),
-            pos: *root,
-            searched: 0,
-        };
-        end.extend(self.lines.first().map_or(&[], Vec::as_slice), self.utility);
+        let mut end = LineEnd::new(root, self.lines.first().map_or(&[], Vec::as_slice), self.utility);
         let more = self.table_line(&end.pos, 200usize.saturating_sub(end.line.len()));
         end.extend(&more, self.utility);
         end.line
@@ -1187,12 +1183,7 @@ impl Solver {
     /// [`LINE_BUDGET`] nodes in all.
     fn complete_line(&mut self, root: &Position, line: Vec<Move>, depth: u32) -> Vec<Move> {
         let limit = self.nodes.saturating_add(LINE_BUDGET);
-        let mut end = LineEnd {
-            line: Vec::new(),
-            pos: *root,
-            searched: 0,
-        };
-        end.extend(&line, self.utility);
+        let mut end = LineEnd::new(root, &line, self.utility);
         loop {
             let more = self.table_line(&end.pos, 200usize.saturating_sub(end.line.len()));
             end.extend(&more, self.utility);
@@ -1716,6 +1707,17 @@ struct LineEnd {
 }
 
 impl LineEnd {
+    /// `moves` from `root`, as far as they are legal and the deal goes on.
+    fn new(root: &Position, moves: &[Move], utility: Utility) -> LineEnd {
+        let mut end = LineEnd {
+            line: Vec::new(),
+            pos: *root,
+            searched: 0,
+        };
+        end.extend(moves, utility);
+        end
+    }
+
     /// Appends `moves` while they are legal and the deal goes on; how many.
     fn extend(&mut self, moves: &[Move], utility: Utility) -> usize {
         let before = self.line.len();
