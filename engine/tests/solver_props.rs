@@ -422,8 +422,8 @@ fn the_farmer_alone_iterations_prove_only_what_minimax_says() {
     );
 }
 
-/// The full-depth search started again from the root every few hundred
-/// nodes (`SolveOptions::restart_nodes`) proves what minimax says: a
+/// The full-depth search started again from the root every 50 nodes
+/// (`SolveOptions::restart_nodes`) proves what minimax says: a
 /// search cut off anywhere leaves only sound entries in the table.
 #[test]
 fn restarts_prove_only_what_minimax_says() {
