@@ -33,6 +33,7 @@ pub mod agents;
 pub mod bidding;
 pub mod cards;
 pub mod clock;
+pub mod contest;
 pub mod deal;
 pub mod game;
 pub mod lab;

@@ -101,6 +101,11 @@ pub struct PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// The ladder's rung `r` (`L7` for 7); `None` past the top rung.
+    pub fn from_rung(r: usize) -> Option<PlayerSpec> {
+        LADDER.get(r)?.0.parse().ok()
+    }
+
     /// The kind and options it stands for.
     pub fn kind(&self) -> PlayerKind {
         self.kind
@@ -249,6 +254,7 @@ mod tests {
             assert_eq!(spec.to_string(), rung);
             assert_eq!(rung.to_lowercase().parse::<PlayerSpec>().unwrap(), spec);
             let kind: PlayerSpec = text.parse().unwrap();
+            assert_eq!(PlayerSpec::from_rung(spec.rung().unwrap()), Some(spec));
             assert_eq!(kind.kind(), spec.kind());
             // The canonical text is the player's own name.
             assert_eq!(kind.to_string(), kind.build(0).name());
@@ -264,6 +270,7 @@ mod tests {
         let top: PlayerSpec = "Strongest".parse().unwrap();
         assert_eq!(top.rung(), Some(LADDER.len() - 1));
         assert_eq!(top.to_string(), LADDER[LADDER.len() - 1].0);
+        assert_eq!(PlayerSpec::from_rung(LADDER.len()), None);
     }
 
     #[test]

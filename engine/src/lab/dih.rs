@@ -227,6 +227,60 @@ pub fn dih(d: &Distribution, players: u32, rounds: u32, top: u32) -> f64 {
     dih_checked(d, players, rounds, top).unwrap_or(f64::NAN)
 }
 
+/// The distribution of a total of one independent draw from each of
+/// `rounds` (rounds of different deals: a contest's boards), within the
+/// limits: each score in [`limits::SCORES`], and the totals spanning at
+/// most [`limits::MAX_TOTALS_SPAN`].
+pub fn sum_of(rounds: &[Distribution]) -> Result<Distribution, LimitError> {
+    limits::check("rounds", rounds.len() as u64, &(1..=u64::from(*limits::ROUNDS.end())))?;
+    let mut span = 0u64;
+    for d in rounds {
+        d.check_limits(1)?;
+        span += (d.points[d.points.len() - 1].0 - d.points[0].0) as u64;
+    }
+    if span > limits::MAX_TOTALS_SPAN {
+        return Err(LimitError::out_of_range(
+            "the totals' span",
+            span,
+            &(0..=limits::MAX_TOTALS_SPAN),
+        ));
+    }
+    let lo: i64 = rounds.iter().map(|d| d.points[0].0).sum();
+    let mut total = vec![1.0f64];
+    for d in rounds {
+        let base = d.points[0].0;
+        let width = (d.points[d.points.len() - 1].0 - base) as usize;
+        let mut next = vec![0.0f64; total.len() + width];
+        for (i, &a) in total.iter().enumerate() {
+            if a == 0.0 {
+                continue;
+            }
+            for &(score, p) in &d.points {
+                next[i + (score - base) as usize] += a * p;
+            }
+        }
+        total = next;
+    }
+    Ok(Distribution {
+        points: total
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, p)| p > 0.0)
+            .map(|(i, p)| (lo + i as i64, p))
+            .collect(),
+    })
+}
+
+/// DIH when each of `players` players' totals has the distribution
+/// `totals` (say, [`sum_of`] a contest's boards): how likely the `top`
+/// best totals are distinct. Players in [`limits::PLAYERS`], top in
+/// [`limits::TOP`].
+pub fn dih_of_totals(totals: &Distribution, players: u32, top: u32) -> Result<f64, LimitError> {
+    limits::check("players", players, &limits::PLAYERS)?;
+    limits::check("top", top, &limits::TOP)?;
+    Ok(distinct_top(totals, players, top))
+}
+
 /// The computation, for arguments within the limits.
 fn dih_exact(d: &Distribution, players: u32, rounds: u32, top: u32) -> f64 {
     if top == 0 || top == 1 {
@@ -235,7 +289,17 @@ fn dih_exact(d: &Distribution, players: u32, rounds: u32, top: u32) -> f64 {
     if top > players {
         return 0.0;
     }
-    let totals = d.convolve(rounds.max(1));
+    distinct_top(&d.convolve(rounds.max(1)), players, top)
+}
+
+/// P(the `top` best of `players` i.i.d. totals are distinct).
+fn distinct_top(totals: &Distribution, players: u32, top: u32) -> f64 {
+    if top == 0 || top == 1 {
+        return 1.0;
+    }
+    if top > players {
+        return 0.0;
+    }
     let points = totals.points();
     let k = (top - 1) as usize;
     // (n)_(r−1)
@@ -334,6 +398,29 @@ mod tests {
 
     fn d(text: &str) -> Distribution {
         Distribution::parse(text).unwrap()
+    }
+
+    #[test]
+    fn rounds_of_different_deals_add_up() {
+        let a = d("-2:0.25,-1:0.25,1:0.5");
+        let b = d("-1:0.4,1:0.6");
+        // One round of each: totals by hand.
+        let total = sum_of(&[a.clone(), b.clone()]).unwrap();
+        let expect = [(-3, 0.1), (-2, 0.1), (-1, 0.15), (0, 0.35), (2, 0.3)];
+        for (&(s, p), (es, ep)) in total.points().iter().zip(expect) {
+            assert_eq!(s, es);
+            assert!((p - ep).abs() < 1e-12, "{s}: {p}");
+        }
+        // The same deal every round is DIH's m rounds.
+        for (n, m, r) in [(10, 3, 2), (30, 6, 3), (5, 1, 5)] {
+            let same = sum_of(&vec![a.clone(); m as usize]).unwrap();
+            let x = dih_of_totals(&same, n, r).unwrap();
+            assert!((x - dih(&a, n, m, r)).abs() < 1e-12, "{n} {m} {r}");
+        }
+        assert!(sum_of(&[]).is_err());
+        assert!(dih_of_totals(&total, 0, 1).is_err());
+        let wide = d("-1000:0.5,1000:0.5");
+        assert!(sum_of(&vec![wide; 11]).is_err());
     }
 
     #[test]

@@ -1,0 +1,364 @@
+//! An entrant's boards, derived from the event (and, in the equal and
+//! random formats, the entrant's name), so anyone can derive them again.
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::agents::PlayerError;
+use crate::clock::Clock;
+use crate::deal::Deal;
+use crate::lab::generate::Generator;
+use crate::lab::panel::Panel;
+use crate::seat::Seat;
+
+use super::code::derive;
+use super::entrant::EntrantName;
+use super::event::{Deals, Event};
+
+/// Board seeds are below 10⁹, short enough to read out.
+const SEEDS: u64 = 1_000_000_000;
+/// The equal format judges each deal with the `quick` panel, this many
+/// games per table (32 games: GDI in steps of 1/32).
+pub const EQUAL_GAMES: u32 = 4;
+/// The equal format deals at most this many candidates per board wanted
+/// before it gives up (the centre or ε is then out of reach).
+pub const EQUAL_TRIES_PER_BOARD: u64 = 400;
+
+/// One board of an entrant's event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Board {
+    /// Its number, from 1.
+    pub number: u8,
+    /// The deal's seed ([`Deal::from_seed`]).
+    pub seed: u64,
+    /// The entrant's seat.
+    pub seat: Seat,
+}
+
+impl Board {
+    /// The deal.
+    pub fn deal(&self) -> Deal {
+        Deal::from_seed(self.seed)
+    }
+}
+
+/// Why an entrant's boards cannot be dealt.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum BoardsError {
+    /// The equal format found too few deals within ε.
+    #[error(
+        "only {found} of {wanted} deals within ε of the centre after dealing {tried}: the centre or ε is out of reach"
+    )]
+    TooFewEqual {
+        /// Deals kept.
+        found: usize,
+        /// Boards wanted.
+        wanted: usize,
+        /// Deals tried.
+        tried: u64,
+    },
+    /// A panel player failed (a defect).
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+}
+
+/// Seed `k` (from 0) of a sequence derived from `parts`, below 10⁹ and
+/// distinct from the seeds before it.
+fn seeds_from(parts: &[&[u8]], count: usize) -> Vec<u64> {
+    let mut out: Vec<u64> = Vec::with_capacity(count);
+    let mut k = 0u64;
+    while out.len() < count {
+        let mut all: Vec<&[u8]> = parts.to_vec();
+        let index = k.to_le_bytes();
+        all.push(&index);
+        let seed = derive(&all) % SEEDS;
+        if !out.contains(&seed) {
+            out.push(seed);
+        }
+        k += 1;
+    }
+    out
+}
+
+impl Event {
+    /// The boards every entrant plays, in a duplicate event; `None` in the
+    /// equal and random formats, where each entrant has their own.
+    pub fn shared_boards(&self) -> Option<Vec<Board>> {
+        let seeds = match self.deals() {
+            Deals::TestCases { seeds, .. } => seeds.clone(),
+            Deals::Seeded { seed } => seeds_from(&[b"seeded", &seed.to_le_bytes()], self.boards().into()),
+            Deals::Daily { date } => {
+                let day = [date.month(), date.day()];
+                seeds_from(&[b"daily", &date.year().to_le_bytes(), &day], self.boards().into())
+            }
+            Deals::Equal { .. } | Deals::Random { .. } => return None,
+        };
+        Some(self.numbered(&seeds))
+    }
+
+    fn numbered(&self, seeds: &[u64]) -> Vec<Board> {
+        seeds
+            .iter()
+            .zip(1..)
+            .map(|(&seed, number)| Board {
+                number,
+                seed,
+                seat: self.seat_rule().seat(number),
+            })
+            .collect()
+    }
+
+    /// The boards `entrant` plays, dealt a step at a time (the equal
+    /// format plays candidate deals under a panel; the others are ready
+    /// at once).
+    pub fn deal_for(&self, entrant: &EntrantName) -> Dealing {
+        let key = entrant.key();
+        let salt = self.to_bytes();
+        let state = match (self.shared_boards(), self.deals()) {
+            (Some(boards), _) => DealingState::Ready(boards),
+            (None, Deals::Equal { centre, .. }) => {
+                let start = derive(&[b"equal", &salt, key.as_bytes()]) % SEEDS;
+                let eps = self.deals().eps().unwrap_or_default();
+                match Generator::new(centre.clone(), eps, quick_panel(), EQUAL_GAMES, start) {
+                    Ok(generator) => DealingState::Searching {
+                        generator,
+                        kept: Vec::new(),
+                    },
+                    // ε and the games are held in range by the event.
+                    Err(_) => DealingState::Failed(BoardsError::TooFewEqual {
+                        found: 0,
+                        wanted: self.boards().into(),
+                        tried: 0,
+                    }),
+                }
+            }
+            (None, _) => {
+                let seeds = seeds_from(&[b"random", &salt, key.as_bytes()], self.boards().into());
+                DealingState::Ready(self.numbered(&seeds))
+            }
+        };
+        Dealing {
+            event: self.clone(),
+            state,
+            tries_per_board: EQUAL_TRIES_PER_BOARD,
+        }
+    }
+
+    /// [`Event::deal_for`] run to the end.
+    pub fn boards_for(&self, entrant: &EntrantName, clock: &dyn Clock) -> Result<Vec<Board>, BoardsError> {
+        let mut dealing = self.deal_for(entrant);
+        while !dealing.is_done() {
+            dealing.step(clock);
+        }
+        dealing.result()
+    }
+}
+
+fn quick_panel() -> Panel {
+    Panel::named("quick").expect("the quick panel exists")
+}
+
+enum DealingState {
+    Ready(Vec<Board>),
+    Searching { generator: Generator, kept: Vec<u64> },
+    Failed(BoardsError),
+}
+
+/// An entrant's boards being dealt ([`Event::deal_for`]).
+pub struct Dealing {
+    event: Event,
+    state: DealingState,
+    /// Candidates dealt per board wanted before giving up.
+    tries_per_board: u64,
+}
+
+impl Dealing {
+    /// Whether the boards are dealt (or cannot be).
+    pub fn is_done(&self) -> bool {
+        !matches!(self.state, DealingState::Searching { .. })
+    }
+
+    /// Candidates tried and boards found so far, and the boards wanted.
+    pub fn progress(&self) -> (u64, usize, usize) {
+        let wanted = usize::from(self.event.boards());
+        match &self.state {
+            DealingState::Searching { generator, kept } => (generator.tried(), kept.len(), wanted),
+            DealingState::Ready(b) => (0, b.len(), wanted),
+            DealingState::Failed(_) => (0, 0, wanted),
+        }
+    }
+
+    /// Judges the next candidate deal (the equal format), a few
+    /// milliseconds of panel games.
+    pub fn step(&mut self, clock: &dyn Clock) {
+        let wanted = usize::from(self.event.boards());
+        let DealingState::Searching { generator, kept } = &mut self.state else {
+            return;
+        };
+        let limit = self.tries_per_board * wanted as u64;
+        let Some(seed) = generator.next_seed().filter(|_| generator.tried() < limit) else {
+            self.state = DealingState::Failed(BoardsError::TooFewEqual {
+                found: kept.len(),
+                wanted,
+                tried: generator.tried(),
+            });
+            return;
+        };
+        match generator.judge(seed, clock) {
+            Ok(Some(_)) => kept.push(seed),
+            Ok(None) => {}
+            Err(e) => {
+                self.state = DealingState::Failed(e.into());
+                return;
+            }
+        }
+        generator.advance(1);
+        if kept.len() == wanted {
+            let boards = self.event.numbered(kept);
+            self.state = DealingState::Ready(boards);
+        }
+    }
+
+    /// The boards, once done.
+    pub fn result(self) -> Result<Vec<Board>, BoardsError> {
+        match self.state {
+            DealingState::Ready(boards) => Ok(boards),
+            DealingState::Failed(e) => Err(e),
+            DealingState::Searching { kept, generator } => Err(BoardsError::TooFewEqual {
+                found: kept.len(),
+                wanted: usize::from(self.event.boards()),
+                tried: generator.tried(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::MonotonicClock;
+    use crate::contest::event::{Aids, Reveal, SeatRule, Settings};
+    use crate::lab::panel::{gdi_distance, score_distribution};
+
+    fn event(deals: Deals, boards: u8) -> Event {
+        Event::new(Settings {
+            title: "t".into(),
+            deals,
+            boards,
+            seat: SeatRule::Alternate,
+            opponents: "L5".parse().unwrap(),
+            aids: Aids::default(),
+            reveal: Reveal::EachBoard,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn duplicate_boards_are_shared_and_distinct() {
+        let clock = MonotonicClock::default();
+        let e = event(Deals::Seeded { seed: 9 }, 36);
+        let boards = e.shared_boards().unwrap();
+        assert_eq!(boards.len(), 36);
+        let mut seeds: Vec<u64> = boards.iter().map(|b| b.seed).collect();
+        seeds.sort_unstable();
+        seeds.dedup();
+        assert_eq!(seeds.len(), 36);
+        assert!(seeds.iter().all(|&s| s < SEEDS));
+        assert_eq!(boards[0].seat, Seat::Landlord);
+        assert_eq!(boards[1].seat, Seat::Farmer1);
+        for name in ["ann", "Bob"] {
+            assert_eq!(e.boards_for(&name.parse().unwrap(), &clock).unwrap(), boards);
+        }
+        // Another seed, other boards; test cases keep their seeds in order.
+        assert_ne!(event(Deals::Seeded { seed: 10 }, 36).shared_boards().unwrap(), boards);
+        let cases = Deals::TestCases {
+            players: 30,
+            top: 3,
+            seeds: vec![17, 3],
+        };
+        let seeds: Vec<u64> = event(cases, 2)
+            .shared_boards()
+            .unwrap()
+            .iter()
+            .map(|b| b.seed)
+            .collect();
+        assert_eq!(seeds, [17, 3]);
+        // Golden: the daily contest's boards of a date (a change here
+        // changes every daily contest).
+        let daily = Event::daily("2026-11-27".parse().unwrap()).shared_boards().unwrap();
+        let seeds: Vec<u64> = daily.iter().map(|b| b.seed).collect();
+        assert_eq!(
+            seeds,
+            [
+                758_890_517,
+                563_120_614,
+                395_050_490,
+                77_389_521,
+                366_218_643,
+                686_342_582
+            ]
+        );
+    }
+
+    #[test]
+    fn random_boards_follow_the_name_not_its_case() {
+        let clock = MonotonicClock::default();
+        let e = event(Deals::Random { seed: 1 }, 4);
+        assert!(e.shared_boards().is_none());
+        let of = |name: &str| e.boards_for(&name.parse().unwrap(), &clock).unwrap();
+        assert_eq!(of("Alice"), of("alice"));
+        assert_ne!(of("Alice"), of("Bob"));
+        // Another event, other boards for the same name.
+        let other = event(Deals::Random { seed: 2 }, 4);
+        assert_ne!(
+            other.boards_for(&"Alice".parse().unwrap(), &clock).unwrap(),
+            of("Alice")
+        );
+    }
+
+    #[test]
+    fn equal_boards_lie_within_eps_recomputed() {
+        let clock = MonotonicClock::default();
+        let centre: crate::lab::panel::GdiCentre = "0.9,0.5,0.3".parse().unwrap();
+        let e = event(
+            Deals::Equal {
+                centre: centre.clone(),
+                eps_milli: 300,
+                seed: 5,
+            },
+            3,
+        );
+        let ann = e.boards_for(&"Ann".parse().unwrap(), &clock).unwrap();
+        let bob = e.boards_for(&"Bob".parse().unwrap(), &clock).unwrap();
+        assert_eq!(ann.len(), 3);
+        assert_ne!(ann, bob);
+        for b in ann.iter().chain(&bob) {
+            let d = score_distribution(&b.deal(), b.seed, &quick_panel(), EQUAL_GAMES, &clock).unwrap();
+            let distance = gdi_distance(&d.gdi(), centre.values()).unwrap();
+            assert!(distance < 0.3, "board {} seed {}: {distance}", b.number, b.seed);
+        }
+        // A centre out of reach gives up, saying how far it got.
+        let far = event(
+            Deals::Equal {
+                centre: "1,1,0.999".parse().unwrap(),
+                eps_milli: 1,
+                seed: 5,
+            },
+            2,
+        );
+        let mut dealing = far.deal_for(&"Ann".parse().unwrap());
+        dealing.tries_per_board = 5;
+        while !dealing.is_done() {
+            dealing.step(&clock);
+        }
+        let err = dealing.result().unwrap_err();
+        assert_eq!(
+            err,
+            BoardsError::TooFewEqual {
+                found: 0,
+                wanted: 2,
+                tried: 10
+            }
+        );
+    }
+}

@@ -1,0 +1,210 @@
+//! The field: how a panel of AI tables does on a board from the entrant's
+//! seat, against the same opponents, so an entrant's score can be set
+//! against it (the share of the field beaten, ties counting half, as
+//! bridge's matchpoints count them).
+
+use serde::{Deserialize, Serialize};
+
+use crate::agents::{PlayerError, PlayerSpec};
+use crate::clock::Deadline;
+use crate::game::Game;
+use crate::lab::dih::{Distribution, DistributionError};
+use crate::lab::panel::score_set;
+
+use super::boards::Board;
+use super::code::derive;
+use super::referee::{board_score, opponent_move};
+
+/// The field's players: the ladder's rungs L0 to L10 (the `ladder`
+/// panel's landlords), each in the entrant's seat.
+pub const FIELD_RUNGS: std::ops::RangeInclusive<usize> = 0..=10;
+/// Games each of them plays (their own randomness seeded per game).
+pub const FIELD_GAMES: u32 = 2;
+
+/// A board's scores from the entrant's seat over the field's games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Field {
+    /// The deal's score set, ascending (the entrant's side: a farmer's
+    /// score is the landlord's negated).
+    pub scores: Vec<i64>,
+    /// Games that ended with each score.
+    pub counts: Vec<u64>,
+}
+
+impl Field {
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The share of the field's games that `score` beats, ties counting
+    /// half: 0 to 1 (0.5 with no games).
+    pub fn beaten(&self, score: i64) -> f64 {
+        let games = self.games();
+        if games == 0 {
+            return 0.5;
+        }
+        let below: u64 = self.pairs().filter(|&(s, _)| s < score).map(|(_, c)| c).sum();
+        let ties: u64 = self.pairs().filter(|&(s, _)| s == score).map(|(_, c)| c).sum();
+        (below as f64 + ties as f64 / 2.0) / games as f64
+    }
+
+    /// The field's mean score.
+    pub fn mean(&self) -> f64 {
+        let games = self.games().max(1) as f64;
+        self.pairs().map(|(s, c)| s as f64 * c as f64).sum::<f64>() / games
+    }
+
+    fn pairs(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.scores.iter().copied().zip(self.counts.iter().copied())
+    }
+
+    /// As a distribution (for DIH).
+    pub fn distribution(&self) -> Result<Distribution, DistributionError> {
+        let counts: Vec<(i64, u64)> = self.pairs().collect();
+        Distribution::from_counts(&counts)
+    }
+}
+
+/// The field's games on one board, a game at a time.
+pub struct FieldRun {
+    board: Board,
+    opponents: PlayerSpec,
+    players: Vec<PlayerSpec>,
+    played: u32,
+    field: Field,
+}
+
+impl FieldRun {
+    /// The field on `board` against `opponents`, nothing played yet.
+    pub fn new(board: Board, opponents: PlayerSpec) -> FieldRun {
+        let scores = score_set(&board.deal());
+        let players = FIELD_RUNGS.filter_map(PlayerSpec::from_rung).collect();
+        FieldRun {
+            field: Field {
+                counts: vec![0; scores.len()],
+                scores,
+            },
+            board,
+            opponents,
+            players,
+            played: 0,
+        }
+    }
+
+    /// Games in all.
+    pub fn total(&self) -> u32 {
+        self.players.len() as u32 * FIELD_GAMES
+    }
+
+    /// Games played.
+    pub fn played(&self) -> u32 {
+        self.played
+    }
+
+    /// Whether every game is played.
+    pub fn is_done(&self) -> bool {
+        self.played >= self.total()
+    }
+
+    /// Plays the next game (every move unbounded by the clock, as the
+    /// entrant's opponents play).
+    pub fn step(&mut self) -> Result<(), PlayerError> {
+        if self.is_done() {
+            return Ok(());
+        }
+        let index = (self.played / FIELD_GAMES) as usize;
+        let spec = self.players[index];
+        let seed = derive(&[
+            b"field",
+            &self.board.seed.to_le_bytes(),
+            &(index as u64).to_le_bytes(),
+            &self.played.to_le_bytes(),
+        ]);
+        let mut player = spec.build(seed);
+        let mut game = Game::new(&self.board.deal());
+        let mut legal = Vec::new();
+        while !game.is_over() {
+            let seat = game.to_move();
+            let mv = if seat == self.board.seat {
+                player.choose(&game.view(seat), &Deadline::NONE)
+            } else {
+                opponent_move(&self.opponents, &self.board, &game)
+            };
+            legal.clear();
+            game.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                let name = if seat == self.board.seat { spec } else { self.opponents };
+                let source = game.clone().apply(mv).err().unwrap_or(crate::IllegalMove::GameOver);
+                return Err(PlayerError::Illegal {
+                    player: name.to_string(),
+                    seat,
+                    mv: mv.to_string(),
+                    source,
+                });
+            }
+            let _ = game.apply(mv);
+        }
+        if let Some(outcome) = game.outcome() {
+            let score = board_score(self.board.seat, &outcome);
+            if let Some(i) = self.field.scores.iter().position(|&s| s == score) {
+                self.field.counts[i] += 1;
+            }
+        }
+        self.played += 1;
+        Ok(())
+    }
+
+    /// The games so far.
+    pub fn field(&self) -> &Field {
+        &self.field
+    }
+
+    /// Plays every game.
+    pub fn run(mut self) -> Result<Field, PlayerError> {
+        while !self.is_done() {
+            self.step()?;
+        }
+        Ok(self.field)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seat::Seat;
+
+    #[test]
+    fn the_field_is_the_same_every_time_and_counts_every_game() {
+        let board = Board {
+            number: 2,
+            seed: 11,
+            seat: Seat::Farmer1,
+        };
+        let l5: PlayerSpec = "L5".parse().unwrap();
+        let a = FieldRun::new(board, l5).run().unwrap();
+        assert_eq!(a.games(), 22);
+        assert_eq!(a, FieldRun::new(board, l5).run().unwrap());
+        assert_eq!(a.scores.len(), a.counts.len());
+        let low = *a.scores.first().unwrap();
+        let high = *a.scores.last().unwrap();
+        assert!(a.beaten(high + 1) == 1.0 && a.beaten(low - 1) == 0.0);
+        assert!((0.0..=1.0).contains(&a.beaten(1)));
+    }
+
+    #[test]
+    fn ties_count_half() {
+        let f = Field {
+            scores: vec![-2, -1, 1, 2],
+            counts: vec![1, 1, 1, 1],
+        };
+        assert_eq!(f.beaten(1), 0.625);
+        assert_eq!(f.beaten(-2), 0.125);
+        assert_eq!(f.mean(), 0.0);
+        let none = Field {
+            scores: vec![-1, 1],
+            counts: vec![0, 0],
+        };
+        assert_eq!(none.beaten(1), 0.5);
+    }
+}

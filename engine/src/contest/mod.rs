@@ -1,0 +1,38 @@
+//! Contests (比赛): events people enter and organisers score, with no
+//! server (lab.md, "Contests").
+//!
+//! - An [`Event`] is an organiser's settings in a short code a link
+//!   carries ([`event`], [`code`]); the [daily contest](Event::daily) is
+//!   derived from the [`Date`].
+//! - Its [`Board`]s are derived from the event, and in the equal and
+//!   random formats from the entrant's [`EntrantName`] too, so anyone can
+//!   derive them again ([`boards`]).
+//! - The AI opponents move from the board and the record alone, bounded by
+//!   nodes, never the clock ([`referee`]), so a record can be replayed and
+//!   every opponent's move checked.
+//! - A [`ContestResult`] is the event, the name and every board's record:
+//!   a code or a file ([`result`]). It holds no score.
+//! - [`standings`] scores results by replaying them; [`field`] is how a
+//!   panel of AIs does on a board from the entrant's seat; [`records`]
+//!   are the hand records printed after an event.
+
+pub mod boards;
+pub mod code;
+pub mod date;
+pub mod entrant;
+pub mod event;
+pub mod field;
+pub mod records;
+pub mod referee;
+pub mod result;
+pub mod standings;
+
+pub use boards::{Board, BoardsError, Dealing};
+pub use date::Date;
+pub use entrant::{EntrantName, NameError};
+pub use event::{Aids, Deals, Event, EventError, Format, Reveal, SeatRule, Settings};
+pub use field::{Field, FieldRun};
+pub use records::HandRecord;
+pub use referee::{board_score, check_record, opponent_move, play_board, RecordProblem};
+pub use result::{ContestResult, ResultError};
+pub use standings::{Rejected, Rejection, ScoringRun, Standing, Standings, Submission};

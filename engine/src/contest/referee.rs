@@ -1,0 +1,245 @@
+//! Playing and checking a board. The event's AI opponents choose every
+//! move from the board and the record alone, bounded by search nodes,
+//! never by the clock ([`opponent_move`]): so an entrant's opponents play
+//! the same on a phone, a laptop and the organiser's machine, in duplicate
+//! every entrant who plays the same cards meets the same replies, and an
+//! organiser can check that every opponent's move in a result is the one
+//! the AI makes ([`check_record`]).
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::agents::{PlayerError, PlayerSpec};
+use crate::clock::Deadline;
+use crate::game::{Game, IllegalMove, Outcome, Scoring};
+use crate::play::Move;
+use crate::seat::Seat;
+
+use super::boards::Board;
+use super::code::derive;
+
+/// The seed of the opponent to move after `moves` moves of `board`.
+pub fn opponent_seed(board: &Board, moves: usize) -> u64 {
+    derive(&[b"opponent", &board.seed.to_le_bytes(), &(moves as u64).to_le_bytes()])
+}
+
+/// The move the opponents make in `game` (an opponent's turn): the player
+/// built afresh with [`opponent_seed`], given no deadline.
+pub fn opponent_move(opponents: &PlayerSpec, board: &Board, game: &Game) -> Move {
+    let mut player = opponents.build(opponent_seed(board, game.history().len()));
+    player.choose(&game.view(game.to_move()), &Deadline::NONE)
+}
+
+/// The entrant's score on a finished board: the landlord's tournament
+/// score, or its negation for a farmer.
+pub fn board_score(seat: Seat, outcome: &Outcome) -> i64 {
+    outcome.team_score(seat.team(), Scoring::Tournament)
+}
+
+/// What is wrong with a board's record.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
+pub enum RecordProblem {
+    /// A move the rules refuse (cards the seat does not hold: the record
+    /// is of another deal).
+    #[error("move {turn} ({seat}, {mv}): {problem}")]
+    Illegal {
+        /// 1-based move number.
+        turn: usize,
+        /// The seat to move.
+        seat: Seat,
+        /// The move, written.
+        mv: String,
+        /// What the referee says.
+        problem: IllegalMove,
+    },
+    /// The record stops before anyone went out.
+    #[error("the record stops after {moves} moves, before anyone went out")]
+    Unfinished {
+        /// Moves in the record.
+        moves: usize,
+    },
+    /// Moves after someone went out.
+    #[error("move {turn}: the deal was already over")]
+    AfterEnd {
+        /// 1-based number of the first move too many.
+        turn: usize,
+    },
+    /// An opponent's move that is not the event's AI's.
+    #[error(
+        "move {turn} ({seat}): the record has {played}, but the event's {opponents} opponent plays {expected} there"
+    )]
+    NotTheOpponents {
+        /// 1-based move number.
+        turn: usize,
+        /// The opponent's seat.
+        seat: Seat,
+        /// The move in the record, written.
+        played: String,
+        /// The AI's move, written.
+        expected: String,
+        /// The opponents' rung.
+        opponents: String,
+    },
+}
+
+/// Replays `record` on `board` with the entrant in `board.seat`: every
+/// move legal, every opponent's move the AI's, the deal finished. The
+/// outcome, or the first problem.
+pub fn check_record(opponents: &PlayerSpec, board: &Board, record: &[Move]) -> Result<Outcome, RecordProblem> {
+    let mut game = Game::new(&board.deal());
+    for (i, &mv) in record.iter().enumerate() {
+        let turn = i + 1;
+        if game.is_over() {
+            return Err(RecordProblem::AfterEnd { turn });
+        }
+        let seat = game.to_move();
+        if seat != board.seat {
+            let expected = opponent_move(opponents, board, &game);
+            if expected != mv {
+                return Err(RecordProblem::NotTheOpponents {
+                    turn,
+                    seat,
+                    played: mv.to_string(),
+                    expected: expected.to_string(),
+                    opponents: opponents.to_string(),
+                });
+            }
+        }
+        game.apply(mv).map_err(|problem| RecordProblem::Illegal {
+            turn,
+            seat,
+            mv: mv.to_string(),
+            problem,
+        })?;
+    }
+    game.outcome().ok_or(RecordProblem::Unfinished { moves: record.len() })
+}
+
+/// The seed of an AI entrant's move (`ddz contest enter`).
+fn entrant_seed(seed: u64, board: &Board, moves: usize) -> u64 {
+    derive(&[
+        b"entrant",
+        &seed.to_le_bytes(),
+        &board.seed.to_le_bytes(),
+        &(moves as u64).to_le_bytes(),
+    ])
+}
+
+/// `player` plays `board` in the entrant's seat against the opponents,
+/// each move without a deadline and seeded from `seed`, the board and the
+/// move: the record.
+pub fn play_board(
+    opponents: &PlayerSpec,
+    board: &Board,
+    player: &PlayerSpec,
+    seed: u64,
+) -> Result<Vec<Move>, PlayerError> {
+    let mut game = Game::new(&board.deal());
+    let mut legal = Vec::new();
+    while !game.is_over() {
+        let seat = game.to_move();
+        let moves = game.history().len();
+        let (mv, who) = if seat == board.seat {
+            let mut p = player.build(entrant_seed(seed, board, moves));
+            (p.choose(&game.view(seat), &Deadline::NONE), player)
+        } else {
+            (opponent_move(opponents, board, &game), opponents)
+        };
+        legal.clear();
+        game.legal_moves(&mut legal);
+        if !legal.contains(&mv) {
+            let source = game.clone().apply(mv).err().unwrap_or(IllegalMove::GameOver);
+            return Err(PlayerError::Illegal {
+                player: who.to_string(),
+                seat,
+                mv: mv.to_string(),
+                source,
+            });
+        }
+        game.apply(mv).map_err(|source| PlayerError::Illegal {
+            player: who.to_string(),
+            seat,
+            mv: mv.to_string(),
+            source,
+        })?;
+    }
+    Ok(game.history().iter().map(|t| t.mv).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(seat: Seat) -> Board {
+        Board {
+            number: 1,
+            seed: 7,
+            seat,
+        }
+    }
+
+    #[test]
+    fn a_played_board_checks_and_a_changed_one_does_not() {
+        let l7: PlayerSpec = "L7".parse().unwrap();
+        for seat in Seat::ALL {
+            let b = board(seat);
+            let record = play_board(&l7, &b, &"L3".parse().unwrap(), 1).unwrap();
+            let outcome = check_record(&l7, &b, &record).unwrap();
+            assert_eq!(record, play_board(&l7, &b, &"L3".parse().unwrap(), 1).unwrap());
+            let score = board_score(seat, &outcome);
+            assert_eq!(score.abs(), 1 + i64::from(outcome.bombs));
+            // Cut short, one too many, an opponent's move changed.
+            assert_eq!(
+                check_record(&l7, &b, &record[..record.len() - 1]),
+                Err(RecordProblem::Unfinished {
+                    moves: record.len() - 1
+                })
+            );
+            let mut longer = record.clone();
+            longer.push(Move::Pass);
+            assert_eq!(
+                check_record(&l7, &b, &longer),
+                Err(RecordProblem::AfterEnd { turn: record.len() + 1 })
+            );
+            let mut game = Game::new(&b.deal());
+            let opponent_turn = record
+                .iter()
+                .position(|&mv| {
+                    let theirs = game.to_move() != seat;
+                    let _ = game.apply(mv);
+                    theirs
+                })
+                .unwrap();
+            let mut changed = record.clone();
+            changed[opponent_turn] = if changed[opponent_turn] == Move::Pass {
+                Move::parse("3").unwrap()
+            } else {
+                Move::Pass
+            };
+            assert!(matches!(
+                check_record(&l7, &b, &changed),
+                Err(RecordProblem::NotTheOpponents { .. })
+            ));
+        }
+        // Cards the entrant does not hold: the record is of another deal.
+        let b = board(Seat::Landlord);
+        let mut game = Game::new(&b.deal());
+        let foreign = {
+            let mut legal = vec![];
+            Game::new(&crate::Deal::from_seed(8)).legal_moves(&mut legal);
+            legal
+                .into_iter()
+                .find(|m| !b.deal().hand(Seat::Landlord).contains(m.cards()))
+                .unwrap()
+        };
+        assert!(game.apply(foreign).is_err());
+        assert!(matches!(
+            check_record(&l7, &b, &[foreign]),
+            Err(RecordProblem::Illegal {
+                turn: 1,
+                problem: IllegalMove::NotHeld { .. },
+                ..
+            })
+        ));
+    }
+}
