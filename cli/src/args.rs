@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use clap::builder::{RangedI64ValueParser, RangedU64ValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use engine::contest::{Aids, Date, EntrantName, Event, Format, Reveal, SeatRule};
 use engine::lab::dih::Distribution;
 use engine::lab::panel::{GdiCentre, Panel};
 use engine::lab::tournament::FormatName;
@@ -207,6 +208,13 @@ pub enum Command {
         #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
+    /// Contests (比赛): duplicate, equal-strength and random events that
+    /// people enter in the app (or AI players here), scored by replaying
+    /// every result.
+    Contest {
+        #[command(subcommand)]
+        command: ContestCommand,
+    },
     /// The hand library: deals with their score distributions and GDI under a panel.
     Library {
         #[command(subcommand)]
@@ -378,6 +386,130 @@ pub enum LibraryCommand {
         #[arg(long, default_value_t = 10, value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
         count: usize,
     },
+}
+
+#[derive(Subcommand)]
+pub enum ContestCommand {
+    /// Create an event: prints its code and the link entrants open.
+    New(ContestNewArgs),
+    /// The daily contest (the same for everyone that day, Beijing time).
+    Daily {
+        /// The day, YYYY-MM-DD (default: today in Beijing).
+        #[arg(long, value_parser = date)]
+        date: Option<Date>,
+        /// The site's address, to print a whole link (https://example.org/ddz/).
+        #[arg(long)]
+        site: Option<String>,
+    },
+    /// The boards of an event: seed, deal and the entrant's seat.
+    Deals {
+        /// The event's code, or a link holding it.
+        #[arg(value_parser = event)]
+        event: Event,
+        /// The entrant (the equal and random formats deal from the name).
+        #[arg(long, value_parser = entrant)]
+        entrant: Option<EntrantName>,
+    },
+    /// An AI player enters: plays every board and prints its result, the
+    /// same result the app produces.
+    Enter {
+        #[arg(value_parser = event)]
+        event: Event,
+        #[arg(long, value_parser = entrant)]
+        entrant: EntrantName,
+        /// The player: a name with options or a ladder rung (L10).
+        #[arg(long, value_parser = player)]
+        player: PlayerSpec,
+        /// Seed of the player's randomness.
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+        /// Also write the result file here (a new file: an existing one is never replaced).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Score results: replay every one on its re-derived deals, rank the
+    /// entrants, and say which results were refused and why.
+    Score {
+        #[arg(value_parser = event)]
+        event: Event,
+        /// Result codes, or files (a result file, or codes one per line).
+        #[arg(required = true)]
+        results: Vec<String>,
+        /// r: the top places DIH asks about (default: the event's test
+        /// cases' r, or 3).
+        #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
+        top: Option<u32>,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+    },
+    /// Hand records: each board's hands, par, splits and the field's
+    /// scores (and, given results, every entrant's).
+    Records {
+        #[arg(value_parser = event)]
+        event: Event,
+        /// Whose deals, in the equal and random formats.
+        #[arg(long, value_parser = entrant)]
+        entrant: Option<EntrantName>,
+        /// Results to score first, to print each entrant's score per board.
+        #[arg(long, num_args = 1..)]
+        results: Vec<String>,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+    },
+}
+
+#[derive(Args)]
+pub struct ContestNewArgs {
+    #[arg(long, value_parser = contest_format)]
+    pub format: Format,
+    /// Boards, 1 to 36 (default 6; with --test-cases, its M).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=36))]
+    pub boards: Option<u8>,
+    /// The entrant's seat: landlord, farmer (farmer 1), farmer2, or
+    /// alternate (the landlord on odd boards, farmer 1 on even ones).
+    #[arg(long, default_value = "alternate", value_parser = seat_rule)]
+    pub seat: SeatRule,
+    /// The AI opponents: a ladder rung, L0 to L11.
+    #[arg(long, default_value = "L7", value_parser = player)]
+    pub opponents: PlayerSpec,
+    /// Duplicate: the library's test cases for N players, M rounds (the
+    /// boards) and the top R places, chosen by DIH.
+    #[arg(long, value_parser = test_cases, conflicts_with_all = ["centre", "random"])]
+    pub test_cases: Option<(u32, u32, u32)>,
+    /// The library the test cases (and the equal format's check) use;
+    /// the built-in one if omitted.
+    #[arg(long)]
+    pub library: Option<PathBuf>,
+    /// Equal: the GDI centre, G1,G2,... (shares from 0 to 1, not rising).
+    #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
+    pub centre: Option<GdiCentre>,
+    /// Equal: ε, from 0.001 to 1.
+    #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
+    pub eps: f64,
+    /// Duplicate: boards dealt at random from --seed (the default).
+    #[arg(long)]
+    pub random: bool,
+    /// The event's seed (random if omitted).
+    #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    #[arg(long, default_value = "")]
+    pub title: String,
+    /// Aids allowed: hint, counter, undo (comma-separated), or none.
+    #[arg(long, default_value = "none", value_parser = aids)]
+    pub aids: Aids,
+    /// When entrants see how each board went against the field.
+    #[arg(long, default_value = "each-board", value_parser = reveal)]
+    pub reveal: Reveal,
+    /// The site's address, to print a whole link (https://example.org/ddz/).
+    #[arg(long)]
+    pub site: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    Text,
+    Json,
+    Csv,
 }
 
 /// A tournament's n players, m rounds and r top places to tell apart.
@@ -629,6 +761,56 @@ fn formats(text: &str) -> Result<Formats, String> {
     text.parse::<FormatName>()
         .map(Formats::One)
         .map_err(|_| format!("'{text}' is not a format (duplicate, duplicate-equal, equal, random or all)"))
+}
+
+/// An event: its code or a link holding it.
+fn event(text: &str) -> Result<Event, String> {
+    Event::from_code(text).map_err(|e| e.to_string())
+}
+
+fn entrant(text: &str) -> Result<EntrantName, String> {
+    text.parse::<EntrantName>().map_err(|e| e.to_string())
+}
+
+fn date(text: &str) -> Result<Date, String> {
+    text.parse::<Date>().map_err(|e| e.to_string())
+}
+
+fn contest_format(text: &str) -> Result<Format, String> {
+    text.parse()
+}
+
+fn seat_rule(text: &str) -> Result<SeatRule, String> {
+    text.parse()
+}
+
+fn aids(text: &str) -> Result<Aids, String> {
+    text.parse()
+}
+
+fn reveal(text: &str) -> Result<Reveal, String> {
+    text.parse()
+}
+
+/// `N,M,R`: players, rounds and top places, each in its range.
+fn test_cases(text: &str) -> Result<(u32, u32, u32), String> {
+    let why = || {
+        format!(
+            "'{text}' is not N,M,R (players {}, rounds 1 to 36, top places {})",
+            limits::describe(&limits::PLAYERS),
+            limits::describe(&limits::TOP)
+        )
+    };
+    let parts: Vec<u32> = text
+        .split(',')
+        .map(|p| p.trim().parse::<u32>().map_err(|_| why()))
+        .collect::<Result<_, _>>()?;
+    match parts.as_slice() {
+        &[n, m, r] if limits::PLAYERS.contains(&n) && (1..=36).contains(&m) && limits::TOP.contains(&r) => {
+            Ok((n, m, r))
+        }
+        _ => Err(why()),
+    }
 }
 
 /// `LANDLORD+FARMER` or `LANDLORD+FARMER1+FARMER2` card counts, each a hand.

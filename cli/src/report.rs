@@ -69,12 +69,18 @@ fn write_stdout(text: &str) -> ExitCode {
 
 /// A progress bar over `total` deals on stderr (hidden when `quiet`).
 pub fn progress(total: u64, quiet: bool) -> ProgressBar {
+    progress_in(total, "deals", quiet)
+}
+
+/// A progress bar over `total` of `unit` on stderr (hidden when `quiet`).
+pub fn progress_in(total: u64, unit: &str, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total);
+    let template = format!("{{msg}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{elapsed}} (eta {{eta}})");
     bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} deals, {elapsed} (eta {eta})")
+        ProgressStyle::with_template(&template)
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
     );

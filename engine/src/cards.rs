@@ -120,6 +120,20 @@ impl Rank {
     }
 }
 
+/// As its letter (`T`, `X`), the written form.
+impl serde::Serialize for Rank {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Rank {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
+        let c = char::deserialize(d)?;
+        Rank::from_letter(c).ok_or_else(|| serde::de::Error::custom(format!("'{c}' is not a rank")))
+    }
+}
+
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
@@ -349,7 +363,7 @@ fn add_one(cards: Cards, rank: Rank) -> Option<Cards> {
 
 /// What is wrong with a written set of cards. Positions count characters
 /// from 1, as a person reading the input would.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum CardsError {
     /// A character that is no rank letter.
     #[error("'{character}' at position {position} is not a card (use 3-9, T or 10 or 0, J, Q, K, A, 2, X, D)")]

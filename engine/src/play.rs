@@ -337,7 +337,7 @@ impl fmt::Debug for Play {
 }
 
 /// Why a written play was refused ([`Play::parse`], [`Move::parse`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum PlayError {
     /// The text is not cards (see [`CardsError`]).
     #[error(transparent)]

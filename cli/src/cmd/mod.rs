@@ -6,6 +6,7 @@
 mod agent;
 mod bid;
 mod cards;
+mod contest;
 mod lab;
 mod learned;
 mod library;
@@ -102,6 +103,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
         Command::Ladder { rungs, deals, seed } => {
             matches::ladder(rungs.as_deref(), seeds("--seed", seed, "--deals", deals)?, json)?
         }
+        Command::Contest { command } => contest::run(command, json)?,
         Command::Library {
             command:
                 LibraryCommand::Build {

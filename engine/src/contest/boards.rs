@@ -1,7 +1,7 @@
 //! An entrant's boards, derived from the event (and, in the equal and
 //! random formats, the entrant's name), so anyone can derive them again.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agents::PlayerError;
@@ -25,7 +25,7 @@ pub const EQUAL_GAMES: u32 = 4;
 pub const EQUAL_TRIES_PER_BOARD: u64 = 400;
 
 /// One board of an entrant's event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     /// Its number, from 1.
     pub number: u8,
@@ -43,7 +43,7 @@ impl Board {
 }
 
 /// Why an entrant's boards cannot be dealt.
-#[derive(Clone, Debug, PartialEq, Error)]
+#[derive(Clone, Debug, PartialEq, Error, Serialize, Deserialize)]
 pub enum BoardsError {
     /// The equal format found too few deals within ε.
     #[error(

@@ -5,6 +5,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// The format version written now; a code of another version is refused
@@ -16,7 +17,7 @@ pub const VERSION: u8 = 1;
 pub const MAX_CODE_CHARS: usize = 64 * 1024;
 
 /// What a code holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Kind {
     /// An event's settings.
     Event,
@@ -42,7 +43,7 @@ impl Kind {
 }
 
 /// Why text is not a code of the kind wanted.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum CodeError {
     /// Empty, or characters outside URL-safe base64.
     #[error("not a code: it holds characters a code never has")]

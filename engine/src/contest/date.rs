@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// The daily contest's day starts at midnight Beijing time (UTC+8), when
@@ -11,7 +12,7 @@ use thiserror::Error;
 pub const DAILY_UTC_OFFSET_HOURS: i64 = 8;
 
 /// A day of the proleptic Gregorian calendar, years 2000 to 9999.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Date {
     year: u16,
     month: u8,
@@ -19,7 +20,7 @@ pub struct Date {
 }
 
 /// Why numbers or text are not a date.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum DateError {
     /// Not `YYYY-MM-DD`.
     #[error("'{0}' is not a date (YYYY-MM-DD)")]

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// The longest name, in characters.
@@ -16,7 +17,7 @@ pub const MAX_NAME_CHARS: usize = 32;
 pub struct EntrantName(String);
 
 /// Why text is not a name.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum NameError {
     /// Nothing but spaces.
     #[error("a name is needed")]

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agents::{PlayerSpec, LADDER};
@@ -302,7 +303,7 @@ pub struct Settings {
 }
 
 /// Why settings or a code are not an event.
-#[derive(Clone, Debug, PartialEq, Error)]
+#[derive(Clone, Debug, PartialEq, Error, Serialize, Deserialize)]
 pub enum EventError {
     /// The code itself (corrupted, of a result, another version).
     #[error(transparent)]

@@ -15,6 +15,7 @@ use crate::split::Splitter;
 
 use super::boards::Board;
 use super::field::{Field, FieldRun};
+use super::standings::{csv_field, Standings};
 
 /// The par's node budget: the built-in library's, so a library deal's par
 /// here is the one the library records, the same on every machine.
@@ -33,6 +34,9 @@ pub struct HandRecord {
     pub splits: [Vec<Play>; 3],
     /// The field's scores from the entrant's seat.
     pub field: Field,
+    /// Each entrant's score on the board, once the event is scored, best
+    /// first.
+    pub scores: Vec<(String, i64)>,
 }
 
 impl HandRecord {
@@ -55,8 +59,74 @@ impl HandRecord {
             par,
             splits,
             field,
+            scores: Vec::new(),
         }
     }
+
+    /// The entrants' scores on this board from the standings (those who
+    /// played this deal from this seat).
+    pub fn with_scores(mut self, standings: &Standings) -> HandRecord {
+        self.scores = standings
+            .entrants
+            .iter()
+            .filter_map(|row| {
+                let b = row
+                    .boards
+                    .iter()
+                    .find(|b| b.board.seed == self.board.seed && b.board.seat == self.board.seat)?;
+                Some((row.entrant.clone(), b.score))
+            })
+            .collect();
+        self.scores.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        self
+    }
+}
+
+fn plays_text(plays: &[Play]) -> String {
+    plays.iter().map(Play::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// Hand records as CSV, a row per board: its number, seed and the
+/// entrant's seat, the three hands and the bottom cards, par (winner,
+/// proven, first play), each hand's split, the field's games and mean
+/// score and its counts (`score:games;…`), and the entrants' scores
+/// (`name:score;…`).
+pub fn to_csv(records: &[HandRecord]) -> String {
+    let mut out = String::from(
+        "board,seed,seat,landlord,farmer1,farmer2,bottom,par_winner,par_proven,par_first,\
+split_landlord,split_farmer1,split_farmer2,field_games,field_mean,field,scores\n",
+    );
+    for r in records {
+        let field: Vec<String> = r
+            .field
+            .scores
+            .iter()
+            .zip(&r.field.counts)
+            .map(|(s, c)| format!("{s}:{c}"))
+            .collect();
+        let scores: Vec<String> = r.scores.iter().map(|(name, s)| format!("{name}:{s}")).collect();
+        let row = [
+            r.board.number.to_string(),
+            r.board.seed.to_string(),
+            r.board.seat.name().to_string(),
+            r.deal.hand(Seat::Landlord).to_string(),
+            r.deal.hand(Seat::Farmer1).to_string(),
+            r.deal.hand(Seat::Farmer2).to_string(),
+            r.deal.bottom().map(|b| b.to_string()).unwrap_or_default(),
+            r.par.winner.name().to_string(),
+            r.par.exact.to_string(),
+            r.par.first.map(|m| m.to_string()).unwrap_or_default(),
+            plays_text(&r.splits[0]),
+            plays_text(&r.splits[1]),
+            plays_text(&r.splits[2]),
+            r.field.games().to_string(),
+            format!("{:.3}", r.field.mean()),
+            field.join(";"),
+            csv_field(&scores.join(";")),
+        ];
+        out += &(row.join(",") + "\n");
+    }
+    out
 }
 
 #[cfg(test)]
@@ -79,5 +149,8 @@ mod tests {
         // Seed 22's landlord goes out by a static proof.
         assert!(r.par.exact);
         assert_eq!(r.field.games(), 22);
+        let csv = to_csv(&[r]);
+        assert_eq!(csv.lines().count(), 2);
+        assert!(csv.lines().nth(1).unwrap().starts_with("1,22,landlord,"), "{csv}");
     }
 }

@@ -6,7 +6,7 @@
 //! organiser can check that every opponent's move in a result is the one
 //! the AI makes ([`check_record`]).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agents::{PlayerError, PlayerSpec};
@@ -37,7 +37,7 @@ pub fn board_score(seat: Seat, outcome: &Outcome) -> i64 {
 }
 
 /// What is wrong with a board's record.
-#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum RecordProblem {
     /// A move the rules refuse (cards the seat does not hold: the record
     /// is of another deal).

@@ -7,7 +7,7 @@
 //! read back into the same [`ContestResult`], and only the event, the name
 //! and the moves of a file are believed.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use thiserror::Error;
 
@@ -41,7 +41,7 @@ pub struct ContestResult {
 }
 
 /// Why text is not a result.
-#[derive(Clone, Debug, PartialEq, Error)]
+#[derive(Clone, Debug, PartialEq, Error, Serialize, Deserialize)]
 pub enum ResultError {
     /// A code that is not one (corrupted, an event's, another version).
     #[error(transparent)]

@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agents::PlayerError;
@@ -43,7 +43,7 @@ pub struct Submission {
 }
 
 /// Why a result is not counted.
-#[derive(Clone, Debug, PartialEq, Error)]
+#[derive(Clone, Debug, PartialEq, Error, Serialize, Deserialize)]
 pub enum Rejection {
     /// Not a result (corrupted, an event's code, a file of something else).
     #[error("{0}")]
@@ -106,7 +106,7 @@ impl Rejection {
 }
 
 /// A result not counted, with why.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rejected {
     /// The submission's label.
     pub label: String,
@@ -125,8 +125,9 @@ pub struct Admitted {
     pub result: ContestResult,
 }
 
-/// Reads the submissions, keeping those for `event`, one per entrant (the
-/// first handed in), with a record per board.
+/// Reads the submissions, keeping those for `event` with a record per
+/// board (one entrant may still appear twice: [`settle`] keeps the first
+/// that checks).
 pub fn admit(event: &Event, submissions: &[Submission]) -> (Vec<Admitted>, Vec<Rejected>) {
     let mut admitted: Vec<Admitted> = Vec::new();
     let mut rejected = Vec::new();
@@ -147,12 +148,6 @@ pub fn admit(event: &Event, submissions: &[Submission]) -> (Vec<Admitted>, Vec<R
         if result.event != *event {
             let title = result.event.title().to_string();
             rejected.push(reject(name, Rejection::OtherEvent { title }));
-        } else if let Some(first) = admitted.iter().find(|a| a.result.entrant.key() == result.entrant.key()) {
-            let reason = Rejection::SameEntrant {
-                entrant: result.entrant.to_string(),
-                first: first.label.clone(),
-            };
-            rejected.push(reject(name, reason));
         } else if result.records.len() != usize::from(event.boards()) {
             let reason = Rejection::Boards {
                 found: result.records.len(),
@@ -167,6 +162,51 @@ pub fn admit(event: &Event, submissions: &[Submission]) -> (Vec<Admitted>, Vec<R
         }
     }
     (admitted, rejected)
+}
+
+/// What replaying an admitted result gave: its boards and its score on
+/// each, or why it is not counted.
+pub type Replayed = Result<(Vec<Board>, Vec<i64>), Rejection>;
+
+/// The admitted results' outcomes (their boards and scores, or why not),
+/// in order: those that check are counted, one per entrant (the first
+/// handed in); the rest join `rejected`.
+pub fn settle(
+    admitted: &[Admitted],
+    outcomes: Vec<Replayed>,
+    mut rejected: Vec<Rejected>,
+) -> (Vec<Checked>, Vec<Rejected>) {
+    let mut counted: Vec<Checked> = Vec::new();
+    for (a, outcome) in admitted.iter().zip(outcomes) {
+        let entrant = a.result.entrant.to_string();
+        let key = a.result.entrant.key();
+        let reason = match outcome {
+            Err(reason) => reason,
+            Ok(_) if counted.iter().any(|c| c.entrant.to_lowercase() == key) => Rejection::SameEntrant {
+                entrant: entrant.clone(),
+                first: counted
+                    .iter()
+                    .find(|c| c.entrant.to_lowercase() == key)
+                    .map(|c| c.label.clone())
+                    .unwrap_or_default(),
+            },
+            Ok((boards, scores)) => {
+                counted.push(Checked {
+                    label: a.label.clone(),
+                    entrant,
+                    boards,
+                    scores,
+                });
+                continue;
+            }
+        };
+        rejected.push(Rejected {
+            label: a.label.clone(),
+            entrant: Some(entrant),
+            reason,
+        });
+    }
+    (counted, rejected)
 }
 
 /// An admitted result's records replayed on its boards: the score of
@@ -187,7 +227,7 @@ pub fn check_entrant(event: &Event, boards: &[Board], result: &ContestResult) ->
 }
 
 /// An entrant's board.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardResult {
     /// The board.
     pub board: Board,
@@ -202,7 +242,7 @@ pub struct BoardResult {
 }
 
 /// An entrant's line of the standings.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Standing {
     /// Place by rank points (ties share it).
     pub place: u32,
@@ -222,7 +262,7 @@ pub struct Standing {
 
 /// How likely the event's top places come out distinct (the DIH question
 /// for these boards and this many entrants).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Distinction {
     /// n: entrants counted.
     pub players: u32,
@@ -236,7 +276,7 @@ pub struct Distinction {
 }
 
 /// The event's standings.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Standings {
     /// Counted entrants, best first.
     pub entrants: Vec<Standing>,
@@ -244,6 +284,57 @@ pub struct Standings {
     pub rejected: Vec<Rejected>,
     /// The DIH question, when anyone was counted.
     pub distinction: Option<Distinction>,
+}
+
+/// A CSV field of text: quoted when it holds a comma, a quote or a line
+/// break, and kept from reading as a formula in a spreadsheet.
+pub(crate) fn csv_field(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@']) {
+        return csv_field(&format!("'{text}"));
+    }
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+impl Standings {
+    /// The standings as CSV, a row per entrant counted: place, entrant,
+    /// rank points, score total, the share of the field beaten, then per
+    /// board its score, place, rank points and field share.
+    pub fn to_csv(&self) -> String {
+        let boards = self.entrants.first().map_or(0, |r| r.boards.len());
+        let mut header = vec!["place", "entrant", "rank_points", "score", "field_beaten"]
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>();
+        for k in 1..=boards {
+            for what in ["score", "place", "points", "field_beaten"] {
+                header.push(format!("board{k}_{what}"));
+            }
+        }
+        let mut out = header.join(",") + "\n";
+        for r in &self.entrants {
+            let mut row = vec![
+                r.place.to_string(),
+                csv_field(&r.entrant),
+                r.rank_points.to_string(),
+                r.score.to_string(),
+                format!("{:.4}", r.beaten),
+            ];
+            for b in &r.boards {
+                row.extend([
+                    b.score.to_string(),
+                    b.place.to_string(),
+                    b.points.to_string(),
+                    format!("{:.4}", b.beaten),
+                ]);
+            }
+            out += &(row.join(",") + "\n");
+        }
+        out
+    }
 }
 
 /// An entrant checked: its label, name, boards and scores.
@@ -537,23 +628,13 @@ impl ScoringRun {
 
     /// The standings, once done (before, those of the work so far).
     pub fn standings(&self) -> Standings {
-        let mut rejected = self.rejected.clone();
-        let mut checked = Vec::new();
-        for (i, a) in self.admitted.iter().enumerate() {
-            match &self.failed[i] {
-                Some(reason) => rejected.push(Rejected {
-                    label: a.label.clone(),
-                    entrant: Some(a.result.entrant.to_string()),
-                    reason: reason.clone(),
-                }),
-                None => checked.push(Checked {
-                    label: a.label.clone(),
-                    entrant: a.result.entrant.to_string(),
-                    boards: self.boards[i].clone().unwrap_or_default(),
-                    scores: self.scores[i].clone(),
-                }),
-            }
-        }
+        let outcomes = (0..self.admitted.len())
+            .map(|i| match &self.failed[i] {
+                Some(reason) => Err(reason.clone()),
+                None => Ok((self.boards[i].clone().unwrap_or_default(), self.scores[i].clone())),
+            })
+            .collect();
+        let (checked, rejected) = settle(&self.admitted, outcomes, self.rejected.clone());
         rank(&self.event, &checked, &self.fields, rejected, self.top)
     }
 }
@@ -674,11 +755,12 @@ mod tests {
             kinds,
             [
                 ("Cy", "unreadable"),
-                ("ann again", "same-entrant"),
                 ("Dee", "other-event"),
+                ("ann again", "same-entrant"),
                 ("eve.json", "not-the-opponents")
             ]
         );
+        assert_eq!(s.rejected[2].reason.to_string(), "ANN has already entered (Ann)");
         assert!(
             s.rejected[3].reason.to_string().starts_with("board 1: move"),
             "{}",

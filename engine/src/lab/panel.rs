@@ -105,7 +105,7 @@ pub const MAX_GDI_LEN: usize = 29;
 pub struct GdiCentre(Vec<f64>);
 
 /// Why text is not a GDI centre.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum CentreError {
     /// An item that is not a number.
     #[error("item {item} '{text}' is not a number")]

@@ -1,0 +1,593 @@
+//! `ddz contest`: events for organisers and scripts. `new` and `daily`
+//! print an event's code and link; `deals` lists its boards; `enter` seats
+//! an AI player; `score` replays results into standings (on every core);
+//! `records` prints the hand records.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
+
+use rayon::prelude::*;
+use serde_json::{json, Value};
+
+use engine::clock::MonotonicClock;
+use engine::contest::records::{self, PAR_NODES};
+use engine::contest::standings::{self, admit, check_entrant, field_key, settle, Rejection, Replayed, DEFAULT_TOP};
+use engine::contest::{
+    play_board, Board, ContestResult, Date, Deals, EntrantName, Event, Field, FieldRun, Format, HandRecord, Settings,
+    Standings, Submission,
+};
+use engine::lab::library::Library;
+use engine::lab::panel::gdi_distance;
+use engine::lab::par::Par;
+use engine::{PlayerSpec, Seat};
+
+use super::fresh_seed;
+use crate::args::{ContestCommand, ContestNewArgs, OutputFormat};
+use crate::error::CliError;
+use crate::report::{progress_in, Report};
+
+/// The app's built-in library: test cases are chosen from it unless
+/// another is given, and the equal format's centre is checked against it.
+const BUILT_IN_LIBRARY: &str = include_str!("../../../assets/library.json");
+
+pub fn run(command: ContestCommand, json: bool) -> Result<Report, CliError> {
+    match command {
+        ContestCommand::New(args) => new(args),
+        ContestCommand::Daily { date, site } => {
+            let date = match date {
+                Some(d) => d,
+                None => today()?,
+            };
+            Ok(event_report(&Event::daily(date), site.as_deref(), None))
+        }
+        ContestCommand::Deals { event, entrant } => deals(&event, entrant.as_ref()),
+        ContestCommand::Enter {
+            event,
+            entrant,
+            player,
+            seed,
+            out,
+        } => enter(&event, entrant, &player, seed, out.as_deref()),
+        ContestCommand::Score {
+            event,
+            results,
+            top,
+            format,
+        } => {
+            let standings = score(&event, &submissions(&results)?, top, json)?;
+            Ok(standings_report(&event, &standings, pick(format, json)))
+        }
+        ContestCommand::Records {
+            event,
+            entrant,
+            results,
+            format,
+        } => records(&event, entrant.as_ref(), &results, pick(format, json), json),
+    }
+}
+
+fn pick(format: OutputFormat, json: bool) -> OutputFormat {
+    if json {
+        OutputFormat::Json
+    } else {
+        format
+    }
+}
+
+/// Today in Beijing, the daily contest's day.
+fn today() -> Result<Date, CliError> {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_millis() as f64);
+    Date::of_unix_ms(ms)
+        .ok_or_else(|| CliError::Other("the system clock is not set to a date from 2000 to 9999".into()))
+}
+
+fn library(path: Option<&Path>) -> Result<Library, CliError> {
+    match path {
+        Some(p) => super::library::read("--library", p),
+        None => Library::from_json(BUILT_IN_LIBRARY).map_err(|e| CliError::Other(format!("the built-in library: {e}"))),
+    }
+}
+
+/// `ddz contest new`.
+fn new(args: ContestNewArgs) -> Result<Report, CliError> {
+    let seed = args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000);
+    let mut boards = args.boards;
+    let mut note = None;
+    let deals = match args.format {
+        Format::Duplicate => match args.test_cases {
+            Some((n, m, r)) => {
+                if boards.is_some_and(|b| u32::from(b) != m) {
+                    return Err(CliError::arg(
+                        "--boards",
+                        format!("{} boards, but --test-cases asks for M = {m}", boards.unwrap_or(0)),
+                    ));
+                }
+                boards = Some(m as u8);
+                let lib = library(args.library.as_deref())?;
+                let chosen = lib.select(n, m, r, m as usize);
+                if chosen.len() < m as usize {
+                    return Err(CliError::arg(
+                        "--test-cases",
+                        format!("the library has {} deals, fewer than the {m} boards", lib.entries.len()),
+                    ));
+                }
+                note = Some(format!(
+                    "test cases for n = {n}, m = {m}, r = {r} from a library of {} deals (DIH {})",
+                    lib.entries.len(),
+                    chosen
+                        .iter()
+                        .map(|(_, d)| format!("{d:.3}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                Deals::TestCases {
+                    players: n,
+                    top: r,
+                    seeds: chosen.iter().map(|(e, _)| e.seed).collect(),
+                }
+            }
+            None => Deals::Seeded { seed },
+        },
+        Format::Equal => {
+            let centre = args
+                .centre
+                .ok_or_else(|| CliError::arg("--centre", "the equal format needs a GDI centre, G1,G2,..."))?;
+            let eps_milli = Event::eps_milli(args.eps).map_err(|e| CliError::arg("--eps", e))?;
+            Deals::Equal {
+                centre,
+                eps_milli,
+                seed,
+            }
+        }
+        Format::Random => Deals::Random { seed },
+    };
+    if args.random && args.format != Format::Duplicate {
+        return Err(CliError::arg(
+            "--random",
+            "is for the duplicate format (the others deal per entrant)",
+        ));
+    }
+    let event = Event::new(Settings {
+        title: args.title,
+        deals,
+        boards: boards.unwrap_or(6),
+        seat: args.seat,
+        opponents: args.opponents,
+        aids: args.aids,
+        reveal: args.reveal,
+    })
+    .map_err(|e| CliError::Other(e.to_string()))?;
+    if let (Deals::Equal { centre, .. }, Some(eps)) = (event.deals(), event.deals().eps()) {
+        // How many of a library's deals lie within ε: the share of fresh
+        // deals an entrant's dealing keeps.
+        let lib = library(args.library.as_deref())?;
+        let near = lib
+            .entries
+            .iter()
+            .filter(|e| gdi_distance(&e.gdi, centre.values()).is_some_and(|d| d < eps))
+            .count();
+        if near == 0 {
+            return Err(CliError::arg(
+                "--centre",
+                format!(
+                    "no deal of the library ({} deals) lies within {eps} of ({centre}): an entrant's deals could not be found; widen --eps or move the centre",
+                    lib.entries.len()
+                ),
+            ));
+        }
+        note = Some(format!(
+            "{near} of the library's {} deals lie within {eps} of the centre ({:.1}%)",
+            lib.entries.len(),
+            100.0 * near as f64 / lib.entries.len() as f64
+        ));
+    }
+    Ok(event_report(&event, args.site.as_deref(), note))
+}
+
+fn event_json(event: &Event) -> Value {
+    let deals = match event.deals() {
+        Deals::TestCases { players, top, seeds } => {
+            json!({ "kind": "test-cases", "players": players, "top": top, "seeds": seeds })
+        }
+        Deals::Seeded { seed } => json!({ "kind": "seeded", "seed": seed }),
+        Deals::Daily { date } => json!({ "kind": "daily", "date": date.to_string() }),
+        Deals::Equal { centre, seed, .. } => {
+            json!({ "kind": "equal", "centre": centre.values(), "eps": event.deals().eps(), "seed": seed })
+        }
+        Deals::Random { seed } => json!({ "kind": "random", "seed": seed }),
+    };
+    json!({
+        "title": event.title(), "format": event.format().name(), "boards": event.boards(),
+        "seat": event.seat_rule().name(), "opponents": event.opponents().to_string(),
+        "aids": event.aids().names(), "reveal": event.reveal().name(), "deals": deals,
+        "daily": event.daily_date().map(|d| d.to_string()),
+    })
+}
+
+/// An event's code, link and rules.
+fn event_report(event: &Event, site: Option<&str>, note: Option<String>) -> Report {
+    let code = event.code();
+    let link = format!("{}#/contest?e={code}", site.unwrap_or(""));
+    let mut text = format!("{event}\ncode: {code}\nlink: {link}\n");
+    if let Some(note) = &note {
+        text += &format!("({note})\n");
+    }
+    Report {
+        json: json!({ "code": code, "link": link, "event": event_json(event), "rules": event.to_string(), "note": note }),
+        text,
+    }
+}
+
+/// An entrant's boards, or why they cannot be dealt.
+fn boards_of(event: &Event, entrant: Option<&EntrantName>) -> Result<Vec<Board>, CliError> {
+    match (event.shared_boards(), entrant) {
+        (Some(boards), _) => Ok(boards),
+        (None, Some(name)) => event
+            .boards_for(name, &MonotonicClock::default())
+            .map_err(|e| CliError::Other(format!("{name}'s deals: {e}"))),
+        (None, None) => Err(CliError::arg(
+            "--entrant",
+            format!(
+                "a {} event deals each entrant their own boards: name the entrant",
+                event.format().name()
+            ),
+        )),
+    }
+}
+
+/// `ddz contest deals`.
+fn deals(event: &Event, entrant: Option<&EntrantName>) -> Result<Report, CliError> {
+    let boards = boards_of(event, entrant)?;
+    let mut text = format!("{event}\n");
+    if let Some(name) = entrant.filter(|_| !event.format().is_shared()) {
+        text += &format!("{name}'s boards:\n");
+    }
+    let rows: Vec<Value> = boards
+        .iter()
+        .map(|b| {
+            text += &format!(
+                "  board {:>2}  seed {:>9}  {:<8}  {}\n",
+                b.number,
+                b.seed,
+                b.seat.name(),
+                b.deal()
+            );
+            json!({ "board": b.number, "seed": b.seed, "seat": b.seat.name(), "deal": b.deal().to_string() })
+        })
+        .collect();
+    Ok(Report {
+        json: json!({ "event": event.code(), "entrant": entrant.map(|n| n.to_string()), "boards": rows }),
+        text,
+    })
+}
+
+/// `ddz contest enter`: the player plays every board (boards on every
+/// core), the result as the app makes it.
+fn enter(
+    event: &Event,
+    entrant: EntrantName,
+    player: &PlayerSpec,
+    seed: u64,
+    out: Option<&Path>,
+) -> Result<Report, CliError> {
+    // Refused before any work: an existing file is never replaced.
+    if let Some(path) = out {
+        if path.symlink_metadata().is_ok() {
+            return Err(CliError::arg(
+                "--out",
+                format!(
+                    "{} already exists; the result is written only to a new file",
+                    path.display()
+                ),
+            ));
+        }
+    }
+    let boards = boards_of(event, Some(&entrant))?;
+    let opponents = event.opponents();
+    let records = boards
+        .par_iter()
+        .map(|b| play_board(&opponents, b, player, seed))
+        .collect::<Result<Vec<_>, _>>()?;
+    let result = ContestResult {
+        event: event.clone(),
+        entrant,
+        records,
+    };
+    let scores = check_entrant(event, &boards, &result)
+        .map_err(|e| CliError::Other(format!("the result does not check: {e}")))?;
+    if let Some(path) = out {
+        write_new(path, &result.to_file(&boards))?;
+    }
+    let code = result.code();
+    let total: i64 = scores.iter().sum();
+    let mut text = format!("{} ({player}) on {}:\n", result.entrant, event);
+    let rows: Vec<Value> = boards
+        .iter()
+        .zip(&scores)
+        .map(|(b, s)| {
+            text += &format!("  board {:>2}  {:<8}  {s:+}\n", b.number, b.seat.name());
+            json!({ "board": b.number, "seed": b.seed, "seat": b.seat.name(), "score": s })
+        })
+        .collect();
+    text += &format!("score {total:+}\nresult: {code}\n");
+    Ok(Report {
+        json: json!({ "entrant": result.entrant.as_str(), "player": player.to_string(), "result": code, "score": total, "boards": rows }),
+        text,
+    })
+}
+
+/// Writes a new file; an existing path is refused (create_new), never
+/// replaced.
+fn write_new(path: &Path, text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| CliError::io(path, e))?;
+    file.write_all(text.as_bytes()).map_err(|e| CliError::io(path, e))
+}
+
+/// The results named on the command line: a code, or a file holding a
+/// result file's JSON or codes one per line (read up to a bound).
+fn submissions(args: &[String]) -> Result<Vec<Submission>, CliError> {
+    let mut out = Vec::new();
+    for (i, arg) in args.iter().enumerate() {
+        let path = Path::new(arg);
+        if !path.exists() {
+            out.push(Submission {
+                label: format!("result {}", i + 1),
+                text: arg.clone(),
+            });
+            continue;
+        }
+        let file = std::fs::File::open(path).map_err(|e| CliError::io(path, e))?;
+        let limit = engine::contest::result::MAX_FILE_BYTES as u64;
+        let mut bytes = Vec::new();
+        file.take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| CliError::io(path, e))?;
+        if bytes.len() as u64 > limit {
+            return Err(CliError::Other(format!(
+                "{}: longer than a result file ever is ({limit} bytes)",
+                path.display()
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| CliError::Other(format!("{}: not text", path.display())))?;
+        let name = path
+            .file_name()
+            .map_or_else(|| arg.clone(), |n| n.to_string_lossy().into_owned());
+        if text.trim_start().starts_with('{') {
+            out.push(Submission { label: name, text });
+        } else {
+            for (line, code) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                out.push(Submission {
+                    label: format!("{name}:{}", line + 1),
+                    text: code.trim().to_string(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Every result replayed, on every core: entrants' deals and records in
+/// parallel, then each distinct board's field. The same standings as the
+/// web worker's step-by-step run.
+fn score(event: &Event, submissions: &[Submission], top: Option<u32>, quiet: bool) -> Result<Standings, CliError> {
+    let clock = MonotonicClock::default();
+    let (admitted, rejected) = admit(event, submissions);
+    let bar = progress_in(admitted.len() as u64, "entrants", quiet);
+    bar.set_message("replaying");
+    let outcomes: Vec<Replayed> = admitted
+        .par_iter()
+        .map(|a| {
+            let boards = event.boards_for(&a.result.entrant, &clock).map_err(Rejection::Deals)?;
+            let scores = check_entrant(event, &boards, &a.result);
+            bar.inc(1);
+            Ok((boards, scores?))
+        })
+        .collect();
+    bar.finish_and_clear();
+    let (counted, rejected) = settle(&admitted, outcomes, rejected);
+    let fields = fields(event, counted.iter().flat_map(|c| c.boards.iter().copied()), quiet)?;
+    Ok(standings::rank(
+        event,
+        &counted,
+        &fields,
+        rejected,
+        top.unwrap_or(DEFAULT_TOP),
+    ))
+}
+
+/// The field of each distinct board, on every core.
+fn fields(
+    event: &Event,
+    boards: impl Iterator<Item = Board>,
+    quiet: bool,
+) -> Result<BTreeMap<(u64, Seat), Field>, CliError> {
+    let mut distinct: Vec<Board> = Vec::new();
+    for b in boards {
+        if !distinct.iter().any(|d| field_key(d) == field_key(&b)) {
+            distinct.push(b);
+        }
+    }
+    let bar = progress_in(distinct.len() as u64, "boards' fields", quiet);
+    let opponents = event.opponents();
+    let fields = distinct
+        .par_iter()
+        .map(|b| {
+            let f = FieldRun::new(*b, opponents).run();
+            bar.inc(1);
+            f.map(|f| (field_key(b), f))
+        })
+        .collect::<Result<BTreeMap<_, _>, _>>()?;
+    bar.finish_and_clear();
+    Ok(fields)
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+/// The standings as text, JSON or CSV.
+fn standings_report(event: &Event, s: &Standings, format: OutputFormat) -> Report {
+    let json = json!({
+        "event": event.code(),
+        "rules": event.to_string(),
+        "entrants": s.entrants,
+        "rejected": s.rejected.iter().map(|r| json!({
+            "label": r.label, "entrant": r.entrant, "kind": r.reason.kind(), "reason": r.reason.to_string(),
+        })).collect::<Vec<_>>(),
+        "distinction": s.distinction,
+    });
+    let text = match format {
+        OutputFormat::Csv => s.to_csv(),
+        _ => standings_text(event, s),
+    };
+    Report { json, text }
+}
+
+fn standings_text(event: &Event, s: &Standings) -> String {
+    let mut text = format!("{event}\n\n");
+    if s.entrants.is_empty() {
+        text += "no result counted\n";
+    } else {
+        text += &format!(
+            "{} entrants; on each board 2 × (n − place + 1) rank points, summed\n",
+            s.entrants.len()
+        );
+        text += "place  entrant                           points  score  field beaten  boards (score, place)\n";
+        for r in &s.entrants {
+            let boards: Vec<String> = r
+                .boards
+                .iter()
+                .map(|b| format!("{:+} ({})", b.score, b.place))
+                .collect();
+            text += &format!(
+                "{:>5}  {:<32}  {:>6}  {:>+5}  {:>12}  {}\n",
+                r.place,
+                r.entrant,
+                r.rank_points,
+                r.score,
+                percent(r.beaten),
+                boards.join("  ")
+            );
+        }
+    }
+    if let Some(d) = s.distinction {
+        text += &format!(
+            "\nDIH: with {} entrants and {} boards, the top {} places come out distinct with probability {:.3}\n",
+            d.players, d.boards, d.top, d.dih
+        );
+    }
+    if !s.rejected.is_empty() {
+        text += &format!("\n{} results refused:\n", s.rejected.len());
+        for r in &s.rejected {
+            let who = r.entrant.as_ref().map(|e| format!(" ({e})")).unwrap_or_default();
+            text += &format!("  {}{who}: {}\n", r.label, r.reason);
+        }
+    }
+    text
+}
+
+/// `ddz contest records`: each board's record, par and fields on every
+/// core; with results, each entrant's score.
+fn records(
+    event: &Event,
+    entrant: Option<&EntrantName>,
+    results: &[String],
+    format: OutputFormat,
+    quiet: bool,
+) -> Result<Report, CliError> {
+    let boards = boards_of(event, entrant)?;
+    let standings = if results.is_empty() {
+        None
+    } else {
+        Some(score(event, &submissions(results)?, None, quiet)?)
+    };
+    let clock = MonotonicClock::default();
+    let library = Library::from_json(BUILT_IN_LIBRARY).ok();
+    let bar = progress_in(boards.len() as u64, "boards", quiet);
+    bar.set_message("par and field");
+    let opponents = event.opponents();
+    let mut hand_records = boards
+        .par_iter()
+        .map(|b| {
+            // The built-in library's par is the one this budget finds.
+            let known = library
+                .as_ref()
+                .filter(|l| l.par_nodes == PAR_NODES)
+                .and_then(|l| l.entries.iter().find(|e| e.seed == b.seed))
+                .and_then(|e| e.par);
+            let par = known.unwrap_or_else(|| Par::of(&b.deal(), PAR_NODES, &clock));
+            let field = FieldRun::new(*b, opponents).run();
+            bar.inc(1);
+            field.map(|f| HandRecord::with(*b, f, par))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    bar.finish_and_clear();
+    if let Some(s) = &standings {
+        hand_records = hand_records.into_iter().map(|r| r.with_scores(s)).collect();
+    }
+    let json = json!({ "event": event.code(), "rules": event.to_string(), "boards": hand_records });
+    let text = match format {
+        OutputFormat::Csv => records::to_csv(&hand_records),
+        _ => records_text(event, entrant, &hand_records),
+    };
+    Ok(Report { json, text })
+}
+
+fn records_text(event: &Event, entrant: Option<&EntrantName>, records: &[HandRecord]) -> String {
+    let mut text = format!("{event}\n");
+    if let Some(name) = entrant.filter(|_| !event.format().is_shared()) {
+        text += &format!("{name}'s boards\n");
+    }
+    for r in records {
+        text += &format!(
+            "\nboard {} (seed {}): the entrant plays {}\n",
+            r.board.number, r.board.seed, r.board.seat
+        );
+        for (seat, split) in Seat::ALL.iter().zip(&r.splits) {
+            let plays: Vec<String> = split.iter().map(|p| p.to_string()).collect();
+            text += &format!(
+                "  {:<9} {:<20}  split ({}): {}\n",
+                seat.to_string(),
+                r.deal.hand(*seat).to_string(),
+                plays.len(),
+                plays.join(" ")
+            );
+        }
+        if let Some(bottom) = r.deal.bottom() {
+            text += &format!("  bottom    {bottom}\n");
+        }
+        text += &format!(
+            "  par: {} {} ({} nodes), first play {}\n",
+            r.par.winner.name(),
+            if r.par.exact { "wins, proven" } else { "wins, estimated" },
+            r.par.nodes,
+            r.par.first.map_or("-".into(), |m| m.to_string())
+        );
+        let counts: Vec<String> = r
+            .field
+            .scores
+            .iter()
+            .zip(&r.field.counts)
+            .map(|(s, c)| format!("{s:+}: {c}"))
+            .collect();
+        text += &format!(
+            "  field ({} games, mean {:+.2}): {}\n",
+            r.field.games(),
+            r.field.mean(),
+            counts.join(", ")
+        );
+        if !r.scores.is_empty() {
+            let scores: Vec<String> = r.scores.iter().map(|(n, s)| format!("{n} {s:+}")).collect();
+            text += &format!("  entrants: {}\n", scores.join(", "));
+        }
+    }
+    text
+}
