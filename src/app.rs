@@ -7,6 +7,7 @@ use yew_agent::reactor::ReactorProvider;
 
 use crate::components::card::SuitSprites;
 use crate::i18n::Lang;
+use crate::pages::contest::ContestPage;
 use crate::pages::deal::DealPage;
 use crate::pages::endgame::EndgamePage;
 use crate::pages::lab::LabPage;
@@ -77,6 +78,7 @@ pub fn App() -> Html {
         Route::Play(link) => html! { <PlayPage link={link.clone()} /> },
         Route::Endgame(link) => html! { <EndgamePage link={link.clone()} /> },
         Route::Lab(link) => html! { <LabPage link={link.clone()} /> },
+        Route::Contest(link) => html! { <ContestPage link={link.clone()} /> },
         Route::NotFound(_) => html! { <NotFound /> },
     };
     let dismiss = {
@@ -96,6 +98,7 @@ pub fn App() -> Html {
                         { nav_link(Route::Deal(DealLink::Fresh), t.nav_deal) }
                         { nav_link(Route::Play(Default::default()), t.nav_play) }
                         { nav_link(Route::Endgame(Default::default()), t.nav_endgame) }
+                        { nav_link(Route::Contest(Default::default()), t.nav_contest) }
                         { nav_link(Route::Lab(Default::default()), t.nav_lab) }
                     </nav>
                     <div class="langs" role="group" aria-label={ t.language }>

@@ -9,7 +9,53 @@ pub enum Route {
     Play(PlayLink),
     Endgame(EndgameLink),
     Lab(LabLink),
+    Contest(ContestLink),
     NotFound(String),
+}
+
+/// The Contest page as a link carries it: an event's code (`e`), a board
+/// to play (`board`, from 1) or a view of the event (`view`: `score` or
+/// `records`), as written; the page checks them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ContestLink {
+    pub event: Option<String>,
+    pub board: Option<String>,
+    pub view: Option<String>,
+}
+
+impl ContestLink {
+    /// The event's own page.
+    pub fn event(code: &str) -> ContestLink {
+        ContestLink {
+            event: Some(code.to_string()),
+            ..ContestLink::default()
+        }
+    }
+
+    fn from_query(query: &str) -> ContestLink {
+        let mut link = ContestLink::default();
+        for (key, value) in pairs(query) {
+            match key {
+                "e" => link.event = Some(value),
+                "board" => link.board = Some(value),
+                "view" => link.view = Some(value),
+                _ => {}
+            }
+        }
+        link
+    }
+
+    fn to_query(&self) -> String {
+        let parts: Vec<String> = [("e", &self.event), ("board", &self.board), ("view", &self.view)]
+            .iter()
+            .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v))))
+            .collect();
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", parts.join("&"))
+        }
+    }
 }
 
 /// A game against the AI as a link carries it: the deal's seed, the rules
@@ -208,6 +254,7 @@ impl Route {
             "play" => Route::Play(PlayLink::from_query(query)),
             "endgame" => Route::Endgame(EndgameLink::from_query(query)),
             "lab" => Route::Lab(LabLink::from_query(query)),
+            "contest" => Route::Contest(ContestLink::from_query(query)),
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -231,6 +278,7 @@ impl Route {
             Route::Play(link) => format!("#/play{}", link.to_query()),
             Route::Endgame(link) => format!("#/endgame{}", link.to_query()),
             Route::Lab(link) => format!("#/lab{}", link.to_query()),
+            Route::Contest(link) => format!("#/contest{}", link.to_query()),
             Route::NotFound(path) => format!("#/{path}"),
         }
     }
@@ -361,6 +409,18 @@ mod tests {
                 deal: Some("[3456789TJQKA2XD33344][4445556667778889][99TTTJJJQQQKKKAAA]".into()),
                 panel: None,
                 present: false,
+            }),
+            Route::Contest(ContestLink::default()),
+            Route::Contest(ContestLink::event("RQEKQ2x1Yi-_")),
+            Route::Contest(ContestLink {
+                event: Some("RQE".into()),
+                board: Some("3".into()),
+                view: None,
+            }),
+            Route::Contest(ContestLink {
+                event: Some("RQE".into()),
+                board: None,
+                view: Some("records".into()),
             }),
         ] {
             assert_eq!(Route::from_hash(&route.to_hash()), route);

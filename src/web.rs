@@ -87,6 +87,9 @@ pub fn input_value(e: &yew::Event) -> Option<String> {
     if let Ok(i) = target.clone().dyn_into::<web_sys::HtmlInputElement>() {
         return Some(i.value());
     }
+    if let Ok(a) = target.clone().dyn_into::<web_sys::HtmlTextAreaElement>() {
+        return Some(a.value());
+    }
     target.dyn_into::<web_sys::HtmlSelectElement>().ok().map(|s| s.value())
 }
 
@@ -111,6 +114,23 @@ pub fn storage_remove(key: &str) {
     if let Some(s) = local_storage() {
         let _ = s.remove_item(key);
     }
+}
+
+/// The localStorage keys starting with `prefix`.
+pub fn storage_keys(prefix: &str) -> Vec<String> {
+    let Some(s) = local_storage() else {
+        return Vec::new();
+    };
+    let n = s.length().unwrap_or(0);
+    (0..n)
+        .filter_map(|i| s.key(i).ok().flatten())
+        .filter(|k| k.starts_with(prefix))
+        .collect()
+}
+
+/// The time now, in milliseconds since 1970 (UTC).
+pub fn unix_ms() -> f64 {
+    js_sys::Date::now()
 }
 
 /// Uniform in [0, 1), for what only needs to look varied (AI pauses).

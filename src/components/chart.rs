@@ -499,6 +499,9 @@ pub struct BarChartProps {
     /// Values are shares, shown as percentages.
     #[prop_or_default]
     pub percent: bool,
+    /// One bar picked out (the user's own score), with its label.
+    #[prop_or_default]
+    pub marked: Option<(usize, String)>,
 }
 
 #[component]
@@ -558,9 +561,14 @@ pub fn BarChart(props: &BarChartProps) -> Html {
                 </g>
             }
         });
+        let mark = props.marked.as_ref().filter(|(m, _)| *m == i).map(|(_, text)| text.clone());
+        let mark_text = mark.clone().map(|text| html! {
+            <text class="mark" x={ centre.to_string() } y={ (TOP - 6.0).to_string() } text-anchor="middle" font-size={ value_size.clone() } fill={ACCENT} font-weight="700">{ format!("▼ {text}") }</text>
+        });
         html! {
-            <g class="bar" data-label={ label.clone() } data-value={ v.to_string() }>
-                <rect x={ x.to_string() } y={ y.min(zero).to_string() } width={ (slot * 0.7).to_string() } height={ (y - zero).abs().to_string() } fill={BAR} />
+            <g class={ classes!("bar", mark.is_some().then_some("marked")) } data-label={ label.clone() } data-value={ v.to_string() }>
+                <rect x={ x.to_string() } y={ y.min(zero).to_string() } width={ (slot * 0.7).to_string() } height={ (y - zero).abs().to_string() } fill={ if mark.is_some() { ACCENT } else { BAR } } />
+                { for mark_text }
                 { for whisker }
                 <text x={ centre.to_string() } y={ label_y.to_string() } text-anchor="middle" font-size={ value_size.clone() } fill={INK} font-weight="700">{ value.clone() }</text>
                 <text x={ centre.to_string() } y={ (H - BOTTOM + 26.0).to_string() } text-anchor="middle" font-size={ label_size.clone() } fill={INK}>{ label.clone() }</text>

@@ -14,6 +14,9 @@ pub enum Unit {
     Deals,
     Positions,
     Tournaments,
+    /// Pieces of work of different kinds (scoring: boards replayed, field
+    /// games).
+    Steps,
 }
 
 impl Strings {
@@ -25,11 +28,13 @@ impl Strings {
             (Lang::Zh, Unit::Deals) => "副牌",
             (Lang::Zh, Unit::Positions) => "个局面",
             (Lang::Zh, Unit::Tournaments) => "场比赛",
+            (Lang::Zh, Unit::Steps) => "步",
             (Lang::En, Unit::Games) => "games",
             (Lang::En, Unit::Rounds) => "rounds",
             (Lang::En, Unit::Deals) => "deals",
             (Lang::En, Unit::Positions) => "positions",
             (Lang::En, Unit::Tournaments) => "tournaments",
+            (Lang::En, Unit::Steps) => "steps",
         };
         format!("{done} / {total} {word}")
     }

@@ -43,6 +43,7 @@ impl Strings {
             ),
             JobError::Library(why) if zh => format!("内置牌库无法读取（程序缺陷）：{why}"),
             JobError::Library(why) => format!("The built-in library cannot be read (a defect of the app): {why}"),
+            JobError::Boards(e) => self.boards_error(e),
             JobError::Model(why) if zh => format!("学习拆牌的模型无法载入（需要联网载入一次）：{why}"),
             JobError::Model(why) => format!("The learned splitter's model could not be loaded (it needs the network once): {why}"),
         }

@@ -9,6 +9,7 @@ use crate::components::card::spoken;
 use crate::pages::play::prefs::{BadValue, Setting};
 use crate::settings::SettingsError;
 
+pub mod contest;
 pub mod endgame;
 mod errors;
 pub mod lab;
@@ -70,6 +71,7 @@ pub struct Strings {
     pub nav_play: &'static str,
     pub nav_endgame: &'static str,
     pub nav_lab: &'static str,
+    pub nav_contest: &'static str,
     pub language: &'static str,
     pub not_found: &'static str,
 
@@ -187,6 +189,7 @@ pub struct Strings {
     pub play: &'static play::PlayStrings,
     pub eg: &'static endgame::EndgameStrings,
     pub lab: &'static lab::LabStrings,
+    pub contest: &'static contest::ContestStrings,
 }
 
 impl Strings {
@@ -658,6 +661,7 @@ pub static ZH: Strings = Strings {
     nav_play: "对局",
     nav_endgame: "残局",
     nav_lab: "实验室",
+    nav_contest: "比赛",
     language: "语言",
     not_found: "没有这个页面。",
 
@@ -785,6 +789,7 @@ pub static ZH: Strings = Strings {
     play: &play::ZH,
     eg: &endgame::ZH,
     lab: &lab::ZH,
+    contest: &contest::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -795,6 +800,7 @@ pub static EN: Strings = Strings {
     nav_play: "Play",
     nav_endgame: "Endgame",
     nav_lab: "Lab",
+    nav_contest: "Contests",
     language: "Language",
     not_found: "There is no such page.",
 
@@ -923,6 +929,7 @@ pub static EN: Strings = Strings {
     play: &play::EN,
     eg: &endgame::EN,
     lab: &lab::EN,
+    contest: &contest::EN,
 };
 
 #[cfg(test)]

@@ -1,3 +1,4 @@
+pub mod contest;
 pub mod deal;
 pub mod endgame;
 pub mod lab;

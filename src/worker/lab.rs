@@ -153,7 +153,7 @@ pub enum LabResult {
 
 /// The built-in hand library (`assets/library.json`, built by the command
 /// in the README), parsed once.
-fn library() -> Result<&'static Library, JobError> {
+pub(crate) fn library() -> Result<&'static Library, JobError> {
     static LIBRARY: std::sync::OnceLock<Result<Library, String>> = std::sync::OnceLock::new();
     LIBRARY
         .get_or_init(|| serde_json::from_str(include_str!("../../assets/library.json")).map_err(|e| e.to_string()))

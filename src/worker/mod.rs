@@ -19,10 +19,13 @@
 //! - [`lab`]: score distributions, DIH, the library ranked, tournaments.
 //! - [`learned`]: a hand split by the learned splitter (its model fetched
 //!   on first use).
+//! - [`contest`]: an entrant's boards, a board's field and par, scoring,
+//!   hand records, and the opponents' moves at a contest table.
 //! - [`run`]: the reactor and the slicing of jobs.
 //! - [`hook`]: the UI side, `use_engine`.
 
 pub mod choose;
+pub mod contest;
 pub mod hook;
 pub mod lab;
 pub mod learned;
@@ -36,6 +39,7 @@ use engine::{Cards, Move, Play, PlayerError, RecordError, Seat};
 use serde::{Deserialize, Serialize};
 
 pub use choose::ChooseJob;
+pub use contest::{BoardReport, ContestAnswer, ContestJob, ContestMoveJob};
 pub use hook::{use_engine, use_task, Engine, Task, TaskHandle};
 pub use lab::{LabJob, LabResult, LikeDeal, RankedDeal, TeachingCase, CHARTED};
 pub use learned::{LearnedSplitJob, LearnedSplitResult};
@@ -66,6 +70,10 @@ pub enum Job {
     Lab(LabJob),
     /// A hand split by the learned splitter.
     LearnedSplit(LearnedSplitJob),
+    /// The Contest page's work: boards, fields, scoring, hand records.
+    Contest(ContestJob),
+    /// An opponent's move at a contest table (answered as [`Answer::Chose`]).
+    ContestMove(ContestMoveJob),
 }
 
 /// Solve an open-hand position, within `time_limit_ms`.
@@ -128,6 +136,7 @@ pub enum Answer {
     Lab(LabResult),
     /// A hand's learned split.
     LearnedSplit(LearnedSplitResult),
+    Contest(ContestAnswer),
     Cancelled,
     Failed(JobError),
 }
@@ -174,6 +183,9 @@ pub enum JobError {
     /// The built-in library could not be read (a build defect), in the
     /// parser's words.
     Library(String),
+    /// An entrant's boards could not be dealt (the equal format found too
+    /// few deals within ε).
+    Boards(engine::contest::BoardsError),
     /// The learned splitter's model could not be fetched or read (offline
     /// before it was ever loaded, or a defect), in the browser's or the
     /// reader's words.

@@ -9,6 +9,7 @@ use futures::{FutureExt, SinkExt, StreamExt};
 use yew_agent::reactor::{reactor, ReactorScope};
 
 use super::choose::choose;
+use super::contest::{contest_move, ContestRun};
 use super::lab::LabRun;
 use super::review::Review;
 use super::simulation::Simulation;
@@ -92,6 +93,7 @@ enum Running {
     Moves(Box<MovesRun>, MovesJob),
     Review(Box<Review>),
     Lab(Box<LabRun>),
+    Contest(Box<ContestRun>),
     /// Answered in one go: an AI's move, or a job that cannot run.
     Answered(Option<Answer>),
 }
@@ -125,6 +127,11 @@ impl Running {
                 Err(e) => Answer::Failed(e),
             }))),
             Job::Lab(job) => LabRun::new(job).map(|r| Running::Lab(Box::new(r))),
+            Job::Contest(job) => ContestRun::new(job).map(|r| Running::Contest(Box::new(r))),
+            Job::ContestMove(job) => Ok(Running::Answered(Some(match contest_move(&job, clock) {
+                Ok((mv, ms)) => Answer::Chose { mv, ms },
+                Err(e) => Answer::Failed(e),
+            }))),
             // Answered by the reactor before a job is started.
             Job::LearnedSplit(_) => Ok(Running::Answered(Some(Answer::Cancelled))),
         };
@@ -152,6 +159,7 @@ impl Running {
                 }
             }
             Running::Lab(run) => run.advance(&slice(), clock),
+            Running::Contest(run) => run.advance(&slice(), clock),
             Running::Solve {
                 job,
                 position,

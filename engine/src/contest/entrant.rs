@@ -59,6 +59,18 @@ impl FromStr for EntrantName {
     }
 }
 
+impl Serialize for EntrantName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for EntrantName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<EntrantName, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl fmt::Display for EntrantName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

@@ -688,6 +688,20 @@ impl Event {
     }
 }
 
+/// As its code, the one written form of an event (worker messages, files).
+impl Serialize for Event {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Event, D::Error> {
+        let code = String::deserialize(d)?;
+        Event::from_code(&code).map_err(serde::de::Error::custom)
+    }
+}
+
 /// The value of `key` in a link's query (`…?e=CODE&board=2`), or the text
 /// itself when it is not a link.
 pub fn code_in_link<'a>(text: &'a str, key: &str) -> &'a str {

@@ -92,6 +92,11 @@ impl FieldRun {
         }
     }
 
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
     /// Games in all.
     pub fn total(&self) -> u32 {
         self.players.len() as u32 * FIELD_GAMES

@@ -3,7 +3,7 @@
 //! exact split of each hand, the field's scores and (once scored) every
 //! entrant's.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::agents::{PlayerError, PlayerSpec};
 use crate::clock::Clock;
@@ -22,7 +22,7 @@ use super::standings::{csv_field, Standings};
 pub const PAR_NODES: u64 = 2_000_000;
 
 /// One board's record.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HandRecord {
     /// The board (its seed and the entrant's seat).
     pub board: Board,

@@ -34,7 +34,7 @@ pub const DEFAULT_TOP: u32 = 3;
 
 /// A result handed in: where it came from (a file's name, "pasted 2") and
 /// its text (a code or a file).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Submission {
     /// How the organiser knows it.
     pub label: String,

@@ -35,17 +35,25 @@ pub(super) fn play_bar(t: &Strings, state: &UseReducerHandle<State>, totals: [i6
             <button type="button" class="icon-button" id="play-menu-open" aria-expanded={ state.menu.to_string() } aria-controls="play-menu"
                 onclick={ { let s = state.clone(); Callback::from(move |_: MouseEvent| s.dispatch(Action::Menu(!s.menu))) } }
                 title={ t.play.menu }>{ icon("menu") }<span class="label">{ t.play.menu }</span></button>
-            <span class="chip" id="play-level-chip" title={ t.play.level_notes[level_index(state.prefs.level)] }>
-                { t.play.levels[level_index(state.prefs.level)] }{ " · " }{ t.play.modes[mode_index(setup.mode)].split(['（', ' ', '(']).next().unwrap_or_default() }
-            </span>
+            if let Some(seat) = &state.contest {
+                <a class="chip" id="play-contest-chip" href={ crate::route::Route::Contest(crate::route::ContestLink::event(&seat.event.code())).to_hash() }>
+                    { (t.contest.board_of)(seat.board.number, seat.event.boards()) }
+                </a>
+            } else {
+                <span class="chip" id="play-level-chip" title={ t.play.level_notes[level_index(state.prefs.level)] }>
+                    { t.play.levels[level_index(state.prefs.level)] }{ " · " }{ t.play.modes[mode_index(setup.mode)].split(['（', ' ', '(']).next().unwrap_or_default() }
+                </span>
+            }
             { view::bottom(t, table, !in_auction) }
             // A new key when the stake grows, so it pops again.
             <span key={ format!("stakes-{}", stakes.multiplier()) } class="stakes" id="play-stakes" data-multiplier={ stakes.multiplier().to_string() } title={ (t.play.stakes)(&stakes) }>
                 <span class="label">{ t.play.multiplier }</span>{ format!(" ×{}", stakes.multiplier()) }
             </span>
-            <span class="score" id="play-session" data-total={ totals[0].to_string() } title={ (t.play.deals_played)(state.session.deals + u32::from(points_now.is_some())) }>
-                <span class="label">{ t.play.session }</span>{ format!(" {:+}", totals[0]) }
-            </span>
+            if state.contest.is_none() {
+                <span class="score" id="play-session" data-total={ totals[0].to_string() } title={ (t.play.deals_played)(state.session.deals + u32::from(points_now.is_some())) }>
+                    <span class="label">{ t.play.session }</span>{ format!(" {:+}", totals[0]) }
+                </span>
+            }
             <button type="button" class="icon-button" id="play-sound" aria-pressed={ state.prefs.sound.to_string() } onclick={on_sound}
                 title={ if state.prefs.sound { t.play.sound_on } else { t.play.sound_off } }>
                 { icon(if state.prefs.sound { "sound-on" } else { "sound-off" }) }
@@ -64,6 +72,7 @@ pub(super) fn notices(t: &Strings, state: &UseReducerHandle<State>) -> Html {
             Notice::Link(problems) => (t.play.link_problems)(&t.bad_values(problems)),
             Notice::TimedOut => t.play.timed_out.to_string(),
             Notice::Failure(error) => format!("{}{}", t.play.worker_failed, t.job_error(error)),
+            Notice::Contest(why) => (t.contest.unreadable_entry)(why),
         };
         let resume = (*notice == Notice::Paused && saved::has_paused()).then(|| {
             let state = state.clone();

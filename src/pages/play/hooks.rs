@@ -19,7 +19,7 @@ use crate::route::PlayLink;
 use crate::settings;
 use crate::sound::{self, Sound};
 use crate::web;
-use crate::worker::{use_engine, ChooseJob, Job, ReviewJob};
+use crate::worker::{use_engine, ChooseJob, ContestMoveJob, Job, ReviewJob};
 
 /// Asks the worker for a move by this player for the seat to move.
 pub(super) type Ask = Rc<dyn Fn(PlayerSpec, Waiting)>;
@@ -48,6 +48,16 @@ pub(super) fn use_jobs(state: &UseReducerHandle<State>) -> Jobs {
         let state = state.clone();
         Rc::new(move |player: PlayerSpec, what: Waiting| {
             let Some(deal) = state.table.deal() else { return };
+            // A contest's opponents move as the event's AI does everywhere.
+            if let (Some(seat), Waiting::Ai { .. }) = (&state.contest, what) {
+                let id = moves.run(Job::ContestMove(ContestMoveJob {
+                    event: seat.event.clone(),
+                    board: seat.board,
+                    record: state.table.record().iter().map(|t| t.mv).collect(),
+                }));
+                state.dispatch(Action::Wait(id, what));
+                return;
+            }
             let record: Vec<(Seat, Move)> = state.table.record().iter().map(|t| (t.seat, t.mv)).collect();
             let id = moves.run(Job::Choose(ChooseJob {
                 player,
@@ -81,20 +91,36 @@ pub(super) fn use_jobs(state: &UseReducerHandle<State>) -> Jobs {
 #[hook]
 pub(super) fn use_persistence(state: &UseReducerHandle<State>, link: &PlayLink) {
     {
-        let snapshot = (state.table.clone(), state.session);
-        use_effect_with(snapshot, |(table, session)| saved::save(table, session));
+        let snapshot = (state.table.clone(), state.session, state.contest.clone());
+        use_effect_with(snapshot, |(table, session, contest)| match contest {
+            Some(seat) => crate::pages::contest::table::save_table(&seat.event, seat.board, table),
+            None => saved::save(table, session),
+        });
     }
-    use_effect_with(state.prefs, |prefs| {
+    // A contest's forced aids are not the user's settings.
+    let contest = state.contest.is_some();
+    use_effect_with(state.prefs, move |prefs| {
         let prefs = *prefs;
-        settings::update(move |s| s.play = prefs);
+        if !contest {
+            settings::update(move |s| s.play = prefs);
+        }
     });
     // The address names the deal on the table, so a reload finds it and
     // the address shares it. It follows the table, not the link: a link to
     // another deal stands until that deal is on the table (writing the old
-    // deal's address over it would send the page back).
-    use_effect_with(link_of(state.table.setup(), state.prefs.level), show_address);
+    // deal's address over it would send the page back). A contest board's
+    // address is the contest's, and it has no play link to read.
+    let address = (!contest).then(|| link_of(state.table.setup(), state.prefs.level));
+    use_effect_with(address, |address| {
+        if let Some(a) = address {
+            show_address(a)
+        }
+    });
     let state = state.clone();
-    use_effect_with(link.clone(), move |link| {
+    use_effect_with((link.clone(), contest), move |(link, contest)| {
+        if *contest {
+            return;
+        }
         let request = read_link(link, state.prefs);
         if request.prefs != state.prefs {
             state.dispatch(Action::Prefs(request.prefs));

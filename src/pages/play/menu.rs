@@ -126,26 +126,33 @@ pub(super) fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
                 <h2>{ t.play.settings }</h2>
                 <button type="button" class="icon-button" aria-label={ t.play.close } title={ t.play.close } onclick={close}>{ icon("close") }</button>
             </div>
-            <div class="menu-actions">
-                <button type="button" class="primary" id="play-new" onclick={ new_deal(state) }>{ t.play.new_deal }</button>
-                <button type="button" id="play-restart" onclick={restart}>{ t.play.restart }</button>
-            </div>
-            { choice("play-mode", t.play.mode, Mode::ALL.iter().zip(t.play.modes).map(|(m, text)| (m.name(), text, *m == prefs.mode)),
-                restart_with(|p, v| if let Some(m) = Mode::from_name(v) { p.mode = m })) }
-            <p class="note">{ t.play.mode_notes[mode_index(prefs.mode)] }</p>
-            if prefs.mode == Mode::Tournament {
-                { choice("play-seat", t.play.seat, Seat::ALL.iter().zip(t.play.seats).map(|(s, text)| (s.name(), text, *s == prefs.seat)),
-                    restart_with(|p, v| if let Some(s) = Seat::from_name(v) { p.seat = s })) }
+            if state.contest.is_none() {
+                <div class="menu-actions">
+                    <button type="button" class="primary" id="play-new" onclick={ new_deal(state) }>{ t.play.new_deal }</button>
+                    <button type="button" id="play-restart" onclick={restart}>{ t.play.restart }</button>
+                </div>
+                { choice("play-mode", t.play.mode, Mode::ALL.iter().zip(t.play.modes).map(|(m, text)| (m.name(), text, *m == prefs.mode)),
+                    restart_with(|p, v| if let Some(m) = Mode::from_name(v) { p.mode = m })) }
+                <p class="note">{ t.play.mode_notes[mode_index(prefs.mode)] }</p>
+                if prefs.mode == Mode::Tournament {
+                    { choice("play-seat", t.play.seat, Seat::ALL.iter().zip(t.play.seats).map(|(s, text)| (s.name(), text, *s == prefs.seat)),
+                        restart_with(|p, v| if let Some(s) = Seat::from_name(v) { p.seat = s })) }
+                }
+                { choice("play-level", t.play.level, Level::ALL.iter().zip(t.play.levels).map(|(l, text)| (l.key(), text, *l == prefs.level)),
+                    set(|p, v| if let Some(l) = Level::parse(v) { p.level = l })) }
+                <p class="note" id="play-level-note">{ t.play.level_notes[level_index(prefs.level)] }</p>
             }
-            { choice("play-level", t.play.level, Level::ALL.iter().zip(t.play.levels).map(|(l, text)| (l.key(), text, *l == prefs.level)),
-                set(|p, v| if let Some(l) = Level::parse(v) { p.level = l })) }
-            <p class="note" id="play-level-note">{ t.play.level_notes[level_index(prefs.level)] }</p>
             { choice("play-pace", t.play.pace, Pace::ALL.iter().zip(t.play.paces).map(|(x, text)| (x.key(), text, *x == prefs.pace)),
                 set(|p, v| if let Some(x) = Pace::parse(v) { p.pace = x })) }
             { choice("play-timer", t.play.timer, Timer::ALL.iter().zip(t.play.timers).map(|(x, text)| (x.key(), text, *x == prefs.timer)),
                 set(|p, v| if let Some(x) = Timer::parse(v) { p.timer = x })) }
-            <label class="check"><input type="checkbox" id="play-practice" checked={prefs.practice} onchange={ check(|p, on| p.practice = on) } />{ t.play.practice }</label>
-            <label class="check"><input type="checkbox" id="play-counter-toggle" checked={prefs.counter} onchange={ check(|p, on| p.counter = on) } />{ t.play.counter }</label>
+            // A contest's aids are the organiser's: undo fixed, the counter only if allowed.
+            if state.contest.is_none() {
+                <label class="check"><input type="checkbox" id="play-practice" checked={prefs.practice} onchange={ check(|p, on| p.practice = on) } />{ t.play.practice }</label>
+            }
+            if state.contest.as_ref().is_none_or(|c| c.event.aids().counter) {
+                <label class="check"><input type="checkbox" id="play-counter-toggle" checked={prefs.counter} onchange={ check(|p, on| p.counter = on) } />{ t.play.counter }</label>
+            }
             <label class="check"><input type="checkbox" id="play-sound-toggle" checked={prefs.sound} onchange={ check(|p, on| p.sound = on) } />{ t.play.sound }</label>
             <details class="record" open=true>
                 <summary>{ t.play.record }</summary>
@@ -155,9 +162,13 @@ pub(super) fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
                 <ol class="line" id="play-record">{ for record }</ol>
             </details>
             <p class="note" id="play-seed">{ (t.play.seed)(table.setup().seed) }</p>
-            <p class="share"><a href={ share.clone() } id="play-share">{ t.play.share }</a></p>
+            if state.contest.is_none() {
+                <p class="share"><a href={ share.clone() } id="play-share">{ t.play.share }</a></p>
+            }
             <p class="note keys">{ t.play.keys }</p>
-            <button type="button" id="play-reset" onclick={reset}>{ t.play.reset_session }</button>
+            if state.contest.is_none() {
+                <button type="button" id="play-reset" onclick={reset}>{ t.play.reset_session }</button>
+            }
         </aside>
         </>
     }

@@ -28,6 +28,7 @@ use yew::prelude::*;
 use self::hand::Hand;
 use self::model::{selection, Chair, Mode, Phase, Selection, Table};
 use self::prefs::Level;
+pub use self::state::ContestSeat;
 use self::state::{new_deal, opening, Action, Waiting};
 use self::view::{chair_name, SeatShown};
 use crate::i18n::{Lang, Strings};
@@ -53,6 +54,9 @@ fn now_ms() -> f64 {
 #[derive(Properties, PartialEq)]
 pub struct PlayPageProps {
     pub link: PlayLink,
+    /// A contest board instead of a casual deal.
+    #[prop_or_default]
+    pub contest: Option<ContestSeat>,
 }
 
 #[component]
@@ -60,9 +64,11 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
     let t = lang.strings();
     let state = use_reducer({
-        let link = props.link.clone();
-        move || opening(&link)
+        let (link, contest) = (props.link.clone(), props.contest.clone());
+        move || opening(&link, contest)
     });
+    // A contest allows the hint only if its organiser did.
+    let hint_allowed = state.contest.as_ref().is_none_or(|c| c.event.aids().hint);
     let table = &state.table;
     let setup = table.setup();
     let phase = table.phase();
@@ -125,7 +131,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let on_hint: Callback<()> = {
         let (state, ask, legal) = (state.clone(), jobs.ask.clone(), legal.clone());
         Callback::from(move |_| {
-            if !state.my_turn() || state.waiting.is_some() {
+            if !state.my_turn() || state.waiting.is_some() || !hint_allowed {
                 return;
             }
             if state.hints == 0 {
@@ -214,7 +220,9 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 html! {
                     <div class="actions" id="play-actions" data-for="play">
                         <button type="button" id="play-pass" class={ classes!((!can_beat && can_pass).then_some("primary")) } disabled={ !can_pass } onclick={ click(&on_pass) }>{ pass_label }</button>
-                        <button type="button" id="play-hint" disabled={ state.waiting.is_some() } onclick={ click(&on_hint) }>{ t.play.hint }</button>
+                        if hint_allowed {
+                            <button type="button" id="play-hint" disabled={ state.waiting.is_some() } onclick={ click(&on_hint) }>{ t.play.hint }</button>
+                        }
                         <button type="button" id="play-play" class="primary" disabled={ !playable } onclick={ click(&on_play) }>{ t.play.play }</button>
                         { for clock }
                         { for practice_buttons.clone() }
@@ -223,7 +231,11 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             }
             Phase::Over(_) => html! {
                 <div class="actions" id="play-actions" data-for="over">
-                    <button type="button" class="primary" id="play-next" onclick={ new_deal(&state) }>{ t.play.next_deal }</button>
+                    if let Some(seat) = &state.contest {
+                        { crate::pages::contest::table::next_button(t, seat, "play-next") }
+                    } else {
+                        <button type="button" class="primary" id="play-next" onclick={ new_deal(&state) }>{ t.play.next_deal }</button>
+                    }
                     <button type="button" id="play-replay" onclick={ { let s = state.clone(); Callback::from(move |_: MouseEvent| s.dispatch(Action::Replay(Some(0)))) } }>{ t.play.replay }</button>
                     if !state.end_open {
                         <button type="button" id="play-result" onclick={ dispatch(|| Action::EndOpen(true)) }>{ t.play.result }</button>
@@ -344,7 +356,16 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             if state.prefs.counter { { view::counter(t, unseen) } }
             { bar::notices(t, &state) }
             { table_view }
-            if over && state.end_open { { end::end_panel(t, &state, totals, &jobs.start_review) } }
+            if over && state.end_open {
+                if let Some(seat) = &state.contest {
+                    <crate::pages::contest::table::BoardEnd seat={ (**seat).clone() } table={ state.table.clone() }
+                        on_close={ { let s = state.clone(); Callback::from(move |_| s.dispatch(Action::EndOpen(false))) } }
+                        on_replay={ { let s = state.clone(); Callback::from(move |_| s.dispatch(Action::Replay(Some(0)))) } }
+                        on_review={ jobs.start_review.clone() } reviewing={ matches!(state.review, state::Review::Running { .. }) } />
+                } else {
+                    { end::end_panel(t, &state, totals, &jobs.start_review) }
+                }
+            }
             { menu::menu(t, &state) }
         </main>
     }

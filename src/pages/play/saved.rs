@@ -52,11 +52,11 @@ struct Stored {
     deals: u32,
 }
 
-fn stored_turn(t: &Turn) -> (String, String, u64) {
+pub(crate) fn stored_turn(t: &Turn) -> (String, String, u64) {
     (t.seat.name().into(), t.mv.to_string(), t.faces.bits())
 }
 
-fn turn((seat, mv, faces): &(String, String, u64)) -> Result<Turn, LoadError> {
+pub(crate) fn turn((seat, mv, faces): &(String, String, u64)) -> Result<Turn, LoadError> {
     let value = |what, value: &str| LoadError::Value {
         what,
         value: value.to_string(),

@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use engine::bidding::Bid;
+use engine::contest::{Board, Event};
 use engine::{Move, Play};
 use yew::prelude::*;
 
@@ -45,11 +46,24 @@ pub(super) enum Notice {
     Link(Vec<BadValue>),
     TimedOut,
     Failure(JobError),
+    /// A contest entry that could not be read (set aside).
+    Contest(String),
+}
+
+/// A contest board at the table: the event, the board, how many boards
+/// the event has. Its aids, opponents and seat are the event's; its moves
+/// are kept in the entrant's entry, not the casual saved game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContestSeat {
+    pub event: Event,
+    pub board: Board,
 }
 
 /// Everything the page shows, in one reducer.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct State {
+    /// Playing a contest board.
+    pub(super) contest: Option<Rc<ContestSeat>>,
     pub(super) table: Table,
     pub(super) session: Session,
     pub(super) prefs: Prefs,
@@ -274,9 +288,48 @@ impl Reducible for State {
     }
 }
 
-/// The state the page opens with: the saved game if the link does not name
-/// another deal, else the linked deal (the session score carries over).
-pub(super) fn opening(link: &PlayLink) -> State {
+/// A contest board's opening state: its table as the entry left it (or
+/// fresh), the user's settings with the aids the event allows.
+fn contest_opening(seat: ContestSeat) -> State {
+    let mut prefs = settings::current().play;
+    let aids = seat.event.aids();
+    prefs.practice = aids.undo;
+    prefs.counter &= aids.counter;
+    let mut notices = vec![];
+    let stored = match crate::pages::contest::entry::Entry::load(&seat.event) {
+        Ok(entry) => entry.and_then(|e| e.table(usize::from(seat.board.number) - 1)),
+        Err(e) => {
+            notices.push(Notice::Contest(e.to_string()));
+            None
+        }
+    };
+    let table = stored.unwrap_or_else(|| Table::new(Setup::tournament(seat.board.seed, seat.board.seat)));
+    let end_open = matches!(table.phase(), Phase::Over(_));
+    State {
+        contest: Some(Rc::new(seat)),
+        table,
+        session: Session::default(),
+        prefs,
+        selected: Faces::EMPTY,
+        choosing: vec![],
+        hints: 0,
+        waiting: None,
+        pending: None,
+        replay: None,
+        notices,
+        menu: false,
+        end_open,
+        review: Review::None,
+    }
+}
+
+/// The state the page opens with: a contest board's, or the saved game if
+/// the link does not name another deal, else the linked deal (the session
+/// score carries over).
+pub(super) fn opening(link: &PlayLink, contest: Option<ContestSeat>) -> State {
+    if let Some(seat) = contest {
+        return contest_opening(seat);
+    }
     let stored = settings::current().play;
     let request = read_link(link, stored);
     let mut notices = vec![];
@@ -303,6 +356,7 @@ pub(super) fn opening(link: &PlayLink) -> State {
     };
     let end_open = matches!(table.phase(), Phase::Over(_));
     State {
+        contest: None,
         table,
         session,
         prefs: request.prefs,

@@ -1,0 +1,128 @@
+//! How a board went against the field: the AI field's scores on the same
+//! board from the same seat as a histogram with the entrant's score
+//! marked, the share of the field beaten, the board's par. Worked out in
+//! the worker once and kept in the entry.
+
+use engine::contest::{Board, Event, Field};
+use engine::lab::par::Par;
+use engine::Team;
+use yew::prelude::*;
+
+use super::entry::Entry;
+use crate::components::chart::{BarChart, ChartText};
+use crate::components::task::{task_status, Unit};
+use crate::i18n::{Lang, Strings};
+use crate::worker::{use_task, Answer, BoardReport, ContestAnswer, ContestJob, Job, Task};
+
+#[derive(Properties, PartialEq)]
+pub struct FieldPanelProps {
+    pub event: Event,
+    pub board: Board,
+    /// The entrant's score on it.
+    pub score: i64,
+}
+
+/// Keeps a board's report in the entry, so it is worked out once.
+fn keep(event: &Event, board: Board, report: &BoardReport) {
+    if let Ok(Some(mut entry)) = Entry::load(event) {
+        let k = usize::from(board.number) - 1;
+        if entry.boards.get(k) == Some(&board) {
+            entry.reports[k] = Some(report.clone());
+            entry.save();
+        }
+    }
+}
+
+#[component]
+pub fn FieldPanel(props: &FieldPanelProps) -> Html {
+    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let k = usize::from(props.board.number) - 1;
+    let cached = use_memo((props.event.clone(), props.board), move |(event, _)| {
+        Entry::load(event)
+            .ok()
+            .flatten()
+            .and_then(|e| e.reports.get(k).cloned().flatten())
+    });
+    let task = use_task(|answer| match answer {
+        Answer::Contest(ContestAnswer::Board(report)) => Some(report),
+        _ => None,
+    });
+    {
+        let (task, event, board, cached) = (task.clone(), props.event.clone(), props.board, cached.clone());
+        use_effect_with((props.event.code(), props.board), move |_| {
+            if cached.is_none() {
+                task.run(Job::Contest(ContestJob::Board { event, board }));
+            }
+        });
+    }
+    {
+        let (event, board) = (props.event.clone(), props.board);
+        use_effect_with(task.task().clone(), move |state| {
+            if let Task::Done(report) = state {
+                keep(&event, board, report);
+            }
+        });
+    }
+    let report = match (&*cached, task.task()) {
+        (Some(r), _) => Some(r.clone()),
+        (None, Task::Done(r)) => Some(r.clone()),
+        _ => None,
+    };
+    html! {
+        <section class="field" id="contest-field">
+            { task_status(task.task(), "contest-field", Unit::Games, task.on_cancel()) }
+            if matches!(task.task(), Task::Running { .. }) {
+                <p class="note">{ t.contest.field_working }</p>
+            }
+            if let Some(report) = report {
+                { field_view(t, &props.event, &props.board, props.score, &report.field) }
+                { par_line(t, &report.par) }
+            }
+        </section>
+    }
+}
+
+/// The share of the field beaten, ties half: `62%`.
+pub fn beaten_text(share: f64) -> String {
+    format!("{:.0}%", 100.0 * share)
+}
+
+fn field_view(t: &Strings, event: &Event, board: &Board, score: i64, field: &Field) -> Html {
+    let games = field.games();
+    let values: Vec<f64> = field.counts.iter().map(|&c| c as f64 / games.max(1) as f64).collect();
+    let labels: Vec<String> = field.scores.iter().map(|s| format!("{s:+}")).collect();
+    let marked = field
+        .scores
+        .iter()
+        .position(|&s| s == score)
+        .map(|i| (i, t.contest.you.to_string()));
+    let beaten = field.beaten(score);
+    let text = ChartText {
+        title: (t.contest.field_title)(board.number),
+        x_label: t.contest.field_x.to_string(),
+        y_label: t.contest.field_y.to_string(),
+        subtitle: (t.contest.field_subtitle)(games),
+        caption: (t.contest.field_caption)(board.seed, &super::words::opponents(t, event)),
+    };
+    html! {
+        <>
+            <p class="beaten" id="contest-beaten" data-beaten={ beaten.to_string() }>
+                { (t.contest.beaten)(&beaten_text(beaten), score) }
+            </p>
+            <BarChart id={ format!("contest-field-{}", board.number) } {text} n={games} {labels} {values} percent=true {marked} />
+        </>
+    }
+}
+
+fn par_line(t: &Strings, par: &Par) -> Html {
+    let winner = match par.winner {
+        Team::Landlord => t.play.seats[0],
+        Team::Farmers => t.contest.farmers,
+    };
+    let first = par.first.map(|m| t.move_words(m)).unwrap_or_default();
+    html! {
+        <p class="par" id="contest-par" data-winner={ par.winner.name() } data-exact={ par.exact.to_string() }>
+            { (t.contest.par_line)(winner, par.exact, &first) }
+        </p>
+    }
+}

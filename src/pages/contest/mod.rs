@@ -1,0 +1,61 @@
+//! The Contest page (比赛): duplicate, equal-strength and random events
+//! that people enter from a link and organisers score by replaying every
+//! result. No server: an event is a code in the link, an entrant's progress
+//! is in their browser, a result is a code or a file they hand in.
+//!
+//! - `#/contest`: the daily contest, creating an event, the events this
+//!   browser has entered ([`home`], [`create`]).
+//! - `#/contest?e=CODE`: an event's rules, entering it, its boards, the
+//!   result ([`event`]).
+//! - `#/contest?e=CODE&board=K`: board K at the card table ([`table`]);
+//!   after it, how it went against the field ([`field`]).
+//! - `#/contest?e=CODE&view=score`: scoring results ([`score`]);
+//!   `view=records`: the hand records, printable ([`records`]).
+
+pub mod entry;
+
+mod create;
+mod event;
+mod field;
+mod home;
+mod records;
+mod score;
+pub mod table;
+mod words;
+
+use engine::contest::Event;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::route::{ContestLink, Route};
+
+#[derive(Properties, PartialEq)]
+pub struct ContestPageProps {
+    pub link: ContestLink,
+}
+
+#[component]
+pub fn ContestPage(props: &ContestPageProps) -> Html {
+    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let Some(code) = props.link.event.as_deref() else {
+        return html! { <home::Home /> };
+    };
+    let event = match Event::from_code(code) {
+        Ok(e) => e,
+        Err(e) => {
+            return html! {
+                <main id="main" class="page contest-page">
+                    <h1>{ t.contest.title }</h1>
+                    <p class="error" id="contest-bad-event" role="alert">{ (t.contest.bad_event)(&t.event_error(&e)) }</p>
+                    <p><a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.back_home }</a></p>
+                </main>
+            };
+        }
+    };
+    match (props.link.board.as_deref(), props.link.view.as_deref()) {
+        (Some(board), _) => html! { <table::ContestTable {event} board={ board.to_string() } /> },
+        (None, Some("score")) => html! { <score::ScorePage {event} /> },
+        (None, Some("records")) => html! { <records::RecordsPage {event} /> },
+        _ => html! { <event::EventPage {event} /> },
+    }
+}

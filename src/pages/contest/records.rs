@@ -1,0 +1,198 @@
+//! Hand records, as a bridge club prints them after an event: each board's
+//! three hands and bottom cards, its par with the first play, the exact
+//! split of each hand, the field's scores and, once the event is scored,
+//! every entrant's. Worked out in the worker; printed on A4 from the
+//! browser (the print stylesheet keeps each board whole on a page).
+
+use engine::contest::records::HandRecord;
+use engine::contest::{Board, EntrantName, Event};
+use engine::{Cards, Play, Rank, Seat, Team};
+use yew::prelude::*;
+
+use super::entry::Entry;
+use super::score::stored_standings;
+use super::words;
+use crate::components::task::{task_status, Unit};
+use crate::i18n::{Lang, Strings};
+use crate::route::{ContestLink, Route};
+use crate::web;
+use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
+
+/// A rank as a hand record prints it.
+fn rank_text(rank: Rank, lang: Lang) -> &'static str {
+    match (rank, lang) {
+        (Rank::BlackJoker, Lang::En) => "sJ",
+        (Rank::RedJoker, Lang::En) => "BJ",
+        (r, _) => crate::components::card::face_text(r),
+    }
+}
+
+fn cards_text(cards: Cards, lang: Lang) -> String {
+    cards.iter().map(|r| rank_text(r, lang)).collect::<Vec<_>>().join(" ")
+}
+
+fn play_text(play: &Play, lang: Lang) -> String {
+    play.cards()
+        .iter()
+        .map(|r| rank_text(r, lang))
+        .collect::<Vec<_>>()
+        .join("")
+}
+
+#[derive(Properties, PartialEq)]
+pub struct RecordsPageProps {
+    pub event: Event,
+}
+
+#[component]
+pub fn RecordsPage(props: &RecordsPageProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
+    let event = &props.event;
+    // Whose boards: everyone's in duplicate; else this browser's entrant's,
+    // or a name typed in.
+    let own = use_memo(event.clone(), |e| Entry::load(e).ok().flatten());
+    let shared = event.shared_boards();
+    let boards = use_state(|| {
+        shared
+            .clone()
+            .or_else(|| own.as_ref().as_ref().map(|e| e.boards.clone()))
+    });
+    let name = use_state(String::new);
+    let name_error = use_state(|| None::<String>);
+    let dealing = use_task(|answer| match answer {
+        Answer::Contest(ContestAnswer::Boards(b)) => Some(b),
+        _ => None,
+    });
+    let records = use_task(|answer| match answer {
+        Answer::Contest(ContestAnswer::Records(r)) => Some(r),
+        _ => None,
+    });
+    {
+        let boards = boards.clone();
+        use_effect_with(dealing.task().clone(), move |task| {
+            if let Task::Done(b) = task {
+                boards.set(Some(b.clone()));
+            }
+        });
+    }
+    {
+        let (records, event) = (records.clone(), event.clone());
+        use_effect_with((*boards).clone(), move |boards| {
+            if let Some(boards) = boards {
+                records.run(Job::Contest(ContestJob::Records {
+                    event,
+                    boards: boards.clone(),
+                }));
+            }
+        });
+    }
+    let on_name = {
+        let name = name.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(v) = web::input_value(e.as_ref()) {
+                name.set(v);
+            }
+        })
+    };
+    let on_deal = {
+        let (name, name_error, dealing, boards, event) = (
+            name.clone(),
+            name_error.clone(),
+            dealing.clone(),
+            boards.clone(),
+            event.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let entrant: EntrantName = match name.parse() {
+                Ok(n) => n,
+                Err(err) => return name_error.set(Some(t.name_error(&err))),
+            };
+            name_error.set(None);
+            if event.format() == engine::contest::Format::Random {
+                boards.set(event.deal_for(&entrant).result().ok());
+            } else {
+                dealing.run(Job::Contest(ContestJob::Deal {
+                    event: event.clone(),
+                    entrant,
+                }));
+            }
+        })
+    };
+    let standings = stored_standings(event);
+    html! {
+        <main id="main" class="page contest-page contest-records">
+            <p class="crumbs no-print">
+                <a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.title }</a>{ " › " }
+                <a href={ Route::Contest(ContestLink::event(&event.code())).to_hash() }>{ words::title(t, event) }</a>
+            </p>
+            <h1>{ (t.contest.records_of)(&words::title(t, event)) }</h1>
+            <p class="note">{ words::rules(t, event).join(t.contest.list_separator) }</p>
+            if shared.is_none() {
+                <form class="enter no-print" id="contest-records-entrant" onsubmit={on_deal}>
+                    <label class="field">{ t.contest.whose_boards }
+                        <input id="contest-records-name" type="text" value={ (*name).clone() } oninput={on_name} />
+                    </label>
+                    <button type="submit">{ t.contest.show_boards }</button>
+                    if let Some(why) = &*name_error { <p class="error" role="alert">{ why.clone() }</p> }
+                    { task_status(dealing.task(), "contest-records-dealing", Unit::Deals, dealing.on_cancel()) }
+                </form>
+            }
+            { task_status(records.task(), "contest-records", Unit::Games, records.on_cancel()) }
+            if let Task::Done(list) = records.task() {
+                <p class="links no-print">
+                    <button type="button" id="contest-records-print" onclick={ Callback::from(|_: MouseEvent| { let _ = web_sys::window().map(|w| w.print()); }) }>{ t.contest.print }</button>
+                </p>
+                <div class="records" id="contest-records-list">
+                    { for list.iter().map(|r| {
+                        let r = match &standings { Some(s) => r.clone().with_scores(s), None => r.clone() };
+                        record_view(t, lang, &r)
+                    }) }
+                </div>
+            }
+        </main>
+    }
+}
+
+fn record_view(t: &Strings, lang: Lang, r: &HandRecord) -> Html {
+    let Board { number, seed, seat } = r.board;
+    let winner = match r.par.winner {
+        Team::Landlord => t.play.seats[0],
+        Team::Farmers => t.contest.farmers,
+    };
+    let first = r.par.first.map(|m| t.move_words(m)).unwrap_or_default();
+    let field = r.field.scores.iter().zip(&r.field.counts).map(|(s, c)| {
+        html! { <td class="num">{ format!("{s:+}") }<br />{ c }</td> }
+    });
+    html! {
+        <article class="record" data-board={ number.to_string() } data-seed={ seed.to_string() }>
+            <h2>{ (t.contest.record_head)(number, seed, words::seat(t, seat)) }</h2>
+            <table class="hands">
+                <tbody>
+                    { for Seat::ALL.iter().zip(&r.splits).map(|(&s, split)| html! {
+                        <tr class={ classes!((s == seat).then_some("entrant")) } data-seat={ s.name() }>
+                            <th scope="row">{ words::seat(t, s) }</th>
+                            <td class="cards">{ cards_text(r.deal.hand(s), lang) }</td>
+                            <td class="split">{ (t.contest.split_of)(split.len()) }{ " " }{ split.iter().map(|p| play_text(p, lang)).collect::<Vec<_>>().join(" · ") }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+            if let Some(bottom) = r.deal.bottom() {
+                <p>{ t.bottom_cards }{ "：" }{ cards_text(bottom, lang) }</p>
+            }
+            <p class="par" data-winner={ r.par.winner.name() }>{ (t.contest.par_line)(winner, r.par.exact, &first) }</p>
+            <table class="field-counts">
+                <caption>{ (t.contest.field_counts)(r.field.games(), r.field.mean()) }</caption>
+                <tbody><tr>{ for field }</tr></tbody>
+            </table>
+            if !r.scores.is_empty() {
+                <p class="scores" data-scores={ r.scores.len().to_string() }>
+                    { t.contest.entrants_scores }{ "：" }
+                    { r.scores.iter().map(|(n, s)| format!("{n} {s:+}")).collect::<Vec<_>>().join(t.contest.list_separator) }
+                </p>
+            }
+        </article>
+    }
+}

@@ -1,0 +1,269 @@
+//! Scoring an event (the organiser's page): results pasted or dropped in,
+//! replayed in the worker on their re-derived deals, the standings by the
+//! test-case paper's rank points with each entrant's share of the field
+//! beaten, the results refused and why, how likely the top places came
+//! out distinct; as CSV, or printed.
+
+use engine::contest::result::MAX_FILE_BYTES;
+use engine::contest::standings::DEFAULT_TOP;
+use engine::contest::{Deals, Event, Standings, Submission};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::event::data_href;
+use super::field::beaten_text;
+use super::words;
+use crate::components::task::{task_status, Unit};
+use crate::i18n::{Lang, Strings};
+use crate::route::{ContestLink, Route};
+use crate::web;
+use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
+
+/// The last standings worked out for an event, for its hand records.
+const STANDINGS_PREFIX: &str = "ddz.contest-standings.";
+
+pub fn stored_standings(event: &Event) -> Option<Standings> {
+    serde_json::from_str(&web::storage_get(&format!("{STANDINGS_PREFIX}{}", event.code()))?).ok()
+}
+
+fn keep_standings(event: &Event, standings: &Standings) {
+    if let Ok(text) = serde_json::to_string(standings) {
+        web::storage_set(&format!("{STANDINGS_PREFIX}{}", event.code()), &text);
+    }
+}
+
+/// Results in `text`: a result file's JSON whole, else a code a line.
+pub fn split_results(label: &str, text: &str) -> Vec<Submission> {
+    if text.trim_start().starts_with('{') {
+        return vec![Submission {
+            label: label.to_string(),
+            text: text.to_string(),
+        }];
+    }
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| Submission {
+            label: format!("{label}:{}", i + 1),
+            text: l.trim().to_string(),
+        })
+        .collect()
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ScorePageProps {
+    pub event: Event,
+}
+
+/// A file dropped or chosen: its name and text (or why it was not read).
+type Read = (String, Result<String, String>);
+
+fn read_files(files: web_sys::FileList, done: Callback<Read>) {
+    for i in 0..files.length() {
+        let Some(file) = files.get(i) else { continue };
+        let name = file.name();
+        if file.size() > MAX_FILE_BYTES as f64 {
+            done.emit((name, Err(format!("{} bytes", file.size()))));
+            continue;
+        }
+        let done = done.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+            let text = text
+                .ok()
+                .and_then(|v| v.as_string())
+                .ok_or_else(|| "unreadable".to_string());
+            done.emit((name, text));
+        });
+    }
+}
+
+#[component]
+pub fn ScorePage(props: &ScorePageProps) -> Html {
+    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let event = &props.event;
+    let pasted = use_state(String::new);
+    let files = use_state(Vec::<(String, String)>::new);
+    let file_problems = use_state(Vec::<String>::new);
+    let default_top = match event.deals() {
+        Deals::TestCases { top, .. } => *top,
+        _ => DEFAULT_TOP,
+    };
+    let scoring = use_task(|answer| match answer {
+        Answer::Contest(ContestAnswer::Standings(s)) => Some(s),
+        _ => None,
+    });
+    {
+        let event = event.clone();
+        use_effect_with(scoring.task().clone(), move |task| {
+            if let Task::Done(s) = task {
+                keep_standings(&event, s);
+            }
+        });
+    }
+    let on_file = {
+        let (files, problems) = (files.clone(), file_problems.clone());
+        Callback::from(move |(name, text): Read| match text {
+            Ok(text) => {
+                let mut all = (*files).clone();
+                all.retain(|(n, _)| *n != name);
+                all.push((name, text));
+                files.set(all);
+            }
+            Err(why) => {
+                let mut all = (*problems).clone();
+                all.push(format!("{name}: {why}"));
+                problems.set(all);
+            }
+        })
+    };
+    let on_choose = {
+        let on_file = on_file.clone();
+        Callback::from(move |e: web_sys::Event| {
+            if let Some(list) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .and_then(|i| i.files())
+            {
+                read_files(list, on_file.clone());
+            }
+        })
+    };
+    let on_drop = {
+        let on_file = on_file.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            if let Some(list) = e.data_transfer().and_then(|d| d.files()) {
+                read_files(list, on_file.clone());
+            }
+        })
+    };
+    let on_drag = Callback::from(|e: DragEvent| e.prevent_default());
+    let on_paste = {
+        let pasted = pasted.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(v) = web::input_value(e.as_ref()) {
+                pasted.set(v);
+            }
+        })
+    };
+    let submissions: Vec<Submission> = split_results(t.contest.pasted, &pasted)
+        .into_iter()
+        .chain(files.iter().flat_map(|(name, text)| split_results(name, text)))
+        .collect();
+    let count = submissions.len();
+    let on_score = {
+        let (scoring, event) = (scoring.clone(), event.clone());
+        Callback::from(move |_: MouseEvent| {
+            scoring.run(Job::Contest(ContestJob::Score {
+                event: event.clone(),
+                submissions: submissions.clone(),
+                top: default_top,
+            }))
+        })
+    };
+    let on_clear = {
+        let (pasted, files, problems, scoring) =
+            (pasted.clone(), files.clone(), file_problems.clone(), scoring.clone());
+        Callback::from(move |_: MouseEvent| {
+            pasted.set(String::new());
+            files.set(Vec::new());
+            problems.set(Vec::new());
+            scoring.reset();
+        })
+    };
+    let records = Route::Contest(ContestLink {
+        event: Some(event.code()),
+        board: None,
+        view: Some("records".into()),
+    })
+    .to_hash();
+    html! {
+        <main id="main" class="page contest-page contest-score">
+            <p class="crumbs no-print">
+                <a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.title }</a>{ " › " }
+                <a href={ Route::Contest(ContestLink::event(&event.code())).to_hash() }>{ words::title(t, event) }</a>
+            </p>
+            <h1>{ (t.contest.standings_of)(&words::title(t, event)) }</h1>
+            <section class="hand-in no-print">
+                <p>{ t.contest.score_intro }</p>
+                <label class="field">{ t.contest.paste_results }
+                    <textarea id="contest-paste" rows="6" spellcheck="false" value={ (*pasted).clone() } oninput={on_paste} />
+                </label>
+                <div class="drop" id="contest-drop" ondrop={on_drop} ondragover={on_drag}>
+                    <label>{ t.contest.drop_files }{ " " }
+                        <input type="file" id="contest-files" multiple=true accept=".json,.txt,application/json,text/plain" onchange={on_choose} />
+                    </label>
+                    if !files.is_empty() {
+                        <ul class="files" id="contest-file-list">{ for files.iter().map(|(n, _)| html! { <li>{ n.clone() }</li> }) }</ul>
+                    }
+                    { for file_problems.iter().map(|p| html! { <p class="error">{ (t.contest.file_unreadable)(p) }</p> }) }
+                </div>
+                <p class="links">
+                    <button type="button" class="primary" id="contest-score" disabled={ count == 0 || scoring.task().is_running() } onclick={on_score}>
+                        { (t.contest.score_n)(count) }
+                    </button>
+                    <button type="button" id="contest-clear" onclick={on_clear}>{ t.contest.clear }</button>
+                </p>
+                { task_status(scoring.task(), "contest-scoring", Unit::Steps, scoring.on_cancel()) }
+            </section>
+            if let Task::Done(s) = scoring.task() {
+                { standings_view(t, event, s) }
+                <p class="links no-print">
+                    <a class="button" id="contest-csv" href={ data_href("text/csv", &s.to_csv()) }
+                        download={ format!("standings-{}.csv", event.code()) }>{ t.contest.export_csv }</a>
+                    <button type="button" id="contest-print" onclick={ Callback::from(|_: MouseEvent| { let _ = web_sys::window().map(|w| w.print()); }) }>{ t.contest.print }</button>
+                    <a class="button" id="contest-records-scored" href={records}>{ t.contest.hand_records }</a>
+                </p>
+            }
+        </main>
+    }
+}
+
+/// The standings table, the DIH line and the refused results.
+pub fn standings_view(t: &Strings, event: &Event, s: &Standings) -> Html {
+    let boards = usize::from(event.boards());
+    let rows = s.entrants.iter().map(|r| {
+        html! {
+            <tr data-entrant={ r.entrant.clone() } data-place={ r.place.to_string() } data-points={ r.rank_points.to_string() }
+                data-score={ r.score.to_string() } data-beaten={ format!("{:.4}", r.beaten) }>
+                <td class="num">{ r.place }</td>
+                <th scope="row">{ r.entrant.clone() }</th>
+                <td class="num">{ r.rank_points }</td>
+                <td class="num">{ format!("{:+}", r.score) }</td>
+                <td class="num">{ beaten_text(r.beaten) }</td>
+                { for r.boards.iter().map(|b| html! { <td class="num" title={ (t.contest.board_cell)(b.board.number, b.place, b.points) }>{ format!("{:+}", b.score) }<sub>{ b.place }</sub></td> }) }
+            </tr>
+        }
+    });
+    let rejected = s.rejected.iter().map(|r| {
+        let who = r.entrant.as_ref().map(|e| format!(" ({e})")).unwrap_or_default();
+        html! { <li data-kind={ r.reason.kind() }><strong>{ format!("{}{who}", r.label) }</strong>{ "：" }{ t.rejection(&r.reason) }</li> }
+    });
+    html! {
+        <section class="standings" id="contest-standings">
+            if s.entrants.is_empty() {
+                <p id="contest-nobody">{ t.contest.nobody_counted }</p>
+            } else {
+                <p class="note">{ (t.contest.standings_note)(s.entrants.len()) }</p>
+                <div class="scroll">
+                <table id="contest-standings-table">
+                    <thead><tr>
+                        <th>{ t.contest.place }</th><th>{ t.contest.entrant }</th><th>{ t.contest.rank_points }</th>
+                        <th>{ t.contest.score }</th><th>{ t.contest.beaten_head }</th>
+                        { for (1..=boards).map(|k| html! { <th>{ (t.contest.board_short)(k) }</th> }) }
+                    </tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+                </div>
+            }
+            if let Some(d) = s.distinction {
+                <p id="contest-dih" data-dih={ d.dih.to_string() }>{ (t.contest.distinction)(d.players, d.boards, d.top, d.dih) }</p>
+            }
+            if !s.rejected.is_empty() {
+                <h2>{ (t.contest.refused)(s.rejected.len()) }</h2>
+                <ul class="rejected" id="contest-rejected">{ for rejected }</ul>
+            }
+        </section>
+    }
+}
