@@ -35,6 +35,9 @@ pub struct ContestStrings {
     pub rule_reveal_each: &'static str,
     pub rule_reveal_end: &'static str,
     pub list_separator: &'static str,
+    /// After a label: `：` or `: `.
+    pub colon: &'static str,
+    pub games: &'static str,
 
     pub your_name: &'static str,
     pub enter: &'static str,
@@ -81,8 +84,8 @@ pub struct ContestStrings {
     pub field_caption: fn(u64, &str) -> String,
     pub you: &'static str,
     pub beaten: fn(&str, i64) -> String,
-    pub farmers: &'static str,
-    pub par_line: fn(&str, bool, &str) -> String,
+    /// Par: whether the landlord wins, proven or not, the first play.
+    pub par_line: fn(bool, bool, &str) -> String,
 
     pub standings_of: fn(&str) -> String,
     pub score_intro: &'static str,
@@ -162,7 +165,7 @@ pub static ZH: ContestStrings = ContestStrings {
     rule_equal: |centre, eps| format!("每人的牌由比赛和名字生成，GDI 都在中心（{centre}）的 {eps} 以内。"),
     rule_random: "每人的牌由比赛和名字随机生成。",
     rule_alternate: "单数副当地主，双数副当农民（地主下家）。",
-    rule_seat: |seat| format!("每副都当{seat}。"),
+    rule_seat: |seat| format!("每副的位置：{seat}。"),
     rule_opponents: |who| format!("对手：{who} AI。"),
     rule_scoring: "计分：赢 +1、输 −1，每个炸弹或王炸再加 1；每副按名次给名次分 2 ×（n − 名次 + 1），累计排名。",
     rule_no_aids: "不能用提示、记牌器和悔牌。",
@@ -170,6 +173,8 @@ pub static ZH: ContestStrings = ContestStrings {
     rule_reveal_each: "每副打完就能看到与 AI 场的比较。",
     rule_reveal_end: "全部打完才公布与 AI 场的比较。",
     list_separator: "、",
+    colon: "：",
+    games: "局数",
 
     your_name: "你的名字",
     enter: "报名开始",
@@ -204,7 +209,7 @@ pub static ZH: ContestStrings = ContestStrings {
 
     board_of: |k, n| format!("第 {k}/{n} 副"),
     board_score: |k, s| format!("第 {k} 副：{s:+} 分"),
-    board_line: |k, n, seat| format!("共 {n} 副中的第 {k} 副，你是{seat}。"),
+    board_line: |k, n, seat| format!("共 {n} 副中的第 {k} 副 · 你的位置：{seat}"),
     next_board: "下一副",
     see_result: "查看成绩",
     field_at_end: "与 AI 场的比较在全部打完后公布。",
@@ -216,10 +221,10 @@ pub static ZH: ContestStrings = ContestStrings {
     field_caption: |seed, opp| format!("种子 {seed} · 对手 {opp}"),
     you: "你",
     beaten: |share, score| format!("你得 {score:+} 分，胜过 AI 场的 {share}（平局算一半）。"),
-    farmers: "农民",
-    par_line: |winner, exact, first| {
+    par_line: |landlord, exact, first| {
+        let who = if landlord { "地主" } else { "农民" };
         let how = if exact { "已证明" } else { "估计" };
-        format!("明牌结果：{winner}胜（{how}），地主首出 {first}。")
+        format!("明牌结果：{who}胜（{how}），地主首出 {first}。")
     },
 
     standings_of: |t| format!("{t}：排名"),
@@ -245,7 +250,7 @@ pub static ZH: ContestStrings = ContestStrings {
     records_of: |t| format!("{t}：牌局记录"),
     whose_boards: "哪位选手的牌（每人的牌不同）",
     show_boards: "显示",
-    record_head: |k, seed, seat| format!("第 {k} 副 · 种子 {seed} · 选手坐{seat}"),
+    record_head: |k, seed, seat| format!("第 {k} 副 · 种子 {seed} · 选手的位置：{seat}"),
     split_of: |n| format!("拆成 {n} 手："),
     field_counts: |games, mean| format!("AI 场 {games} 局，平均 {mean:+.2} 分"),
     entrants_scores: "选手得分",
@@ -300,7 +305,7 @@ pub static EN: ContestStrings = ContestStrings {
     rule_equal: |centre, eps| format!("Each entrant's cards come from the event and their name, each within {eps} of the GDI centre ({centre})."),
     rule_random: "Each entrant's cards are dealt at random from the event and their name.",
     rule_alternate: "You are the landlord on odd boards and a farmer (the landlord's right) on even ones.",
-    rule_seat: |seat| format!("You are the {seat} on every board."),
+    rule_seat: |seat| format!("Your seat on every board: {seat}."),
     rule_opponents: |who| format!("Opponents: the {who} AI."),
     rule_scoring: "Scoring: a win +1, a loss −1, and 1 more for each bomb or rocket; on each board, places give 2 × (n − place + 1) rank points, summed.",
     rule_no_aids: "No hint, card counter or undo.",
@@ -308,6 +313,8 @@ pub static EN: ContestStrings = ContestStrings {
     rule_reveal_each: "You see how each board went against the AI field as soon as it ends.",
     rule_reveal_end: "How you did against the AI field is shown once every board is played.",
     list_separator: ", ",
+    colon: ": ",
+    games: "Games",
 
     your_name: "Your name",
     enter: "Enter and start",
@@ -342,7 +349,7 @@ pub static EN: ContestStrings = ContestStrings {
 
     board_of: |k, n| format!("Board {k} of {n}"),
     board_score: |k, s| format!("Board {k}: {s:+}"),
-    board_line: |k, n, seat| format!("Board {k} of {n}; you were the {seat}."),
+    board_line: |k, n, seat| format!("Board {k} of {n} · your seat: {seat}"),
     next_board: "Next board",
     see_result: "See your result",
     field_at_end: "How you did against the AI field is shown once every board is played.",
@@ -354,10 +361,10 @@ pub static EN: ContestStrings = ContestStrings {
     field_caption: |seed, opp| format!("seed {seed} · opponents {opp}"),
     you: "you",
     beaten: |share, score| format!("You scored {score:+} and beat {share} of the AI field (ties count half)."),
-    farmers: "farmers",
-    par_line: |winner, exact, first| {
+    par_line: |landlord, exact, first| {
+        let who = if landlord { "the landlord wins" } else { "the farmers win" };
         let how = if exact { "proven" } else { "estimated" };
-        format!("Par: the {winner} win ({how}); the landlord leads {first}.")
+        format!("Par: {who} ({how}); the landlord leads {first}.")
     },
 
     standings_of: |t| format!("{t}: standings"),
@@ -383,7 +390,7 @@ pub static EN: ContestStrings = ContestStrings {
     records_of: |t| format!("{t}: hand records"),
     whose_boards: "Whose boards (each entrant has their own)",
     show_boards: "Show",
-    record_head: |k, seed, seat| format!("Board {k} · seed {seed} · the entrant is the {seat}"),
+    record_head: |k, seed, seat| format!("Board {k} · seed {seed} · the entrant's seat: {seat}"),
     split_of: |n| format!("{n} plays:"),
     field_counts: |games, mean| format!("AI field: {games} games, mean {mean:+.2}"),
     entrants_scores: "Entrants",
@@ -522,7 +529,9 @@ impl Strings {
         let zh = self.lang == Lang::Zh;
         match reason {
             Rejection::Unreadable(e) => self.result_error(e),
+            Rejection::OtherEvent { title } if zh && title.is_empty() => "这是另一场比赛的成绩。".into(),
             Rejection::OtherEvent { title } if zh => format!("这是另一场比赛（“{title}”）的成绩。"),
+            Rejection::OtherEvent { title } if title.is_empty() => "It is for another event.".into(),
             Rejection::OtherEvent { title } => format!("It is for another event (\"{title}\")."),
             Rejection::SameEntrant { entrant, first } if zh => format!("{entrant} 已经报过名了（{first}）。"),
             Rejection::SameEntrant { entrant, first } => format!("{entrant} has already entered ({first})."),

@@ -202,7 +202,7 @@ fn entrant_view(t: &Strings, entry: &Entry) -> Html {
             _ => None,
         };
         html! {
-            <tr data-board={ (k + 1).to_string() } data-score={ score.map(|s| s.to_string()).unwrap_or_default() }>
+            <tr data-board={ (k + 1).to_string() } data-seed={ b.seed.to_string() } data-seat={ b.seat.name() } data-score={ score.map(|s| s.to_string()).unwrap_or_default() }>
                 <td>{ k + 1 }</td>
                 <td>{ words::seat(t, b.seat) }</td>
                 <td class="num">{ status }</td>

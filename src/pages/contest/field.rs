@@ -115,14 +115,10 @@ fn field_view(t: &Strings, event: &Event, board: &Board, score: i64, field: &Fie
 }
 
 fn par_line(t: &Strings, par: &Par) -> Html {
-    let winner = match par.winner {
-        Team::Landlord => t.play.seats[0],
-        Team::Farmers => t.contest.farmers,
-    };
     let first = par.first.map(|m| t.move_words(m)).unwrap_or_default();
     html! {
         <p class="par" id="contest-par" data-winner={ par.winner.name() } data-exact={ par.exact.to_string() }>
-            { (t.contest.par_line)(winner, par.exact, &first) }
+            { (t.contest.par_line)(par.winner == Team::Landlord, par.exact, &first) }
         </p>
     }
 }

@@ -32,11 +32,7 @@ fn cards_text(cards: Cards, lang: Lang) -> String {
 }
 
 fn play_text(play: &Play, lang: Lang) -> String {
-    play.cards()
-        .iter()
-        .map(|r| rank_text(r, lang))
-        .collect::<Vec<_>>()
-        .join("")
+    cards_text(play.cards(), lang)
 }
 
 #[derive(Properties, PartialEq)]
@@ -128,7 +124,7 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
                 <a href={ Route::Contest(ContestLink::event(&event.code())).to_hash() }>{ words::title(t, event) }</a>
             </p>
             <h1>{ (t.contest.records_of)(&words::title(t, event)) }</h1>
-            <p class="note">{ words::rules(t, event).join(t.contest.list_separator) }</p>
+            <p class="note">{ words::rules(t, event).join(" ") }</p>
             if shared.is_none() {
                 <form class="enter no-print" id="contest-records-entrant" onsubmit={on_deal}>
                     <label class="field">{ t.contest.whose_boards }
@@ -157,39 +153,44 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
 
 fn record_view(t: &Strings, lang: Lang, r: &HandRecord) -> Html {
     let Board { number, seed, seat } = r.board;
-    let winner = match r.par.winner {
-        Team::Landlord => t.play.seats[0],
-        Team::Farmers => t.contest.farmers,
-    };
     let first = r.par.first.map(|m| t.move_words(m)).unwrap_or_default();
-    let field = r.field.scores.iter().zip(&r.field.counts).map(|(s, c)| {
-        html! { <td class="num">{ format!("{s:+}") }<br />{ c }</td> }
-    });
+    let scores = r
+        .field
+        .scores
+        .iter()
+        .map(|s| html! { <th scope="col">{ format!("{s:+}") }</th> });
+    let counts = r.field.counts.iter().map(|c| html! { <td>{ c }</td> });
     html! {
         <article class="record" data-board={ number.to_string() } data-seed={ seed.to_string() }>
             <h2>{ (t.contest.record_head)(number, seed, words::seat(t, seat)) }</h2>
             <table class="hands">
                 <tbody>
                     { for Seat::ALL.iter().zip(&r.splits).map(|(&s, split)| html! {
-                        <tr class={ classes!((s == seat).then_some("entrant")) } data-seat={ s.name() }>
+                        <tr class={ classes!((s == seat).then_some("is-entrant")) } data-seat={ s.name() }>
                             <th scope="row">{ words::seat(t, s) }</th>
-                            <td class="cards">{ cards_text(r.deal.hand(s), lang) }</td>
-                            <td class="split">{ (t.contest.split_of)(split.len()) }{ " " }{ split.iter().map(|p| play_text(p, lang)).collect::<Vec<_>>().join(" · ") }</td>
+                            <td>
+                                <div class="cards">{ cards_text(r.deal.hand(s), lang) }</div>
+                                <div class="split">{ (t.contest.split_of)(split.len()) }{ " " }
+                                    { for split.iter().map(|p| html! { <span class="group">{ play_text(p, lang) }</span> }) }</div>
+                            </td>
                         </tr>
                     }) }
                 </tbody>
             </table>
             if let Some(bottom) = r.deal.bottom() {
-                <p>{ t.bottom_cards }{ "：" }{ cards_text(bottom, lang) }</p>
+                <p>{ t.bottom_cards }{ t.contest.colon }{ cards_text(bottom, lang) }</p>
             }
-            <p class="par" data-winner={ r.par.winner.name() }>{ (t.contest.par_line)(winner, r.par.exact, &first) }</p>
+            <p class="par" data-winner={ r.par.winner.name() }>{ (t.contest.par_line)(r.par.winner == Team::Landlord, r.par.exact, &first) }</p>
+            <p class="field-line">{ (t.contest.field_counts)(r.field.games(), r.field.mean()) }</p>
             <table class="field-counts">
-                <caption>{ (t.contest.field_counts)(r.field.games(), r.field.mean()) }</caption>
-                <tbody><tr>{ for field }</tr></tbody>
+                <tbody>
+                    <tr><th scope="row">{ t.contest.score }</th>{ for scores }</tr>
+                    <tr><th scope="row">{ t.contest.games }</th>{ for counts }</tr>
+                </tbody>
             </table>
             if !r.scores.is_empty() {
                 <p class="scores" data-scores={ r.scores.len().to_string() }>
-                    { t.contest.entrants_scores }{ "：" }
+                    { t.contest.entrants_scores }{ t.contest.colon }
                     { r.scores.iter().map(|(n, s)| format!("{n} {s:+}")).collect::<Vec<_>>().join(t.contest.list_separator) }
                 </p>
             }

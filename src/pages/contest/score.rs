@@ -238,7 +238,7 @@ pub fn standings_view(t: &Strings, event: &Event, s: &Standings) -> Html {
     });
     let rejected = s.rejected.iter().map(|r| {
         let who = r.entrant.as_ref().map(|e| format!(" ({e})")).unwrap_or_default();
-        html! { <li data-kind={ r.reason.kind() }><strong>{ format!("{}{who}", r.label) }</strong>{ "：" }{ t.rejection(&r.reason) }</li> }
+        html! { <li data-kind={ r.reason.kind() }><strong>{ format!("{}{who}", r.label) }</strong>{ t.contest.colon }{ t.rejection(&r.reason) }</li> }
     });
     html! {
         <section class="standings" id="contest-standings">

@@ -25,7 +25,9 @@ pub struct ContestTableProps {
 #[component]
 pub fn ContestTable(props: &ContestTableProps) -> Html {
     let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
-    let entry = use_memo(props.event.clone(), Entry::load);
+    // Read afresh when the link changes board: the last board's moves are
+    // in it by then.
+    let entry = Entry::load(&props.event);
     let back = Route::Contest(ContestLink::event(&props.event.code())).to_hash();
     let refuse = |why: String| {
         html! {
@@ -36,7 +38,7 @@ pub fn ContestTable(props: &ContestTableProps) -> Html {
             </main>
         }
     };
-    let entry = match &*entry {
+    let entry = match &entry {
         Ok(Some(e)) => e,
         Ok(None) => return refuse(t.contest.not_entered.to_string()),
         Err(e) => return refuse((t.contest.unreadable_entry)(&e.to_string())),

@@ -97,13 +97,18 @@ pub(super) fn use_persistence(state: &UseReducerHandle<State>, link: &PlayLink) 
             None => saved::save(table, session),
         });
     }
-    // A contest's forced aids are not the user's settings.
+    // A contest's aids are the organiser's, not the user's settings: at a
+    // contest table only the pace, the timer and the sound are kept.
     let contest = state.contest.is_some();
     use_effect_with(state.prefs, move |prefs| {
         let prefs = *prefs;
-        if !contest {
-            settings::update(move |s| s.play = prefs);
-        }
+        settings::update(move |s| {
+            if contest {
+                (s.play.pace, s.play.timer, s.play.sound) = (prefs.pace, prefs.timer, prefs.sound);
+            } else {
+                s.play = prefs;
+            }
+        });
     });
     // The address names the deal on the table, so a reload finds it and
     // the address shares it. It follows the table, not the link: a link to

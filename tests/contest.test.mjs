@@ -1,0 +1,269 @@
+// Real-browser tests of contests: a duplicate event made in the app and
+// entered from two browser profiles (one reloading mid-board), scored in a
+// third exactly as `ddz contest score` scores the same results, with an
+// altered result and another event's refused; an equal-strength event
+// dealing each entrant their own boards within ε (recomputed with the
+// CLI); the daily contest the same everywhere; all of it offline after one
+// visit; and the hand records printed to PDF (target/screenshots/).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir, writeFile, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { start, stop, freshPage, cli, shots } from "./support.mjs";
+
+let base;
+
+before(async () => {
+  base = (await start()).base;
+  await mkdir(shots, { recursive: true });
+});
+
+after(stop);
+
+/** Creates an event with the form; its code. */
+async function createEvent(page, fill) {
+  await page.goto(`${base}#/contest`);
+  await page.waitForSelector("#contest-create");
+  await fill(page);
+  await page.click("#contest-new-create");
+  await page.waitForSelector("#contest-created", { timeout: 60000 });
+  return page.getAttribute("#contest-created", "data-code");
+}
+
+/** Enters the event under `name`; waits for the boards. */
+async function enter(page, code, name) {
+  await page.goto(`${base}#/contest?e=${code}`);
+  await page.fill("#contest-name", name);
+  await page.click("#contest-start");
+  await page.waitForSelector("#contest-boards tr[data-seed]", { timeout: 60000 });
+}
+
+/**
+ * The user's moves until the board ends (or `moves` of them are made): on
+ * lead the lowest single (or the highest), else a pass.
+ */
+async function playMoves(page, { highest = false, moves = Infinity } = {}) {
+  for (let made = 0; made < moves; made++) {
+    await page.waitForFunction(
+      () => document.querySelector("#play-end") || document.querySelector('#play-actions[data-for="play"]'),
+      null,
+      { timeout: 60000 },
+    );
+    if (await page.$("#play-end")) return true;
+    if (await page.locator("#play-pass").isEnabled()) await page.click("#play-pass");
+    else {
+      const cards = page.locator("#play-hand li");
+      await (highest ? cards.last() : cards.first()).click({ position: { x: 6, y: 30 } });
+      await page.click("#play-play");
+    }
+  }
+  return false;
+}
+
+/** The AI's moves at the fastest pace (kept for later boards). */
+async function fastPace(page) {
+  await page.click("#play-menu-open");
+  await page.selectOption("#play-pace", "fast");
+  await page.click("#play-menu .menu-head .icon-button");
+}
+
+/** Plays every board from the event page; the result code. */
+async function playAll(page, code, { highest = false, reloadAfter = null } = {}) {
+  const boards = await page.locator("#contest-boards tr[data-board]").count();
+  await page.click("#contest-play");
+  await page.waitForSelector("#play-hand");
+  await fastPace(page);
+  for (let b = 1; b <= boards; b++) {
+    if (b > 1) {
+      await page.click("#end-next");
+      await page.waitForSelector("#play-hand");
+    }
+    if (reloadAfter !== null && b === 1) {
+      // Mid-board: a reload resumes the same table.
+      await playMoves(page, { highest, moves: reloadAfter });
+      const before = { hand: await page.getAttribute("#play-hand", "data-cards"), moves: await page.locator("#play-record li").count() };
+      await page.reload();
+      await page.waitForSelector("#play-hand");
+      await page.waitForFunction((n) => document.querySelectorAll("#play-record li").length >= n, before.moves);
+      assert.equal(await page.getAttribute("#play-hand", "data-cards"), before.hand, "the hand after the reload");
+      assert.ok(page.url().includes(`e=${code}`) && page.url().includes("board=1"), page.url());
+    }
+    assert.ok(await playMoves(page, { highest }), `board ${b} ends`);
+    // After each board, how it went against the field, and its par.
+    await page.waitForSelector("#contest-beaten", { timeout: 90000 });
+    await page.waitForSelector("#contest-par");
+  }
+  await page.click("#end-next");
+  await page.waitForSelector("#contest-result-code");
+  return page.inputValue("#contest-result-code");
+}
+
+test("a duplicate event is made, entered by two (one reloading), and scored as the CLI scores it", async () => {
+  // The organiser makes a 3-board event of test cases.
+  const organiser = await freshPage("en-US");
+  const code = await createEvent(organiser.page, async (page) => {
+    await page.fill("#contest-new-title", "Club night");
+    await page.fill("#contest-new-boards", "3");
+    await page.fill("#contest-new-players", "30");
+    await page.fill("#contest-new-top", "3");
+  });
+  // The test cases are the library's, as the CLI chooses them.
+  const made = cli(["contest", "new", "--format", "duplicate", "--test-cases", "30,3,3", "--json"]);
+  assert.deepEqual(
+    cli(["contest", "deals", code, "--json"]).boards.map((b) => b.seed),
+    made.event.deals.seeds,
+  );
+
+  const ann = await freshPage("en-US");
+  await enter(ann.page, code, "Ann");
+  const annResult = await playAll(ann.page, code);
+  await ann.page.screenshot({ path: join(shots, "contest-result-1366x900.png"), fullPage: true });
+
+  const bob = await freshPage("zh-CN", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await enter(bob.page, code, "Bob");
+  const bobResult = await playAll(bob.page, code, { highest: true, reloadAfter: 4 });
+  assert.notEqual(annResult, bobResult);
+
+  // An altered record (an opponent's move changed), a damaged code, and a
+  // result of another event.
+  const href = await ann.page.getAttribute("#contest-download-result", "href");
+  const file = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
+  assert.equal(file.entrant, "Ann");
+  const record = file.boards[0].record;
+  const theirs = record.findIndex(([seat]) => seat !== file.boards[0].seat);
+  record[theirs][1] = record[theirs][1] === "pass" ? "3" : "pass";
+  file.entrant = "Eve";
+  const altered = join(tmpdir(), `ddz-eve-${process.pid}.json`);
+  await writeFile(altered, JSON.stringify(file));
+  const damaged = annResult.slice(0, 30) + (annResult[30] === "A" ? "B" : "A") + annResult.slice(31);
+  const other = cli(["contest", "new", "--format", "duplicate", "--boards", "3", "--seed", "1", "--json"]).code;
+  const foreign = cli(["contest", "enter", other, "--entrant", "Dee", "--player", "L3", "--json"]).result;
+
+  // The organiser scores them in a third profile.
+  const { page, errors } = organiser;
+  await page.goto(`${base}#/contest?e=${code}&view=score`);
+  await page.fill("#contest-paste", [annResult, bobResult, damaged, foreign].join("\n"));
+  await page.setInputFiles("#contest-files", altered);
+  await page.waitForSelector("#contest-file-list li");
+  await page.click("#contest-score");
+  await page.waitForSelector("#contest-standings", { timeout: 120000 });
+  const rows = await page.$$eval("#contest-standings-table tbody tr", (trs) =>
+    trs.map((tr) => ({ ...tr.dataset })),
+  );
+  const want = cli(["contest", "score", code, annResult, bobResult, damaged, foreign, altered, "--json"]);
+  assert.deepEqual(
+    rows.map((r) => [r.entrant, +r.place, +r.points, +r.score, r.beaten]),
+    want.entrants.map((e) => [e.entrant, e.place, e.rank_points, e.score, e.beaten.toFixed(4)]),
+  );
+  const kinds = await page.$$eval("#contest-rejected li", (lis) => lis.map((li) => li.dataset.kind));
+  assert.deepEqual(kinds, want.rejected.map((r) => r.kind));
+  assert.deepEqual(kinds, ["unreadable", "other-event", "not-the-opponents"]);
+  const reasons = await page.locator("#contest-rejected").textContent();
+  assert.match(reasons, /corrupted/);
+  assert.match(reasons, /another event/);
+  assert.match(reasons, /is not the AI's|opponent plays/);
+  assert.equal(
+    +(await page.getAttribute("#contest-dih", "data-dih")),
+    want.distinction.dih,
+  );
+  const csv = await page.getAttribute("#contest-csv", "href");
+  assert.match(decodeURIComponent(csv), /place,entrant,rank_points/);
+  await page.screenshot({ path: join(shots, "contest-standings-1366x900.png"), fullPage: true });
+
+  // The hand records, with both entrants' scores, printed on A4.
+  await page.click("#contest-records-scored");
+  await page.waitForSelector("#contest-records-list", { timeout: 120000 });
+  assert.equal(await page.locator(".record").count(), 3);
+  assert.equal(await page.locator('.record .scores[data-scores="2"]').count(), 3);
+  const records = cli(["contest", "records", code, "--json"]);
+  for (const [i, r] of records.boards.entries()) {
+    const article = page.locator(`.record[data-board="${i + 1}"]`);
+    assert.equal(await article.getAttribute("data-seed"), String(r.board.seed));
+    assert.equal(await article.locator(".par").getAttribute("data-winner"), r.par.winner);
+  }
+  await page.emulateMedia({ media: "print" });
+  const pdf = join(shots, "contest-records.pdf");
+  await page.pdf({ path: pdf, format: "A4", printBackground: true });
+  const pages = ((await readFile(pdf, "latin1")).match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  console.log(`# hand records of 3 boards: ${pages} A4 pages (${pdf})`);
+  assert.ok(pages >= 1 && pages <= 3, `${pages} pages`);
+
+  for (const who of [organiser, ann, bob]) {
+    assert.deepEqual(who.errors, []);
+    await who.context.close();
+  }
+});
+
+test("an equal-strength event deals each entrant their own boards within ε of the centre", async () => {
+  const organiser = await freshPage("en-US");
+  const code = await createEvent(organiser.page, async (page) => {
+    await page.selectOption("#contest-new-format", "equal");
+    await page.fill("#contest-new-boards", "2");
+    await page.fill("#contest-new-centre", "0.8, 0.45, 0.3");
+    await page.fill("#contest-new-eps", "0.15");
+  });
+  const seeds = {};
+  for (const name of ["Ann", "Bob"]) {
+    const { context, page, errors } = await freshPage("en-US");
+    await enter(page, code, name);
+    seeds[name] = await page.$$eval("#contest-boards tr[data-seed]", (trs) => trs.map((tr) => +tr.dataset.seed));
+    // The same boards the CLI deals from the event and the name.
+    assert.deepEqual(seeds[name], cli(["contest", "deals", code, "--entrant", name, "--json"]).boards.map((b) => b.seed));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.notDeepEqual(seeds.Ann, seeds.Bob);
+  const centre = [0.8, 0.45, 0.3];
+  for (const seed of [...seeds.Ann, ...seeds.Bob]) {
+    // GDI again, with the quick panel at 4 games a table, as the format judges.
+    const { gdi } = cli(["dist", String(seed), "--panel", "quick", "--games", "4", "--json"]);
+    const distance = Math.hypot(...gdi.map((g, i) => g - centre[i]));
+    assert.ok(distance < 0.15, `seed ${seed}: GDI ${gdi} is ${distance} from the centre`);
+  }
+  await organiser.context.close();
+});
+
+test("the daily contest is the same in two browsers and is the CLI's", async () => {
+  const codes = [];
+  let date;
+  for (const locale of ["zh-CN", "en-US"]) {
+    const { context, page } = await freshPage(locale);
+    await page.goto(`${base}#/contest`);
+    await page.waitForSelector("#contest-daily");
+    codes.push(await page.getAttribute("#contest-daily", "data-code"));
+    date = (await page.locator("#contest-daily h2").textContent()).match(/\d{4}-\d{2}-\d{2}/)[0];
+    await context.close();
+  }
+  assert.equal(codes[0], codes[1]);
+  assert.equal(codes[0], cli(["contest", "daily", "--date", date, "--json"]).code);
+});
+
+test("after one visit a contest is made, played and scored with the network off", async () => {
+  const { context, page, errors } = await freshPage("en-US");
+  await page.goto(`${base}#/contest`);
+  await page.waitForSelector("#contest-create");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }));
+    }
+  });
+  await context.setOffline(true);
+  await page.reload();
+  const code = await createEvent(page, async (p) => {
+    await p.fill("#contest-new-boards", "1");
+    await p.click("#contest-new-random");
+  });
+  await enter(page, code, "Offline");
+  const result = await playAll(page, code);
+  await page.goto(`${base}#/contest?e=${code}&view=score`);
+  await page.fill("#contest-paste", result);
+  await page.click("#contest-score");
+  await page.waitForSelector('#contest-standings-table tr[data-entrant="Offline"]', { timeout: 60000 });
+  const want = cli(["contest", "score", code, result, "--json"]).entrants[0];
+  assert.equal(+(await page.getAttribute('tr[data-entrant="Offline"]', "data-score")), want.score);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
