@@ -349,6 +349,22 @@ fn results_files_are_written_only_where_nothing_was() {
         "already exists",
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine");
+    fails_with(
+        &[
+            "contest",
+            "enter",
+            &event,
+            "--entrant",
+            "A",
+            "--player",
+            "L3",
+            "--out",
+            "/no/such/dir/r.json",
+        ],
+        "is not a directory",
+    );
+    // Reads are bounded: an endless stream is refused, not read to the end.
+    fails_with(&["contest", "score", &event, "/dev/zero"], "longer than a result file");
 }
 
 #[test]

@@ -284,6 +284,13 @@ fn enter(
                 ),
             ));
         }
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        if !dir.is_dir() {
+            return Err(CliError::arg("--out", format!("{} is not a directory", dir.display())));
+        }
     }
     let boards = boards_of(event, Some(&entrant))?;
     let opponents = event.opponents();

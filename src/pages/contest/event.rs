@@ -2,7 +2,7 @@
 //! boards with how each went, and at the end the result to hand in (a code
 //! to copy, a file to download). The organiser's tools are linked below.
 
-use engine::contest::{EntrantName, Event, Reveal};
+use engine::contest::{Board, EntrantName, Event, Reveal};
 use yew::prelude::*;
 
 use super::entry::Entry;
@@ -12,7 +12,7 @@ use crate::components::task::{task_status, Unit};
 use crate::i18n::{Lang, Strings};
 use crate::route::{ContestLink, Route};
 use crate::web;
-use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
+use crate::worker::{use_task, Answer, BoardReport, ContestAnswer, ContestJob, Job, Task};
 
 #[derive(Properties, PartialEq)]
 pub struct EventPageProps {
@@ -77,6 +77,51 @@ pub fn EventPage(props: &EventPageProps) -> Html {
                 e.save();
                 entry.set(Some(e));
                 pending.set(None);
+            }
+        });
+    }
+    // Once every board is played, the field and par of the boards whose
+    // results were held back (or never worked out) are worked out together.
+    let reports = use_task(|answer| match answer {
+        Answer::Contest(ContestAnswer::Records(r)) => Some(r),
+        _ => None,
+    });
+    let missing: Vec<Board> = entry
+        .as_ref()
+        .filter(|e| e.is_complete())
+        .map(|e| {
+            (0..e.boards.len())
+                .filter(|&k| e.reports[k].is_none())
+                .map(|k| e.boards[k])
+                .collect()
+        })
+        .unwrap_or_default();
+    {
+        let (reports, event) = (reports.clone(), event.clone());
+        use_effect_with(missing, move |missing| {
+            if !missing.is_empty() {
+                reports.run(Job::Contest(ContestJob::Records {
+                    event,
+                    boards: missing.clone(),
+                }));
+            }
+        });
+    }
+    {
+        let entry = entry.clone();
+        use_effect_with(reports.task().clone(), move |task| {
+            if let (Task::Done(records), Some(e)) = (task, &*entry) {
+                let mut e = e.clone();
+                for r in records {
+                    if let Some(k) = e.boards.iter().position(|b| *b == r.board) {
+                        e.reports[k] = Some(BoardReport {
+                            field: r.field.clone(),
+                            par: r.par,
+                        });
+                    }
+                }
+                e.save();
+                entry.set(Some(e));
             }
         });
     }
@@ -149,6 +194,7 @@ pub fn EventPage(props: &EventPageProps) -> Html {
             }
             if let Some(e) = &*entry {
                 { entrant_view(t, e) }
+                { task_status(reports.task(), "contest-reports", Unit::Games, reports.on_cancel()) }
             } else {
                 <form class="enter" id="contest-enter" onsubmit={on_enter}>
                     <label class="field">{ t.contest.your_name }
