@@ -147,13 +147,8 @@ pub fn EventPage(props: &EventPageProps) -> Html {
                     e.save();
                     entry.set(Some(e));
                 }
-                None if event.format() == engine::contest::Format::Random => {
-                    // Random boards are dealt from the name at once.
-                    let boards = event.deal_for(&entrant).result().unwrap_or_default();
-                    let e = Entry::new(event.clone(), entrant, boards);
-                    e.save();
-                    entry.set(Some(e));
-                }
+                // Dealt in the worker (the equal format searches for them),
+                // which keeps the players out of the page's own wasm.
                 None => {
                     pending.set(Some(entrant.clone()));
                     dealing.run(Job::Contest(ContestJob::Deal {
@@ -196,6 +191,12 @@ pub fn EventPage(props: &EventPageProps) -> Html {
                 { entrant_view(t, e) }
                 { task_status(reports.task(), "contest-reports", Unit::Games, reports.on_cancel()) }
             } else {
+                // The boards to play, and the seat on each.
+                <ol class="board-seats" id="contest-board-seats">
+                    { for (1..=event.boards()).map(|k| html! {
+                        <li>{ words::seat(t, event.seat_rule().seat(k)) }</li>
+                    }) }
+                </ol>
                 <form class="enter" id="contest-enter" onsubmit={on_enter}>
                     <label class="field">{ t.contest.your_name }
                         <input id="contest-name" type="text" maxlength="64" autocomplete="nickname" value={ (*name).clone() } oninput={on_name} />

@@ -92,13 +92,7 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
         })
     };
     let on_deal = {
-        let (name, name_error, dealing, boards, event) = (
-            name.clone(),
-            name_error.clone(),
-            dealing.clone(),
-            boards.clone(),
-            event.clone(),
-        );
+        let (name, name_error, dealing, event) = (name.clone(), name_error.clone(), dealing.clone(), event.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let entrant: EntrantName = match name.parse() {
@@ -106,14 +100,10 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
                 Err(err) => return name_error.set(Some(t.name_error(&err))),
             };
             name_error.set(None);
-            if event.format() == engine::contest::Format::Random {
-                boards.set(event.deal_for(&entrant).result().ok());
-            } else {
-                dealing.run(Job::Contest(ContestJob::Deal {
-                    event: event.clone(),
-                    entrant,
-                }));
-            }
+            dealing.run(Job::Contest(ContestJob::Deal {
+                event: event.clone(),
+                entrant,
+            }));
         })
     };
     let standings = stored_standings(event);
