@@ -192,11 +192,11 @@ pub fn EventPage(props: &EventPageProps) -> Html {
                 { task_status(reports.task(), "contest-reports", Unit::Games, reports.on_cancel()) }
             } else {
                 // The boards to play, and the seat on each.
-                <ol class="board-seats" id="contest-board-seats">
+                <ul class="board-seats" id="contest-board-seats">
                     { for (1..=event.boards()).map(|k| html! {
-                        <li>{ words::seat(t, event.seat_rule().seat(k)) }</li>
+                        <li>{ (t.contest.board_short)(k.into()) }{ t.contest.colon }{ words::seat(t, event.seat_rule().seat(k)) }</li>
                     }) }
-                </ol>
+                </ul>
                 <form class="enter" id="contest-enter" onsubmit={on_enter}>
                     <label class="field">{ t.contest.your_name }
                         <input id="contest-name" type="text" maxlength="64" autocomplete="nickname" value={ (*name).clone() } oninput={on_name} />
