@@ -237,20 +237,10 @@ impl Dealing {
 mod tests {
     use super::*;
     use crate::clock::MonotonicClock;
-    use crate::contest::event::{Aids, Reveal, SeatRule, Settings};
     use crate::lab::panel::{gdi_distance, score_distribution};
 
     fn event(deals: Deals, boards: u8) -> Event {
-        Event::new(Settings {
-            title: "t".into(),
-            deals,
-            boards,
-            seat: SeatRule::Alternate,
-            opponents: "L5".parse().unwrap(),
-            aids: Aids::default(),
-            reveal: Reveal::EachBoard,
-        })
-        .unwrap()
+        crate::contest::test_event(deals, boards)
     }
 
     #[test]

@@ -36,3 +36,19 @@ pub use records::HandRecord;
 pub use referee::{board_score, check_record, opponent_move, play_board, RecordProblem};
 pub use result::{ContestResult, ResultError};
 pub use standings::{Rejected, Rejection, ScoringRun, Standing, Standings, Submission};
+
+/// An event for tests: `boards` boards of `deals`, the seats alternating,
+/// against L5, no aids.
+#[cfg(test)]
+pub(crate) fn test_event(deals: Deals, boards: u8) -> Event {
+    Event::new(Settings {
+        title: "Test".into(),
+        deals,
+        boards,
+        seat: SeatRule::Alternate,
+        opponents: "L5".parse().expect("a rung"),
+        aids: Aids::default(),
+        reveal: Reveal::EachBoard,
+    })
+    .expect("an event")
+}

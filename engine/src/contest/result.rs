@@ -284,20 +284,11 @@ impl ContestResult {
 mod tests {
     use super::*;
     use crate::clock::MonotonicClock;
-    use crate::contest::event::{Aids, Deals, Reveal, SeatRule, Settings};
+    use crate::contest::event::Deals;
     use crate::contest::referee::play_board;
 
     fn event() -> Event {
-        Event::new(Settings {
-            title: "Friday".into(),
-            deals: Deals::Seeded { seed: 3 },
-            boards: 3,
-            seat: SeatRule::Alternate,
-            opponents: "L5".parse().unwrap(),
-            aids: Aids::default(),
-            reveal: Reveal::EachBoard,
-        })
-        .unwrap()
+        crate::contest::test_event(Deals::Seeded { seed: 3 }, 3)
     }
 
     fn played(name: &str) -> (ContestResult, Vec<Board>) {

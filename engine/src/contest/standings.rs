@@ -643,20 +643,10 @@ impl ScoringRun {
 mod tests {
     use super::*;
     use crate::clock::MonotonicClock;
-    use crate::contest::event::{Aids, Reveal, SeatRule, Settings};
     use crate::contest::referee::play_board;
 
     fn event(boards: u8, deals: Deals) -> Event {
-        Event::new(Settings {
-            title: "Test".into(),
-            deals,
-            boards,
-            seat: SeatRule::Alternate,
-            opponents: "L5".parse().unwrap(),
-            aids: Aids::default(),
-            reveal: Reveal::EachBoard,
-        })
-        .unwrap()
+        crate::contest::test_event(deals, boards)
     }
 
     fn enter(event: &Event, name: &str, player: &str) -> Submission {
