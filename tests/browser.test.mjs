@@ -457,8 +457,10 @@ test("the endgame page opens on a puzzle and lists every legal play with its ver
   await page.locator("#eg-task").waitFor();
   assert.equal(await page.locator("#eg-error").count(), 0);
   assert.match(await page.locator("#eg-task").textContent(), /Landlord to play and win/);
-  await page.goto(`${base}#/endgame?puzzle=1`);
+  // Links number puzzles from 1, as the page does: the second one here.
+  await page.goto(`${base}#/endgame?puzzle=2`);
   await page.locator(".board-seat[data-seat=landlord] .hand li").first().waitFor();
+  assert.equal(await page.inputValue("#eg-puzzle"), "2");
   await page.click("#eg-mode-analyse");
   await page.locator("#eg-moves li").first().waitFor({ timeout: 20000 });
   const position = await boardPosition(page);
@@ -487,6 +489,11 @@ test("the endgame page opens on a puzzle and lists every legal play with its ver
   await page.locator("#eg-error", { hasText: "'z' at position 3" }).waitFor();
   await page.goto(`${base}#/endgame?puzzle=99`);
   await page.locator("#eg-error", { hasText: '"99"' }).waitFor();
+  await page.goto(`${base}#/endgame?puzzle=0`);
+  await page.locator("#eg-error", { hasText: '"0"' }).waitFor();
+  await page.goto(`${base}#/endgame?puzzle=5`);
+  await page.locator("#eg-task").waitFor();
+  assert.equal(await page.locator("#eg-error").count(), 0);
   await page.goto(`${base}#/endgame?l=33&f=44&last=5&by=nobody`);
   await page.locator("#eg-error", { hasText: "Played by" }).waitFor();
   assert.deepEqual(errors, []);
@@ -495,7 +502,7 @@ test("the endgame page opens on a puzzle and lists every legal play with its ver
 
 test("trying a puzzle: a play that throws the win away is flagged at once, retried, and the winning plays solve it", async () => {
   const { context, page, errors } = await freshPage("zh-CN");
-  await page.goto(`${base}#/endgame?puzzle=0`);
+  await page.goto(`${base}#/endgame?puzzle=1`);
   await page.locator("#eg-your-turn").waitFor();
   assert.match(await page.locator("#eg-task").textContent(), /地主先出，必胜/);
   // The verdicts stay hidden while trying.
@@ -662,6 +669,22 @@ test("par on the Deal page, solved in slices in the worker, beside `ddz par`", a
     await context.close();
   }
   console.log(`# par on the Deal page: ${worker} ms, natively ${native.toFixed(0)} ms (${(worker / native).toFixed(2)} x)`);
+});
+
+test("a mistyped seed or deal on the Lab page is explained in the page's words, not the parser's", async () => {
+  const { context, page, errors } = await freshPage("zh-CN");
+  await page.goto(`${base}#/lab?seed=-5`);
+  await page.locator("#lab-seed-error").waitFor();
+  const seed = await page.textContent("#lab-seed-error");
+  assert.match(seed, /种子必须是 0 到 18446744073709551615 之间的整数，“-5”不是/);
+  await page.fill("#lab-seed", "[33]x");
+  await page.click("#lab-seed-go");
+  await page.locator("#lab-seed-error", { hasText: "第 5 个字符处" }).waitFor();
+  const deal = await page.textContent("#lab-seed-error");
+  // No English from the parser leaks into the Chinese page.
+  assert.doesNotMatch(`${seed} ${deal}`, /expected|found|bracket/);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI computes it, a sortable library, tournaments", async () => {

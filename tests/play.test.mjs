@@ -317,6 +317,17 @@ test("sounds are made with Web Audio and the switch silences them; reduced motio
   await context.close();
 });
 
+test("a link naming any ladder rung opens the level that rung belongs to", async () => {
+  const { context, page, errors } = await tablePage("1366x768");
+  for (const [rung, level] of [["L5", "intermediate"], ["L8", "expert"], ["L10", "expert"], ["l0", "beginner"], ["L11", "master"]]) {
+    await page.goto(`${base}#/play?seed=7&seat=landlord&level=${rung}&pace=fast`);
+    await page.waitForFunction((l) => document.querySelector("#play-level")?.value === l, level);
+    assert.equal(await page.locator(".notice").count(), 0, `${rung}: no bad-link notice`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("levels have names and descriptions of their own; the turn timer counts down and plays for the user", async () => {
   const { context, page, errors } = await freshPage("zh-CN");
   await page.goto(`${base}#/play?seed=7&mode=classic&first=me&pace=fast`);

@@ -124,7 +124,7 @@ impl Deal {
             if c != '[' {
                 return Err(DealError::Syntax {
                     position: pos + 1,
-                    message: format!("expected '[' but found '{c}'"),
+                    problem: Syntax::NotABracket(c),
                 });
             }
             let mut close = None;
@@ -137,13 +137,13 @@ impl Deal {
             let Some((_, end_byte)) = close else {
                 return Err(DealError::Syntax {
                     position: pos + 1,
-                    message: "this '[' is never closed".into(),
+                    problem: Syntax::Unclosed,
                 });
             };
             if groups.len() == 4 {
                 return Err(DealError::Syntax {
                     position: pos + 1,
-                    message: "more than four brackets".into(),
+                    problem: Syntax::MoreThanFour,
                 });
             }
             let inner = &text[start_byte + 1..end_byte];
@@ -156,7 +156,7 @@ impl Deal {
         if groups.len() < 3 {
             return Err(DealError::Syntax {
                 position: text.chars().count() + 1,
-                message: format!("a deal is three bracketed hands, found {}", groups.len()),
+                problem: Syntax::TooFew(groups.len()),
             });
         }
         Deal::new([groups[0], groups[1], groups[2]], groups.get(3).copied())
@@ -194,18 +194,36 @@ impl<'de> Deserialize<'de> for Deal {
     }
 }
 
+/// What is wrong with the brackets of a written deal (data, so a page can
+/// word it in its own language).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum Syntax {
+    /// A character outside the brackets where a `[` should be.
+    #[error("expected '[' but found '{0}'")]
+    NotABracket(char),
+    /// A `[` never closed.
+    #[error("this '[' is never closed")]
+    Unclosed,
+    /// A fifth bracket.
+    #[error("more than four brackets")]
+    MoreThanFour,
+    /// Fewer than the three hands (the number found).
+    #[error("a deal is three bracketed hands, found {0}")]
+    TooFew(usize),
+}
+
 /// Why a written deal or a set of hands is not a deal ([`Deal::parse`],
 /// [`Deal::new`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DealError {
     /// Not bracketed groups: a character outside brackets, an unclosed `[`,
     /// more than four or fewer than three brackets.
-    #[error("at position {position}: {message}")]
+    #[error("at position {position}: {problem}")]
     Syntax {
         /// 1-based character position of the problem.
         position: usize,
-        /// What was expected there.
-        message: String,
+        /// What is wrong there.
+        problem: Syntax,
     },
     /// A bracket whose cards do not parse.
     #[error("in the {} bracket: {source}", ordinal(*group))]

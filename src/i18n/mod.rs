@@ -1,6 +1,7 @@
 //! The UI's two languages. Every string the UI shows is a field of
 //! [`Strings`], so a text missing in one language is a compile error.
 
+use engine::deal::Syntax;
 use engine::lab::dih::DistributionError;
 use engine::solver::PositionError;
 use engine::{Cards, CardsError, DealError, Kind, Move, Play, PlayError, Rank, Seat, Split};
@@ -365,13 +366,17 @@ impl Strings {
     pub fn deal_error(&self, error: &DealError) -> String {
         let zh = self.lang == Lang::Zh;
         match error {
-            DealError::Syntax { position, message } => {
+            DealError::Syntax { position, problem } => {
                 if zh {
-                    format!(
-                        "第 {position} 个字符处格式错误（{message}）。牌局写作 [地主20张][农民一17张][农民二17张]。"
-                    )
+                    let what = match problem {
+                        Syntax::NotABracket(c) => format!("这里应是“[”，却是“{c}”"),
+                        Syntax::Unclosed => "这个“[”没有配对的“]”".to_string(),
+                        Syntax::MoreThanFour => "方括号多于四组".to_string(),
+                        Syntax::TooFew(n) => format!("牌局要三组方括号里的手牌，只有 {n} 组"),
+                    };
+                    format!("第 {position} 个字符处：{what}。牌局写作 [地主20张][农民一17张][农民二17张]。")
                 } else {
-                    format!("At character {position}: {message}. A deal is written [landlord 20][farmer 1, 17][farmer 2, 17].")
+                    format!("At character {position}: {problem}. A deal is written [landlord 20][farmer 1, 17][farmer 2, 17].")
                 }
             }
             DealError::Cards { group, source } => {

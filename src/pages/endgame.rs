@@ -92,13 +92,14 @@ fn seat_named(name: &str) -> Option<Seat> {
     }
 }
 
-/// Which built-in puzzle a link asks for: `Ok(None)` for a position of its
-/// own. A link with nothing in it asks for the first puzzle.
+/// Which built-in puzzle a link asks for (links number them from 1, as the
+/// page does; the index from 0): `Ok(None)` for a position of its own. A
+/// link with nothing in it asks for the first puzzle.
 fn puzzle_of(link: &EndgameLink) -> Result<Option<usize>, SetupProblem> {
     let empty = link.landlord.trim().is_empty() && link.farmer.trim().is_empty();
     match &link.puzzle {
         Some(text) => match text.trim().parse::<usize>() {
-            Ok(n) if n < PUZZLES.len() => Ok(Some(n)),
+            Ok(n) if (1..=PUZZLES.len()).contains(&n) => Ok(Some(n - 1)),
             _ => Err(SetupProblem::Puzzle(text.clone())),
         },
         None if empty => Ok(Some(0)),
@@ -115,7 +116,7 @@ fn expand(link: &EndgameLink) -> EndgameLink {
                 landlord: l.to_string(),
                 farmer: f.to_string(),
                 farmer2: f2.to_string(),
-                puzzle: Some(n.to_string()),
+                puzzle: Some((n + 1).to_string()),
                 ..Default::default()
             }
         }
@@ -936,7 +937,7 @@ fn setup_form(
         }
     };
     let puzzle_options = PUZZLES.iter().enumerate().map(|(i, (level, ..))| {
-        html! { <option value={ i.to_string() } selected={ !open && puzzle == Some(i) }>{ format!("{} {} · {}", t.puzzle, i + 1, t.levels[*level]) }</option> }
+        html! { <option value={ (i + 1).to_string() } selected={ !open && puzzle == Some(i) }>{ format!("{} {} · {}", t.puzzle, i + 1, t.levels[*level]) }</option> }
     });
     html! {
         <div class="endgame-setup">
@@ -970,9 +971,10 @@ mod tests {
     use engine::clock::MonotonicClock;
     use engine::solver::{SolveOptions, Solver};
 
+    /// The link to the puzzle of index `n` (numbered from 1 in links).
     fn puzzle(n: usize) -> EndgameLink {
         EndgameLink {
-            puzzle: Some(n.to_string()),
+            puzzle: Some((n + 1).to_string()),
             ..Default::default()
         }
     }
@@ -1030,6 +1032,20 @@ mod tests {
         })
         .unwrap_err();
         assert_eq!(err, SetupProblem::Puzzle("99".into()));
+        // Links number puzzles as the page does, from 1 to the last.
+        let numbered = |n: &str| {
+            puzzle_of(&EndgameLink {
+                puzzle: Some(n.into()),
+                ..Default::default()
+            })
+        };
+        assert_eq!(numbered("1"), Ok(Some(0)));
+        assert_eq!(numbered(&PUZZLES.len().to_string()), Ok(Some(PUZZLES.len() - 1)));
+        assert_eq!(numbered("0"), Err(SetupProblem::Puzzle("0".into())));
+        assert_eq!(
+            numbered(&(PUZZLES.len() + 1).to_string()),
+            Err(SetupProblem::Puzzle((PUZZLES.len() + 1).to_string()))
+        );
         assert!(err.explain(Lang::Zh.strings()).contains("“99”"));
         assert!(matches!(
             puzzle_of(&EndgameLink {

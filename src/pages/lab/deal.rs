@@ -42,6 +42,8 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
     // `ddz dist` does).
     let seed: Result<(Deal, u64), String> = match seed_text.trim().parse::<u64>() {
         Ok(s) => Ok((Deal::from_seed(s), s)),
+        // No bracket at all: a seed, mistyped (`-5`), not a deal.
+        Err(_) if !seed_text.contains('[') => Err((t.bad_seed)(seed_text.trim())),
         Err(_) => Deal::parse(seed_text.trim())
             .map(|d| (d, 0))
             .map_err(|e| t.deal_error(&e)),

@@ -59,11 +59,34 @@ impl Level {
         parse_rung(self.rung())
     }
 
-    /// A level's key, or the rung it plays (`L9`, any case), as links write it.
+    /// The level a ladder rung belongs to: the random and noisiest
+    /// heuristics to 新手, the noisy ones to 入门, the greedy rule and the
+    /// slightly noisy heuristic to 中级, the heuristic to 高手, the hybrids to
+    /// 专家, the strongest to 大师. `None` past the ladder.
+    pub fn of_rung(rung: usize) -> Option<Level> {
+        Some(match rung {
+            0 | 1 => Level::Beginner,
+            2 | 3 => Level::Novice,
+            4..=6 => Level::Intermediate,
+            7 => Level::Advanced,
+            8..=10 => Level::Expert,
+            11 => Level::Master,
+            _ => return None,
+        })
+    }
+
+    /// A level's key, or a ladder rung (`L9`, any case) as links write it:
+    /// the level that rung belongs to ([`Level::of_rung`]), so links made
+    /// with any rung still open.
     pub fn parse(text: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.key() == text || l.rung().eq_ignore_ascii_case(text))
+        if let Some(level) = Level::ALL.into_iter().find(|l| l.key() == text) {
+            return Some(level);
+        }
+        let rung = text.strip_prefix(['L', 'l'])?;
+        if rung.is_empty() || !rung.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        Level::of_rung(rung.parse().ok()?)
     }
 }
 
@@ -255,7 +278,26 @@ mod tests {
             assert_eq!(Level::parse(level.key()), Some(level));
             assert_eq!(Level::parse(&level.rung().to_lowercase()), Some(level));
         }
-        assert_eq!(Level::parse("L5"), None);
+        // Every rung opens the level it belongs to; its own rung is its own.
+        assert_eq!(Level::parse("L5"), Some(Level::Intermediate));
+        assert_eq!(Level::parse("l8"), Some(Level::Expert));
+        assert_eq!(Level::parse("L10"), Some(Level::Expert));
+        assert_eq!(Level::parse("L0"), Some(Level::Beginner));
+        for r in 0..engine::agents::LADDER.len() {
+            let level = Level::of_rung(r).unwrap();
+            let own: usize = level.rung()[1..].parse().unwrap();
+            // A level's rung is the nearest of the levels' rungs, or tied.
+            let nearest = Level::ALL
+                .iter()
+                .map(|l| l.rung()[1..].parse::<usize>().unwrap().abs_diff(r))
+                .min()
+                .unwrap();
+            assert!(own.abs_diff(r) <= nearest + 1, "L{r} in {level:?}");
+        }
+        assert_eq!(Level::of_rung(engine::agents::LADDER.len()), None);
+        for bad in ["L12", "L", "L-1", "L+7", "L07x", "expertly"] {
+            assert_eq!(Level::parse(bad), None, "{bad}");
+        }
         for level in Level::ALL {
             assert_eq!(level.player().to_string(), level.rung());
         }
