@@ -317,6 +317,40 @@ test("sounds are made with Web Audio and the switch silences them; reduced motio
   await context.close();
 });
 
+test("a taken trick stays on the table, its last pass too, with who took it marked, until the next lead", async () => {
+  const { context, page, errors } = await tablePage("1366x768");
+  await page.goto(`${base}#/play?seed=21&seat=farmer1&level=L7&pace=fast`);
+  await page.locator("#play-hand").waitFor();
+  // Everything the centre shows whenever the mark appears.
+  await page.evaluate(() => {
+    window.takenSeen = [];
+    new MutationObserver(() => {
+      const mark = document.querySelector("#play-trick-taken");
+      if (!mark) return;
+      const passes = [...document.querySelectorAll(".centre .trick.pass")].map((p) => p.closest(".slot").dataset.chair);
+      window.takenSeen.push({ by: mark.closest(".slot").dataset.chair, passes });
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  // Pass when following, lead the lowest card: tricks end in two passes.
+  for (;;) {
+    if ((await nextTurn(page)) === "end") break;
+    if (await page.locator("#play-pass").isEnabled()) await page.click("#play-pass");
+    else {
+      await clickCard(page, "#play-hand li");
+      await page.click("#play-play");
+    }
+  }
+  const seen = await page.evaluate(() => window.takenSeen);
+  assert.ok(seen.length > 0, "a taken trick was shown");
+  for (const { by, passes } of seen) {
+    // The other two seats' passes, the last one included, beside the winner's play.
+    assert.equal(passes.length, 2, JSON.stringify(seen));
+    assert.ok(!passes.includes(by));
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a link naming any ladder rung opens the level that rung belongs to", async () => {
   const { context, page, errors } = await tablePage("1366x768");
   for (const [rung, level] of [["L5", "intermediate"], ["L8", "expert"], ["L10", "expert"], ["l0", "beginner"], ["L11", "master"]]) {

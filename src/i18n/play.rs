@@ -32,6 +32,8 @@ pub struct PlayStrings {
 
     pub play: &'static str,
     pub pass: &'static str,
+    /// The mark on the play that took the trick.
+    pub trick_taken: &'static str,
     pub cannot_beat: &'static str,
     pub hint: &'static str,
     pub undo: &'static str,
@@ -245,6 +247,7 @@ pub static ZH: PlayStrings = PlayStrings {
 
     play: "出牌",
     pass: "不出",
+    trick_taken: "最大",
     cannot_beat: "要不起",
     hint: "提示",
     undo: "悔牌",
@@ -396,6 +399,7 @@ pub static EN: PlayStrings = PlayStrings {
 
     play: "Play",
     pass: "Pass",
+    trick_taken: "takes it",
     cannot_beat: "Can't beat",
     hint: "Hint",
     undo: "Undo",

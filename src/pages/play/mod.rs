@@ -275,11 +275,21 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         thinking: thinking && matches!(phase, Phase::Playing { to_move } if to_move == chair),
         open: open.then_some(hands[chair.index()]),
     };
+    let taken = table.trick_taken_after(step);
     let slots = Chair::ALL.map(|chair| {
         let (index, turn) = trick[chair.index()].map_or((0, None), |(i, turn)| (i, Some(turn)));
         let last = turn.is_some() && index == step;
         let bid = in_auction.then(|| table.bid_of(chair)).flatten();
-        view::slot(t, chair, turn, bid, index, last && state.replay.is_none(), last)
+        view::slot(
+            t,
+            chair,
+            turn,
+            bid,
+            index,
+            last && state.replay.is_none(),
+            last,
+            taken == Some(chair),
+        )
     });
     let message = table_message(
         t,

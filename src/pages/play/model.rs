@@ -477,8 +477,10 @@ impl Table {
         }
     }
 
-    /// Each chair's move in the trick under way after `step` moves, with
-    /// its number in the record (from 1); cleared when a new trick starts.
+    /// Each chair's move in the latest trick after `step` moves, with its
+    /// number in the record (from 1). A trick taken (every other seat
+    /// passed) stays, its last pass too, until the next lead clears it, so
+    /// a player sees who took it and with what.
     pub fn trick_after(&self, step: usize) -> [Option<(usize, Turn)>; 3] {
         let Some((deal, _)) = &self.game else {
             return [None; 3];
@@ -494,10 +496,21 @@ impl Table {
             }
             trick[self.chair_of(turn.seat).index()] = Some((i + 1, *turn));
         }
-        if game.to_beat().is_none() && !game.is_over() {
-            trick = [None; 3];
-        }
         trick
+    }
+
+    /// The chair that took the trick, when the move before `step` ended
+    /// it (every other seat passed) and the deal goes on.
+    pub fn trick_taken_after(&self, step: usize) -> Option<Chair> {
+        let step = step.min(self.record.len());
+        let last = self.record[..step].last()?;
+        if last.mv != Move::Pass {
+            return None;
+        }
+        let (deal, _) = self.game.as_ref()?;
+        let moves: Vec<(Seat, Move)> = self.record[..step].iter().map(|t| (t.seat, t.mv)).collect();
+        let game = Game::replay(deal, &moves).ok()?;
+        (game.to_beat().is_none() && !game.is_over()).then(|| self.chair_of(game.to_move()))
     }
 
     /// The stakes after `step` moves.
@@ -780,14 +793,23 @@ mod tests {
             Some((2, Move::Pass))
         );
         assert_eq!(trick[Chair::Left.index()], None);
-        // Both farmers passed: the landlord leads a new trick, the centre is clear.
-        assert_eq!(table.trick_after(3), [None; 3]);
+        assert_eq!(table.trick_taken_after(2), None);
+        // Both farmers passed: the landlord took the trick; it stays on the
+        // table, the last pass too, until the landlord leads again.
+        let taken = table.trick_after(3);
+        assert_eq!(taken[Chair::Me.index()].map(|(i, t)| (i, t.mv)), Some((1, lead)));
+        assert_eq!(
+            taken[Chair::Left.index()].map(|(i, t)| (i, t.mv)),
+            Some((3, Move::Pass))
+        );
+        assert_eq!(table.trick_taken_after(3), Some(Chair::Me));
         let next = table.game().unwrap().hand(Seat::Landlord).lowest().unwrap();
         let again = Move::Play(Play::parse(&next.letter().to_string()).unwrap());
         table.play(again, Faces::EMPTY).unwrap();
         let trick = table.trick_after(4);
         assert_eq!(trick[Chair::Me.index()].map(|(i, t)| (i, t.mv)), Some((4, again)));
         assert_eq!((trick[1], trick[2]), (None, None));
+        assert_eq!(table.trick_taken_after(4), None);
     }
 
     mod props {

@@ -110,8 +110,15 @@ pub fn slot(
     index: usize,
     fresh: bool,
     last: bool,
+    taken: bool,
 ) -> Html {
-    let class = classes!("slot", chair.name(), fresh.then_some("fresh"), last.then_some("last"));
+    let class = classes!(
+        "slot",
+        chair.name(),
+        fresh.then_some("fresh"),
+        last.then_some("last"),
+        taken.then_some("taken")
+    );
     let body = match (turn, bid) {
         (
             Some(Turn {
@@ -125,6 +132,7 @@ pub fn slot(
                 data-kind={ p.kind().name() } style={ format!("--n: {}", p.cards().len()) }>
                 <Hand cards={ p.cards() } faces={ Some(faces) } first={ p.main_cards() } label={ t.play_words(p) } />
                 if p.is_bomb_or_rocket() { <span class="boom">{ t.kind(p.kind()) }</span> }
+                if taken { <span class="taken-mark" id="play-trick-taken">{ t.play.trick_taken }</span> }
             </div>
         },
         (
