@@ -280,16 +280,12 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         let (index, turn) = trick[chair.index()].map_or((0, None), |(i, turn)| (i, Some(turn)));
         let last = turn.is_some() && index == step;
         let bid = in_auction.then(|| table.bid_of(chair)).flatten();
-        view::slot(
-            t,
-            chair,
-            turn,
-            bid,
-            index,
-            last && state.replay.is_none(),
+        let marks = view::SlotMarks {
+            fresh: last && state.replay.is_none(),
             last,
-            taken == Some(chair),
-        )
+            taken: taken == Some(chair),
+        };
+        view::slot(t, chair, turn, bid, index, marks)
     });
     let message = table_message(
         t,

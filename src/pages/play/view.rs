@@ -100,18 +100,21 @@ pub fn opponent(t: &Strings, s: &SeatShown) -> Html {
     }
 }
 
+/// How a seat's slot in the centre is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SlotMarks {
+    /// Just played: it flies in.
+    pub fresh: bool,
+    /// The latest move shown.
+    pub last: bool,
+    /// The play that took the trick.
+    pub taken: bool,
+}
+
 /// A chair's spot in the centre: its latest play in this trick, 不出, or
 /// its call during the auction.
-pub fn slot(
-    t: &Strings,
-    chair: Chair,
-    turn: Option<Turn>,
-    bid: Option<Bid>,
-    index: usize,
-    fresh: bool,
-    last: bool,
-    taken: bool,
-) -> Html {
+pub fn slot(t: &Strings, chair: Chair, turn: Option<Turn>, bid: Option<Bid>, index: usize, marks: SlotMarks) -> Html {
+    let SlotMarks { fresh, last, taken } = marks;
     let class = classes!(
         "slot",
         chair.name(),
