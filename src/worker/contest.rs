@@ -4,7 +4,8 @@
 //! table. Each long one runs in slices and can be cancelled (a par search
 //! of a few seconds runs in one piece).
 
-use engine::contest::records::{HandRecord, PAR_NODES};
+use engine::contest::field::FIELD_TOTAL;
+use engine::contest::records::{self, HandRecord};
 use engine::contest::standings::ScoringRun;
 use engine::contest::{opponent_move, Board, Dealing, EntrantName, Event, Field, FieldRun, Standings, Submission};
 use engine::lab::library::Library;
@@ -101,15 +102,9 @@ pub fn contest_move(job: &ContestMoveJob, clock: &dyn Clock) -> Result<(Move, f6
     Ok((mv, clock.now_ms() - started))
 }
 
-/// The par of a board: the built-in library's when it holds the deal
-/// (found with the same budget), else searched (a few seconds).
+/// The par of a board, the built-in library's when it holds the deal.
 fn par_of(board: &Board, clock: &dyn Clock) -> Par {
-    let known = library()
-        .ok()
-        .filter(|l| l.par_nodes == PAR_NODES)
-        .and_then(|l| l.entries.iter().find(|e| e.seed == board.seed))
-        .and_then(|e| e.par);
-    known.unwrap_or_else(|| Par::of(&board.deal(), PAR_NODES, clock))
+    records::par_of(board, library().ok(), clock)
 }
 
 /// A contest job in progress.
@@ -280,7 +275,7 @@ impl ContestRun {
                 field,
                 done,
             } => {
-                let per_board = FieldRun::new(boards[0], event.opponents()).total() + 1;
+                let per_board = FIELD_TOTAL + 1;
                 let total = per_board * boards.len() as u32;
                 while done.len() < boards.len() {
                     let board = boards[done.len()];

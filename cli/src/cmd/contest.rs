@@ -11,15 +11,14 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
-use engine::contest::records::{self, PAR_NODES};
+use engine::contest::records;
 use engine::contest::standings::{self, admit, check_entrant, field_key, settle, Rejection, Replayed, DEFAULT_TOP};
 use engine::contest::{
-    play_board, Board, ContestResult, Date, Deals, EntrantName, Event, Field, FieldRun, Format, HandRecord, Settings,
-    Standings, Submission,
+    play_board, score_of, Board, ContestResult, Date, Deals, EntrantName, Event, Field, FieldRun, Format, HandRecord,
+    Settings, Standings, Submission,
 };
 use engine::lab::library::Library;
 use engine::lab::panel::gdi_distance;
-use engine::lab::par::Par;
 use engine::{PlayerSpec, Seat};
 
 use super::fresh_seed;
@@ -303,8 +302,14 @@ fn enter(
         entrant,
         records,
     };
-    let scores = check_entrant(event, &boards, &result)
-        .map_err(|e| CliError::Other(format!("the result does not check: {e}")))?;
+    // The records were just played with the event's opponents: replaying
+    // them by the rules gives the scores without running the AI again.
+    let scores = boards
+        .iter()
+        .zip(&result.records)
+        .map(|(b, record)| score_of(b, record))
+        .collect::<Option<Vec<i64>>>()
+        .ok_or("a record the AI entrant made does not replay (a defect)")?;
     if let Some(path) = out {
         write_new(path, &result.to_file(&boards))?;
     }
@@ -416,12 +421,7 @@ fn fields(
     boards: impl Iterator<Item = Board>,
     quiet: bool,
 ) -> Result<BTreeMap<(u64, Seat), Field>, CliError> {
-    let mut distinct: Vec<Board> = Vec::new();
-    for b in boards {
-        if !distinct.iter().any(|d| field_key(d) == field_key(&b)) {
-            distinct.push(b);
-        }
-    }
+    let distinct = standings::distinct_boards(boards);
     let bar = progress_in(distinct.len() as u64, "boards' fields", quiet);
     let opponents = event.opponents();
     let fields = distinct
@@ -524,13 +524,7 @@ fn records(
     let mut hand_records = boards
         .par_iter()
         .map(|b| {
-            // The built-in library's par is the one this budget finds.
-            let known = library
-                .as_ref()
-                .filter(|l| l.par_nodes == PAR_NODES)
-                .and_then(|l| l.entries.iter().find(|e| e.seed == b.seed))
-                .and_then(|e| e.par);
-            let par = known.unwrap_or_else(|| Par::of(&b.deal(), PAR_NODES, &clock));
+            let par = records::par_of(b, library.as_ref(), &clock);
             let field = FieldRun::new(*b, opponents).run();
             bar.inc(1);
             field.map(|f| HandRecord::with(*b, f, par))

@@ -119,13 +119,15 @@ impl Event {
             (None, Deals::Equal { centre, .. }) => {
                 let start = derive(&[b"equal", &salt, key.as_bytes()]) % SEEDS;
                 let eps = self.deals().eps().unwrap_or_default();
-                match Generator::new(centre.clone(), eps, quick_panel(), EQUAL_GAMES, start) {
-                    Ok(generator) => DealingState::Searching {
+                let generator = Panel::named("quick")
+                    .and_then(|panel| Generator::new(centre.clone(), eps, panel, EQUAL_GAMES, start).ok());
+                match generator {
+                    Some(generator) => DealingState::Searching {
                         generator,
                         kept: Vec::new(),
                     },
                     // ε and the games are held in range by the event.
-                    Err(_) => DealingState::Failed(BoardsError::TooFewEqual {
+                    None => DealingState::Failed(BoardsError::TooFewEqual {
                         found: 0,
                         wanted: self.boards().into(),
                         tried: 0,
@@ -152,10 +154,6 @@ impl Event {
         }
         dealing.result()
     }
-}
-
-fn quick_panel() -> Panel {
-    Panel::named("quick").expect("the quick panel exists")
 }
 
 enum DealingState {
@@ -323,7 +321,8 @@ mod tests {
         assert_eq!(ann.len(), 3);
         assert_ne!(ann, bob);
         for b in ann.iter().chain(&bob) {
-            let d = score_distribution(&b.deal(), b.seed, &quick_panel(), EQUAL_GAMES, &clock).unwrap();
+            let quick = Panel::named("quick").unwrap();
+            let d = score_distribution(&b.deal(), b.seed, &quick, EQUAL_GAMES, &clock).unwrap();
             let distance = gdi_distance(&d.gdi(), centre.values()).unwrap();
             assert!(distance < 0.3, "board {} seed {}: {distance}", b.number, b.seed);
         }

@@ -20,6 +20,8 @@ use super::referee::{board_score, opponent_move};
 pub const FIELD_RUNGS: std::ops::RangeInclusive<usize> = 0..=10;
 /// Games each of them plays (their own randomness seeded per game).
 pub const FIELD_GAMES: u32 = 2;
+/// The field's games on a board, in all.
+pub const FIELD_TOTAL: u32 = (*FIELD_RUNGS.end() - *FIELD_RUNGS.start() + 1) as u32 * FIELD_GAMES;
 
 /// A board's scores from the entrant's seat over the field's games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,7 +101,7 @@ impl FieldRun {
 
     /// Games in all.
     pub fn total(&self) -> u32 {
-        self.players.len() as u32 * FIELD_GAMES
+        FIELD_TOTAL
     }
 
     /// Games played.

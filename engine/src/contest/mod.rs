@@ -33,7 +33,7 @@ pub use entrant::{EntrantName, NameError};
 pub use event::{Aids, Deals, Event, EventError, Format, Reveal, SeatRule, Settings};
 pub use field::{Field, FieldRun};
 pub use records::HandRecord;
-pub use referee::{board_score, check_record, opponent_move, play_board, RecordProblem};
+pub use referee::{board_score, check_record, opponent_move, play_board, score_of, RecordProblem};
 pub use result::{ContestResult, ResultError};
 pub use standings::{Rejected, Rejection, ScoringRun, Standing, Standings, Submission};
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::agents::{PlayerError, PlayerSpec};
 use crate::clock::Clock;
 use crate::deal::Deal;
+use crate::lab::library::Library;
 use crate::lab::par::Par;
 use crate::play::Play;
 use crate::seat::Seat;
@@ -20,6 +21,16 @@ use super::standings::{csv_field, Standings};
 /// The par's node budget: the built-in library's, so a library deal's par
 /// here is the one the library records, the same on every machine.
 pub const PAR_NODES: u64 = 2_000_000;
+
+/// A board's par: the library's when it holds the deal with par at this
+/// budget (what a search would find), else searched (a few seconds).
+pub fn par_of(board: &Board, library: Option<&Library>, clock: &dyn Clock) -> Par {
+    let known = library
+        .filter(|l| l.par_nodes == PAR_NODES)
+        .and_then(|l| l.entries.iter().find(|e| e.seed == board.seed))
+        .and_then(|e| e.par);
+    known.unwrap_or_else(|| Par::of(&board.deal(), PAR_NODES, clock))
+}
 
 /// One board's record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -36,6 +36,17 @@ pub fn board_score(seat: Seat, outcome: &Outcome) -> i64 {
     outcome.team_score(seat.team(), Scoring::Tournament)
 }
 
+/// The entrant's score after `record`, replayed by the referee alone (the
+/// opponents' moves taken as they are: a record `play_board` just made);
+/// `None` if it does not replay to the end.
+pub fn score_of(board: &Board, record: &[Move]) -> Option<i64> {
+    let mut game = Game::new(&board.deal());
+    for &mv in record {
+        game.apply(mv).ok()?;
+    }
+    game.outcome().map(|o| board_score(board.seat, &o))
+}
+
 /// What is wrong with a board's record.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum RecordProblem {
@@ -188,6 +199,7 @@ mod tests {
             assert_eq!(record, play_board(&l7, &b, &"L3".parse().unwrap(), 1).unwrap());
             let score = board_score(seat, &outcome);
             assert_eq!(score.abs(), 1 + i64::from(outcome.bombs));
+            assert_eq!(score_of(&b, &record), Some(score));
             // Cut short, one too many, an opponent's move changed.
             assert_eq!(
                 check_record(&l7, &b, &record[..record.len() - 1]),

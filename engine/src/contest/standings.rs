@@ -355,6 +355,13 @@ pub fn field_key(board: &Board) -> (u64, Seat) {
     (board.seed, board.seat)
 }
 
+/// The distinct boards (by [`field_key`]) among `boards`, in order: the
+/// fields to play.
+pub fn distinct_boards(boards: impl IntoIterator<Item = Board>) -> Vec<Board> {
+    let mut seen = std::collections::BTreeSet::new();
+    boards.into_iter().filter(|b| seen.insert(field_key(b))).collect()
+}
+
 /// The standings from the checked entrants, the fields of their boards
 /// (by [`field_key`]), the results rejected, and r for DIH (the event's
 /// own for test cases, else `top`), at most the number of entrants.
@@ -522,7 +529,7 @@ impl ScoringRun {
         let boards = u32::from(self.event.boards());
         let entrants = self.admitted.len() as u32;
         let fields = if self.event.format().is_shared() { 1 } else { entrants };
-        let per_field = (super::field::FIELD_RUNGS.count() as u32) * super::field::FIELD_GAMES;
+        let per_field = super::field::FIELD_TOTAL;
         let dealing = if self.event.format() == Format::Equal {
             entrants * boards
         } else {
@@ -611,19 +618,12 @@ impl ScoringRun {
 
     /// The distinct boards of the entrants counted, in order.
     fn fields_wanted(&self) -> Vec<Board> {
-        let mut seen = std::collections::BTreeSet::new();
-        let mut out = Vec::new();
-        for (i, boards) in self.boards.iter().enumerate() {
-            if self.failed[i].is_some() {
-                continue;
-            }
-            for b in boards.iter().flatten() {
-                if seen.insert(field_key(b)) {
-                    out.push(*b);
-                }
-            }
-        }
-        out
+        let counted = self
+            .boards
+            .iter()
+            .zip(&self.failed)
+            .filter(|(_, failed)| failed.is_none());
+        distinct_boards(counted.flat_map(|(boards, _)| boards.iter().flatten().copied()))
     }
 
     /// The standings, once done (before, those of the work so far).

@@ -288,6 +288,30 @@ impl Reducible for State {
     }
 }
 
+impl State {
+    /// The page opening on `table`: nothing selected or awaited, the end
+    /// panel open if the deal is over.
+    fn at(table: Table, session: Session, prefs: Prefs, notices: Vec<Notice>) -> State {
+        let end_open = matches!(table.phase(), Phase::Over(_));
+        State {
+            contest: None,
+            table,
+            session,
+            prefs,
+            selected: Faces::EMPTY,
+            choosing: vec![],
+            hints: 0,
+            waiting: None,
+            pending: None,
+            replay: None,
+            notices,
+            menu: false,
+            end_open,
+            review: Review::None,
+        }
+    }
+}
+
 /// A contest board's opening state: its table as the entry left it (or
 /// fresh), the user's settings with the aids the event allows.
 fn contest_opening(seat: ContestSeat) -> State {
@@ -304,23 +328,9 @@ fn contest_opening(seat: ContestSeat) -> State {
         }
     };
     let table = stored.unwrap_or_else(|| Table::new(Setup::tournament(seat.board.seed, seat.board.seat)));
-    let end_open = matches!(table.phase(), Phase::Over(_));
-    State {
-        contest: Some(Rc::new(seat)),
-        table,
-        session: Session::default(),
-        prefs,
-        selected: Faces::EMPTY,
-        choosing: vec![],
-        hints: 0,
-        waiting: None,
-        pending: None,
-        replay: None,
-        notices,
-        menu: false,
-        end_open,
-        review: Review::None,
-    }
+    let mut state = State::at(table, Session::default(), prefs, notices);
+    state.contest = Some(Rc::new(seat));
+    state
 }
 
 /// The state the page opens with: a contest board's, or the saved game if
@@ -354,23 +364,7 @@ pub(super) fn opening(link: &PlayLink, contest: Option<ContestSeat>) -> State {
         (None, Some(s)) => (s.table, s.session),
         (None, None) => (Table::new(next_setup(&request.prefs, None)), Session::default()),
     };
-    let end_open = matches!(table.phase(), Phase::Over(_));
-    State {
-        contest: None,
-        table,
-        session,
-        prefs: request.prefs,
-        selected: Faces::EMPTY,
-        choosing: vec![],
-        hints: 0,
-        waiting: None,
-        pending: None,
-        replay: None,
-        notices,
-        menu: false,
-        end_open,
-        review: Review::None,
-    }
+    State::at(table, session, request.prefs, notices)
 }
 
 pub(super) fn new_deal(state: &UseReducerHandle<State>) -> Callback<MouseEvent> {
