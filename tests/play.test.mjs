@@ -23,12 +23,13 @@ const SIZES = {
   "1366x768": { width: 1366, height: 768 },
   "1440x900": { width: 1440, height: 900 },
   "390x844": { width: 390, height: 844 },
+  "844x390": { width: 844, height: 390 },
 };
 
-/** A fresh profile at a screen size; phones get touch. */
+/** A fresh profile at a screen size; phones (either way up) get touch. */
 function tablePage(size, locale = "en-US", options = {}) {
   const viewport = SIZES[size];
-  const phone = viewport.width < 600;
+  const phone = Math.min(viewport.width, viewport.height) < 600;
   return freshPage(locale, { viewport, hasTouch: phone, isMobile: phone, ...options });
 }
 
@@ -75,27 +76,38 @@ function layout(page) {
       vh: innerHeight,
       scrollH: document.scrollingElement.scrollHeight,
       scrollW: document.scrollingElement.scrollWidth,
-      cards: [...document.querySelectorAll("#play-hand li")].map((li) => ({ ...box(li), selected: li.classList.contains("selected") })),
+      cards: [...document.querySelectorAll("#play-hand li")].map((li) => {
+        // The tap width: how much of the card's width, a third of the way
+        // down, is this card and not the next one over it.
+        const b = li.getBoundingClientRect();
+        const y = b.top + b.height / 3;
+        let tap = 0;
+        for (let x = Math.floor(b.left); x < b.right; x++) if (document.elementFromPoint(x + 0.5, y)?.closest("li") === li) tap++;
+        return { ...box(li), tap, selected: li.classList.contains("selected") };
+      }),
       buttons: [...document.querySelectorAll("#play-actions button")].map((b) => ({ id: b.id || b.dataset.bid, ...box(b) })),
     };
   });
 }
 
-/** The table fits: no scrolling, every card and button inside the screen, the hand in one row. */
-function assertFits(m, where) {
+/** The table fits: no scrolling, every card and button inside the screen,
+ * the hand in one row (two on a phone held upright). */
+function assertFits(m, where, maxRows = 1) {
   assert.ok(m.scrollH <= m.vh + 1 && m.scrollW <= m.vw + 1, `${where}: the page scrolls (${m.scrollW}x${m.scrollH} in ${m.vw}x${m.vh})`);
   const inside = (b) => b.top >= -1 && b.left >= -1 && b.bottom <= m.vh + 1 && b.right <= m.vw + 1;
   for (const c of m.cards) assert.ok(inside(c), `${where}: a card at ${JSON.stringify(c)} is off screen`);
   for (const b of m.buttons) assert.ok(inside(b), `${where}: button ${b.id} at ${JSON.stringify(b)} is off screen`);
   const rows = new Set(m.cards.filter((c) => !c.selected).map((c) => Math.round(c.top)));
-  assert.ok(rows.size <= 1, `${where}: the hand is in ${rows.size} rows`);
+  assert.ok(rows.size <= maxRows, `${where}: the hand is in ${rows.size} rows`);
   const hand = m.cards.length ? { top: Math.min(...m.cards.map((c) => c.top)) } : null;
   // The buttons sit right above the hand.
   for (const b of m.buttons) if (hand) assert.ok(b.bottom <= hand.top + 1 && hand.top - b.bottom < 120, `${where}: button ${b.id} is not just above the hand`);
 }
 
-for (const size of ["1366x768", "390x844"]) {
-  test(`at ${size} the hand and the buttons are on screen without scrolling on every turn of a full deal`, async () => {
+for (const size of ["1366x768", "390x844", "844x390"]) {
+  test(`at ${size} the hand and the buttons are on screen without scrolling on every turn of a full deal; on a phone every card has 36 px to tap`, async () => {
+    const phone = size !== "1366x768";
+    const narrowest = {};
     const { context, page, errors } = await tablePage(size);
     await page.goto(`${base}#/play?seed=7&mode=classic&first=me&level=novice&pace=fast`);
     let turns = 0;
@@ -103,11 +115,14 @@ for (const size of ["1366x768", "390x844"]) {
       const turn = await nextTurn(page);
       if (turn === "end") break;
       const m = await layout(page);
-      assertFits(m, `${size}, turn ${turns + 1} (${turn})`);
+      assertFits(m, `${size}, turn ${turns + 1} (${turn})`, size === "390x844" ? 2 : 1);
       if (size === "390x844") {
         for (const b of m.buttons) assert.ok(b.height >= 44, `button ${b.id} is ${b.height} px tall`);
         for (const c of m.cards) assert.ok(c.height >= 44, `a card is ${c.height} px tall`);
       }
+      const taps = m.cards.map((c) => c.tap);
+      if (taps.length) narrowest[taps.length] = Math.min(narrowest[taps.length] ?? Infinity, ...taps);
+      if (phone) for (const [i, w] of taps.entries()) assert.ok(w >= 36, `${size}, turn ${turns + 1}: card ${i + 1} of ${taps.length} has ${w} px to tap`);
       turns++;
       // Bid 3, so the user holds all 20 cards: the widest hand.
       if (turn === "bid") await page.click('#play-actions button[data-bid="3"]');
@@ -115,8 +130,9 @@ for (const size of ["1366x768", "390x844"]) {
     }
     assert.ok(turns >= 5, `${turns} turns checked`);
     await page.locator("#play-end").waitFor();
-    assertFits(await layout(page), `${size}, the end`);
+    assertFits(await layout(page), `${size}, the end`, size === "390x844" ? 2 : 1);
     console.log(`# ${size}: the table fitted the screen on all ${turns} of the user's turns`);
+    console.log(`# ${size}: the narrowest tap width (px) by cards in hand: ${JSON.stringify(narrowest)}`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -389,6 +405,78 @@ test("levels have names and descriptions of their own; the turn timer counts dow
   await context.close();
 });
 
+test("an AI's seat is lit while it thinks, for at least the pause, with its clock; the keys work wherever the focus is; the replay takes the arrows", async () => {
+  const { context, page, errors } = await freshPage("zh-CN");
+  await page.goto(`${base}#/play?seed=7&mode=classic&first=me&level=novice&pace=normal`);
+  await nextTurn(page);
+  await page.click("#play-menu-open");
+  await page.selectOption("#play-timer", "15");
+  await page.click("#play-menu .menu-head button");
+  // How long each opponent's seat stays lit, and what its clock said.
+  await page.evaluate(() => {
+    const seen = (window.__lit = { spans: [], clocks: [] });
+    const since = {};
+    const look = () => {
+      for (const s of document.querySelectorAll("section.seat.opponent")) {
+        const chair = s.dataset.chair;
+        const lit = s.classList.contains("thinking");
+        if (lit && since[chair] == null) since[chair] = performance.now();
+        if (!lit && since[chair] != null) {
+          seen.spans.push(performance.now() - since[chair]);
+          since[chair] = null;
+        }
+        const clock = s.querySelector(".clock");
+        if (clock) seen.clocks.push(Number(clock.textContent));
+      }
+      requestAnimationFrame(look);
+    };
+    look();
+  });
+  await page.click('#play-actions button[data-bid="3"]');
+  assert.equal(await nextTurn(page), "play");
+  // With nothing focused: H hints, Enter plays the hinted cards.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("h");
+  await page.waitForFunction(() => document.querySelectorAll('#play-hand li[aria-checked="true"]').length > 0);
+  const before = Number(await page.getAttribute("#play-hand", "data-cards").then((c) => c.length));
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => document.querySelector("#play-hand").dataset.cards.length < n, before);
+  // P passes on the first turn with a play to beat, even with a button focused.
+  let passed = false;
+  for (let i = 0; i < 60 && !passed; i++) {
+    if ((await nextTurn(page)) !== "play") break;
+    if (await page.locator("#play-pass").isEnabled()) {
+      await page.focus("#play-hint");
+      await page.keyboard.press("p");
+      await page.locator('.slot.me .trick.pass').waitFor({ timeout: 5000 });
+      passed = true;
+    } else await playHinted(page);
+  }
+  assert.ok(passed, "a turn to pass came");
+  const lit = await page.evaluate(() => window.__lit);
+  console.log(`# an AI's seat was lit ${lit.spans.length} times, for ${Math.round(Math.min(...lit.spans))}–${Math.round(Math.max(...lit.spans))} ms; its clock read ${Math.min(...lit.clocks)}–${Math.max(...lit.clocks)}`);
+  assert.ok(lit.spans.length >= 2, `lit ${lit.spans.length} times`);
+  // The normal pace pauses at least 595 ms before an AI's move is shown.
+  assert.ok(Math.min(...lit.spans) >= 500, `lit for only ${Math.min(...lit.spans)} ms`);
+  assert.ok(lit.clocks.length > 0 && lit.clocks.every((c) => c >= 1 && c <= 15), `clocks ${lit.clocks.slice(0, 5)}`);
+  for (let i = 0; i < 200 && (await nextTurn(page)) !== "end"; i++) await playHinted(page);
+  await page.click("#end-replay");
+  await page.evaluate(() => document.activeElement?.blur());
+  const step = () => page.getAttribute("#replay-step", "data-step").then(Number);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await step(), 2);
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await step(), 1);
+  await page.keyboard.press("End");
+  const last = await step();
+  assert.ok(last > 10, `the replay ends at ${last}`);
+  await page.keyboard.press("Home");
+  assert.equal(await step(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /// From now on, for as long as the page lives: how many times the AI's
 /// thinking indicator appeared (it is in the page while the worker works on
 /// the AI's move) and the longest gap between timer ticks while it was.
@@ -564,7 +652,7 @@ test("a finished deal's review marks a play that threw away a win, as `ddz solve
   await context.close();
 });
 
-test("screenshots of the table at three sizes in both languages", async () => {
+test("screenshots of the table at four sizes in both languages", async () => {
   const made = [];
   for (const size of Object.keys(SIZES)) {
     for (const locale of ["zh-CN", "en-US"]) {

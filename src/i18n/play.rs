@@ -19,6 +19,8 @@ pub struct PlayStrings {
     /// 报单 / 报双.
     pub warning: fn(u32) -> String,
     pub thinking: &'static str,
+    /// An opponent's clock, read aloud.
+    pub seconds_left: fn(u32) -> String,
 
     pub bid_button: fn(u8) -> String,
     pub no_bid: &'static str,
@@ -221,6 +223,7 @@ pub static ZH: PlayStrings = PlayStrings {
     cards_left: |n| format!("{n} 张"),
     warning: |n| if n == 1 { "报单".into() } else { "报双".into() },
     thinking: "思考中",
+    seconds_left: |s| format!("还剩 {s} 秒"),
 
     bid_button: |p| format!("{p} 分"),
     no_bid: "不叫",
@@ -373,6 +376,7 @@ pub static EN: PlayStrings = PlayStrings {
     cards_left: |n| if n == 1 { "1 card".into() } else { format!("{n} cards") },
     warning: |n| if n == 1 { "Last card!".into() } else { "Two cards left!".into() },
     thinking: "Thinking",
+    seconds_left: |s| format!("{s} s left"),
 
     bid_button: |p| if p == 1 { "1 point".into() } else { format!("{p} points") },
     no_bid: "No bid",

@@ -1,5 +1,7 @@
-//! The user's hand: one overlapping row of cards, picked by a click, by a
-//! swipe across them (mouse or touch), or from the keyboard.
+//! The user's hand: overlapping cards, picked by a tap, by a swipe across
+//! them (mouse or touch), or from the keyboard. A long hand comes as two
+//! rows, which the style sheet lays out as one line where the screen is wide
+//! enough to give each card its tap width, and as two rows on a phone.
 
 use std::rc::Rc;
 
@@ -18,12 +20,9 @@ pub(super) struct HandProps {
     pub selectable: bool,
     /// Cards marked as just taken (the bottom cards, before the first play).
     pub marked: Faces,
-    /// Sets one card's selection (`None` toggles it).
+    /// Sets one card's selection (`None` toggles it). (Enter, P and H are
+    /// the table's keys: `hooks::use_table_keys`.)
     pub on_toggle: Callback<(Face, Option<bool>)>,
-    /// Enter plays the selection, P passes, H asks for a hint.
-    pub on_play: Callback<()>,
-    pub on_pass: Callback<()>,
-    pub on_hint: Callback<()>,
 }
 
 #[component]
@@ -75,20 +74,26 @@ pub(super) fn Hand(props: &HandProps) -> Html {
         })
     };
     let on_up = Callback::from(move |_: PointerEvent| *drag.borrow_mut() = None);
-    let cards = held.iter().enumerate().map(|(i, &face)| {
+    // The rows a narrow screen shows: the longer first (the hand runs from
+    // the highest card, left to right, top to bottom).
+    let per_row = if held.len() > ONE_ROW {
+        held.len().div_ceil(2)
+    } else {
+        held.len().max(1)
+    };
+    let card = |(i, &face): (usize, &Face)| {
         let on = props.selected.contains(face);
         let key = {
-            let (on_toggle, on_play, on_pass, on_hint) = (
-                props.on_toggle.clone(),
-                props.on_play.clone(),
-                props.on_pass.clone(),
-                props.on_hint.clone(),
-            );
+            let on_toggle = props.on_toggle.clone();
             Callback::from(move |e: KeyboardEvent| {
                 let focus = |to: i64| {
                     if let Some(el) = web_sys::window()
                         .and_then(|w| w.document())
-                        .and_then(|d| d.query_selector(&format!("#play-hand li[data-index=\"{to}\"]")).ok().flatten())
+                        .and_then(|d| {
+                            d.query_selector(&format!("#play-hand li[data-index=\"{to}\"]"))
+                                .ok()
+                                .flatten()
+                        })
                         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
                     {
                         let _ = el.focus();
@@ -101,9 +106,6 @@ pub(super) fn Hand(props: &HandProps) -> Html {
                     }
                     "ArrowLeft" => focus(i as i64 - 1),
                     "ArrowRight" => focus(i as i64 + 1),
-                    "Enter" => on_play.emit(()),
-                    "p" | "P" => on_pass.emit(()),
-                    "h" | "H" => on_hint.emit(()),
                     _ => {}
                 }
             })
@@ -114,12 +116,24 @@ pub(super) fn Hand(props: &HandProps) -> Html {
                 <Card rank={face.rank} suit={face.suit} marked={ props.marked.contains(face) } />
             </li>
         }
+    };
+    let rows = held.chunks(per_row).enumerate().map(|(r, row)| {
+        html! { <ul class="row">{ for row.iter().enumerate().map(|(i, face)| card((r * per_row + i, face))) }</ul> }
     });
+    let long = held.len() > LONG;
     html! {
-        <ul ref={hand_ref} class={ classes!("hand", "mine", props.selectable.then_some("selectable")) } id="play-hand" aria-label={ t.play.your_hand }
-            data-cards={ props.hand.cards().to_string() } style={ format!("--n: {}", held.len().max(1)) }
+        <div ref={hand_ref} class={ classes!("hand", "mine", props.selectable.then_some("selectable"), long.then_some("long")) } id="play-hand"
+            role="group" aria-label={ t.play.your_hand } data-cards={ props.hand.cards().to_string() }
+            style={ format!("--n: {}; --row: {per_row}", held.len().max(1)) }
             onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}>
-            { for cards }
-        </ul>
+            { for rows }
+        </div>
     }
 }
+
+/// The most cards a phone held upright shows in one row: ten give each
+/// card 36 px of tap width across 390 px.
+const ONE_ROW: usize = 10;
+/// Over this many cards a landscape phone narrower than 760 px shows two
+/// rows as well (`long` in the style sheet).
+const LONG: usize = 16;

@@ -1,13 +1,15 @@
 //! The Play page's effects, each a hook over the page's state: the worker's
 //! jobs, saving and the address, the AIs' turns, the turn timer, the
-//! table's sounds.
+//! table's sounds and keys.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use engine::agents::bidding::choose_bid;
 use engine::{Kind, Move, PlayerSpec, Seat};
+use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::{Interval, Timeout};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::link::{link_of, read_link, show_address};
@@ -202,38 +204,40 @@ pub(super) fn use_ai_turns(state: &UseReducerHandle<State>, ask: &Ask) {
     });
 }
 
-/// The seconds left of the user's turn (`mine`) when the settings time it,
-/// ticking for the last five; at 0 the table plays for the user.
+/// The seconds left of the turn of the chair to move (`turn`), when the
+/// settings time turns: the user's ticks for the last five and at 0 the
+/// table plays for the user; an opponent's is shown as it thinks.
 #[hook]
-pub(super) fn use_turn_timer(state: &UseReducerHandle<State>, mine: bool) -> Option<u32> {
-    let remaining = use_state(|| None::<u32>);
+pub(super) fn use_turn_timer(state: &UseReducerHandle<State>, turn: Option<Chair>) -> Option<(Chair, u32)> {
+    let remaining = use_state(|| None::<(Chair, u32)>);
     let table = &state.table;
     let key = (
         table.setup(),
         table.bids().len(),
         table.record().len(),
-        mine,
+        turn,
         state.prefs.timer,
     );
     {
         let (state, remaining) = (state.clone(), remaining.clone());
-        use_effect_with(key, move |&(_, _, _, mine, timer)| {
+        use_effect_with(key, move |&(_, _, _, turn, timer)| {
             remaining.set(None);
-            let interval = timer.seconds().filter(|_| mine).map(|seconds| {
+            let interval = timer.seconds().zip(turn).map(|(seconds, chair)| {
+                let mine = chair == Chair::Me;
                 let start = now_ms();
                 let last = Rc::new(RefCell::new(seconds + 1));
-                remaining.set(Some(seconds));
+                remaining.set(Some((chair, seconds)));
                 Interval::new(250, move || {
                     let left = (f64::from(seconds) - (now_ms() - start) / 1000.0).ceil().max(0.0) as u32;
                     if *last.borrow() == left {
                         return;
                     }
                     *last.borrow_mut() = left;
-                    remaining.set(Some(left));
-                    if state.prefs.sound && (1..=5).contains(&left) {
+                    remaining.set(Some((chair, left)));
+                    if mine && state.prefs.sound && (1..=5).contains(&left) {
                         sound::play(Sound::Tick);
                     }
-                    if left == 0 {
+                    if mine && left == 0 {
                         time_up(&state);
                     }
                 })
@@ -241,7 +245,7 @@ pub(super) fn use_turn_timer(state: &UseReducerHandle<State>, mine: bool) -> Opt
             move || drop(interval)
         });
     }
-    (*remaining).filter(|_| mine)
+    (*remaining).filter(|&(chair, _)| Some(chair) == turn)
 }
 
 /// The sounds of the table as it moves on (not in the replay).
@@ -330,5 +334,87 @@ mod tests {
         assert!(event_sounds(&table, (setup, 0, 2), (setup, 0, 2)).is_empty());
         // Undoing makes no sound.
         assert!(event_sounds(&table, (setup, 0, 2), (setup, 0, 0)).is_empty());
+    }
+}
+
+/// What the keys do at the table now: Enter plays the selection, P passes,
+/// H asks for a hint; in the replay ←/→ step and Home/End jump.
+pub(super) struct Keys {
+    pub play: Callback<()>,
+    pub pass: Callback<()>,
+    pub hint: Callback<()>,
+    /// The replay's step and its last step, while it runs.
+    pub replay: Option<(usize, usize)>,
+}
+
+/// The table's keys, wherever the focus is on the page, except where the
+/// key means something already: a field being typed in, a button or link
+/// (Enter presses it), the open menu.
+#[hook]
+pub(super) fn use_table_keys(state: &UseReducerHandle<State>, keys: Keys) {
+    let latest = use_mut_ref(|| None::<(UseReducerHandle<State>, Keys)>);
+    *latest.borrow_mut() = Some((state.clone(), keys));
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|w| {
+            let options = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(&w, "keydown", options, move |e| {
+                let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
+                if e.ctrl_key()
+                    || e.meta_key()
+                    || e.alt_key()
+                    || e.default_prevented()
+                    || owns_key(e.target(), &e.key())
+                {
+                    return;
+                }
+                let latest = latest.borrow();
+                let Some((state, keys)) = latest.as_ref() else { return };
+                if state.menu {
+                    return;
+                }
+                let step = |k: usize| {
+                    state.dispatch(Action::Replay(Some(k)));
+                    true
+                };
+                let emit = |cb: &Callback<()>| {
+                    cb.emit(());
+                    true
+                };
+                let handled = match (e.key().as_str(), keys.replay) {
+                    ("ArrowLeft", Some((k, _))) => step(k.saturating_sub(1)),
+                    ("ArrowRight", Some((k, last))) => step((k + 1).min(last)),
+                    ("Home", Some(_)) => step(0),
+                    ("End", Some((_, last))) => step(last),
+                    ("Enter", None) => emit(&keys.play),
+                    ("p" | "P", None) => emit(&keys.pass),
+                    ("h" | "H", None) => emit(&keys.hint),
+                    _ => false,
+                };
+                if handled {
+                    e.prevent_default();
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// Whether a key pressed on this element is the element's own: text to
+/// type, Enter on a button or link, an arrow on a slider, anything in the
+/// open menu.
+fn owns_key(target: Option<web_sys::EventTarget>, key: &str) -> bool {
+    let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    if el.closest("[contenteditable], .menu").ok().flatten().is_some() {
+        return true;
+    }
+    let input_type = el.get_attribute("type").unwrap_or_default();
+    match el.tag_name().to_ascii_lowercase().as_str() {
+        "textarea" | "select" => true,
+        "input" if input_type == "range" => key.starts_with("Arrow") || key == "Home" || key == "End",
+        "input" => true,
+        "button" | "a" | "summary" => key == "Enter",
+        _ => false,
     }
 }

@@ -77,15 +77,16 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let jobs = hooks::use_jobs(&state);
     hooks::use_persistence(&state, &props.link);
     hooks::use_ai_turns(&state, &jobs.ask);
-    // The AI is thinking while the worker has its request (the indicator
-    // fades in after a moment, so a quick answer does not flash it).
-    let thinking = matches!(state.waiting, Some((_, Waiting::Ai { .. })));
-    let mine = state.replay.is_none()
-        && matches!(
-            phase,
-            Phase::Bidding { to_bid: Chair::Me } | Phase::Playing { to_move: Chair::Me }
-        );
-    let remaining = hooks::use_turn_timer(&state, mine);
+    // An AI is thinking while the worker has its request and until its
+    // move is shown: at least the pace's pause.
+    let thinking = matches!(state.waiting, Some((_, Waiting::Ai { .. }))) || state.pending.is_some();
+    let turn = match phase {
+        _ if state.replay.is_some() => None,
+        Phase::Bidding { to_bid } => Some(to_bid),
+        Phase::Playing { to_move } => Some(to_move),
+        _ => None,
+    };
+    let remaining = hooks::use_turn_timer(&state, turn);
     hooks::use_table_sounds(&state);
 
     // --- The user's turn ---------------------------------------------------------
@@ -148,6 +149,15 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             state.dispatch(Action::Hinted(faces));
         })
     };
+    hooks::use_table_keys(
+        &state,
+        hooks::Keys {
+            play: on_play.clone(),
+            pass: on_pass.clone(),
+            hint: on_hint.clone(),
+            replay: state.replay.map(|k| (k, record_len)),
+        },
+    );
     let on_toggle = {
         let state = state.clone();
         Callback::from(move |(face, to): (Face, Option<bool>)| state.dispatch(Action::Toggle(face, to)))
@@ -170,7 +180,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(action()))
     };
-    let clock = remaining.map(|sec| {
+    let clock = remaining.filter(|&(chair, _)| chair == Chair::Me).map(|(_, sec)| {
         html! { <span class={ classes!("clock", (sec <= 5).then_some("urgent")) } id="play-clock" role="timer">{ sec }</span> }
     });
     let practice_buttons = state.prefs.practice.then(|| {
@@ -273,6 +283,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         turn: !open
             && matches!(phase, Phase::Bidding { to_bid } | Phase::Playing { to_move: to_bid } if to_bid == chair),
         thinking: thinking && matches!(phase, Phase::Playing { to_move } if to_move == chair),
+        clock: remaining.filter(|&(c, _)| c == chair).map(|(_, sec)| sec),
         open: open.then_some(hands[chair.index()]),
     };
     let taken = table.trick_taken_after(step);
@@ -337,7 +348,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 { slots[Chair::Me.index()].clone() }
             </div>
             { view::opponent(t, &shown(Chair::Right)) }
-            <section class={ classes!("seat", "me", mine.then_some("turn")) } data-chair="me" data-seat={ me_role.map(|r| r.name()).unwrap_or("") }>
+            <section class={ classes!("seat", "me", (turn == Some(Chair::Me)).then_some("turn")) } data-chair="me" data-seat={ me_role.map(|r| r.name()).unwrap_or("") }>
                 <div class="me-line">
                     <span class="name">{ t.play.me }</span>
                     if let Some(role) = me_role {
@@ -349,8 +360,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                     }
                 </div>
                 { actions }
-                <Hand {hand} selected={selected} selectable={my_turn} marked={fresh_bottom}
-                    on_toggle={on_toggle} on_play={on_play.clone()} on_pass={on_pass.clone()} on_hint={on_hint.clone()} />
+                <Hand {hand} selected={selected} selectable={my_turn} marked={fresh_bottom} on_toggle={on_toggle} />
             </section>
         </div>
     };

@@ -59,6 +59,8 @@ pub struct SeatShown {
     pub count: u32,
     pub turn: bool,
     pub thinking: bool,
+    /// The seconds left of its turn, when the timer is on.
+    pub clock: Option<u32>,
     /// Its cards face up (the end of a deal, the replay).
     pub open: Option<Faces>,
 }
@@ -78,7 +80,7 @@ pub fn opponent(t: &Strings, s: &SeatShown) -> Html {
         },
     };
     html! {
-        <section class={ classes!("seat", "opponent", s.chair.name(), s.turn.then_some("turn"), s.open.is_some().then_some("open")) }
+        <section class={ classes!("seat", "opponent", s.chair.name(), s.turn.then_some("turn"), s.thinking.then_some("thinking"), s.open.is_some().then_some("open")) }
             data-chair={ s.chair.name() } data-seat={ s.role.map(|r| r.name()).unwrap_or("") } data-count={ s.count.to_string() }>
             <div class="who">
                 { avatar(s.role) }
@@ -95,6 +97,9 @@ pub fn opponent(t: &Strings, s: &SeatShown) -> Html {
             }
             if s.thinking {
                 <span class="thinking" id="play-thinking">{ t.play.thinking }</span>
+            }
+            if let Some(sec) = s.clock {
+                <span class="clock" role="timer" data-chair={ s.chair.name() } aria-label={ (t.play.seconds_left)(sec) }>{ sec }</span>
             }
         </section>
     }
