@@ -614,8 +614,8 @@ function positionsOf(record) {
   });
 }
 
-function solvePosition(p) {
-  const args = ["solve", "--landlord", p.landlord, "--farmer", p.farmer1, "--farmer2", p.farmer2, "--to-move", p.toMove, "--time-limit", "10000", "--json"];
+function solvePosition(p, ...more) {
+  const args = ["solve", "--landlord", p.landlord, "--farmer", p.farmer1, "--farmer2", p.farmer2, "--to-move", p.toMove, "--time-limit", "10000", "--json", ...more];
   if (p.toBeat) args.push("--last", p.toBeat.play, "--last-by", p.toBeat.by);
   return cli(args);
 }
@@ -646,8 +646,28 @@ test("a finished deal's review marks a play that threw away a win, as `ddz solve
   assert.ok(b.exact && a.exact, "both proven");
   assert.equal(b.winner, team);
   assert.notEqual(a.winner, team);
-  // And the better play shown keeps the win.
+  // And the better play, drawn on the table, keeps the win.
   assert.match(await page.locator("#play-review").textContent(), /keeps the win/);
+  const better = await page.getAttribute("#play-better", "data-move");
+  const kept = solvePosition(before, "--all-moves").moves.find((m) => m.play === better);
+  assert.ok(kept?.exact && kept.winner === team, `${better} keeps the win: ${JSON.stringify(kept)}`);
+  // Every slip of the user's side is listed; each opens its move, says
+  // what it was and how sure the solver is, and shows a better play.
+  const slips = await page.locator("#play-review-summary button.slip").count();
+  assert.equal(slips, Number(await page.getAttribute("#play-review-summary", "data-mine-slips")));
+  assert.ok(Number(await page.getAttribute("#play-review-summary", "data-mine-slips")) >= mine);
+  const kinds = new Set();
+  for (let i = 0; i < slips; i++) {
+    const chip = page.locator("#play-review-summary button.slip").nth(i);
+    const at = await chip.getAttribute("data-step");
+    await chip.click();
+    assert.equal(await page.getAttribute("#replay-step", "data-step"), at);
+    kinds.add(await page.getAttribute("#play-review", "data-slip"));
+    assert.equal(await page.locator("#play-review .sure").count(), 1);
+    assert.equal(await page.locator("#play-better").count(), 1, `move ${at} shows a better play`);
+  }
+  await page.screenshot({ path: join(shots, "play-review-slip.png") });
+  console.log(`# review: your side's ${slips} slips, of kinds ${[...kinds].sort()} (0 thrown win, 1 expected win to proven loss, 2 proof lost, 3 estimate worsened)`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -117,9 +117,18 @@ pub struct PlayStrings {
     pub likely_wins: &'static str,
     pub likely_loses: &'static str,
     pub not_reached: &'static str,
-    pub blunder: &'static str,
-    pub better: fn(&str) -> String,
-    pub review_summary: fn(usize, usize) -> String,
+    /// What a slip was (`review::slip_words`), and how sure the solver is of it.
+    pub slips: [&'static str; 4],
+    pub slip_sure: [&'static str; 4],
+    /// A better play where the mover had a proven win, and where it is the
+    /// solver's estimate.
+    pub better: &'static str,
+    pub better_guess: &'static str,
+    /// After a label: ：in 中文.
+    pub colon: &'static str,
+    /// Slips of the user's side (of them, thrown wins), then the other side's.
+    pub review_summary: fn(usize, usize, usize, usize) -> String,
+    pub move_number: fn(usize) -> String,
     pub first_blunder: &'static str,
     pub unreadable_game: fn(&str) -> String,
     pub paused: &'static str,
@@ -354,9 +363,25 @@ pub static ZH: PlayStrings = PlayStrings {
     likely_wins: "看来占优（时限内未能证明）",
     likely_loses: "看来落后（时限内未能证明）",
     not_reached: "未算到",
-    blunder: "这手丢掉了胜局",
-    better: |play| format!("能保住胜局的出法：{play}"),
-    review_summary: |mine, theirs| format!("明牌复盘：你方丢掉胜局 {mine} 次，对方 {theirs} 次。"),
+    slips: [
+        "这手丢掉了必胜",
+        "这手把看好的局面变成了必败",
+        "这手之后必胜不再有把握",
+        "这手让形势由好变坏",
+    ],
+    slip_sure: [
+        "已证明：之前必胜，之后必败",
+        "之后必败已证明；之前占优是估计",
+        "之前必胜已证明；之后时限内未能证明",
+        "估计：前后都未能证明",
+    ],
+    better: "能保住胜局的出法",
+    better_guess: "神算子看好的出法",
+    colon: "：",
+    review_summary: |mine, mine_thrown, theirs, theirs_thrown| {
+        format!("明牌复盘：你方失误 {mine} 处（丢掉必胜 {mine_thrown} 次），对方 {theirs} 处（{theirs_thrown} 次）。")
+    },
+    move_number: |k| format!("第 {k} 手"),
     first_blunder: "看第一处失误",
     unreadable_game: |why| format!("上次保存的对局无法读取：{why}。原文已另存，这里开了新的一局。"),
     keep_text: "下载原文",
@@ -501,15 +526,31 @@ pub static EN: PlayStrings = PlayStrings {
 
     review: "Review with open hands",
     reviewing: |done, total| format!("The solver is reviewing: {done} / {total} moves"),
-    review_move: |who, before, after| format!("With every hand open: before this move {who}'s side {before}; after it, {after}."),
+    review_move: |who, before, after| format!("With every hand open: before this move by {who}, their side {before}; after it, {after}."),
     wins: "wins",
     loses: "loses",
     likely_wins: "looks ahead (not proven in time)",
     likely_loses: "looks behind (not proven in time)",
     not_reached: "not reached in time",
-    blunder: "This move threw the win away",
-    better: |play| format!("A play that keeps the win: {play}"),
-    review_summary: |mine, theirs| format!("With every hand open: your side threw a win away {mine} times, the other side {theirs} times."),
+    slips: [
+        "This move threw the win away",
+        "This move turned a promising position into a loss",
+        "After this move the win is no longer sure",
+        "This move turned a good position bad",
+    ],
+    slip_sure: [
+        "Proven: a win before, a loss after",
+        "The loss after is proven; the edge before was an estimate",
+        "The win before is proven; after it nothing was proven in time",
+        "An estimate: neither side proven",
+    ],
+    better: "A play that keeps the win",
+    better_guess: "The solver's choice",
+    colon: ": ",
+    review_summary: |mine, mine_thrown, theirs, theirs_thrown| {
+        format!("With every hand open: your side slipped {mine} times (thrown wins: {mine_thrown}), the other side {theirs} times (thrown wins: {theirs_thrown}).")
+    },
+    move_number: |k| format!("Move {k}"),
     first_blunder: "Go to the first mistake",
     unreadable_game: |why| format!("The saved game could not be read: {why}. Its text was kept aside and a new deal started."),
     keep_text: "Download its text",

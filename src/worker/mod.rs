@@ -43,7 +43,7 @@ pub use contest::{BoardReport, ContestAnswer, ContestJob, ContestMoveJob};
 pub use hook::{use_engine, use_task, Engine, Task, TaskHandle};
 pub use lab::{LabJob, LabResult, LikeDeal, RankedDeal, TeachingCase, CHARTED};
 pub use learned::{LearnedSplitJob, LearnedSplitResult};
-pub use review::{ReviewJob, ReviewedMove, Verdict};
+pub use review::{ReviewJob, ReviewedMove, Slip, Verdict};
 pub use run::EngineWorker;
 pub use simulation::{Baseline, SimulationJob, SimulationResult};
 

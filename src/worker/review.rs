@@ -36,13 +36,54 @@ pub struct ReviewedMove {
     pub best: Option<Move>,
 }
 
+/// How a move made its side's prospects worse, by what the solver knew
+/// before it and after it. A review flags every one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slip {
+    /// A proven win turned into a proven loss.
+    WinThrown,
+    /// A win the solver expected but had not proven turned into a proven
+    /// loss.
+    ChanceThrown,
+    /// A proven win turned into a position the solver could not prove in
+    /// time.
+    ProofLost,
+    /// An expected win turned into an expected loss, neither proven.
+    Worsened,
+}
+
+impl Slip {
+    /// Whether both verdicts behind it are proven.
+    pub fn proven(self) -> bool {
+        self == Slip::WinThrown
+    }
+}
+
 impl ReviewedMove {
+    /// How this move made its side's verdict worse, if it did. Where an
+    /// estimate is involved, only a move other than the solver's best
+    /// there is flagged: an estimate that moves after the best play is the
+    /// search's noise, not the player's slip.
+    pub fn slip(&self) -> Option<Slip> {
+        let team = self.seat.team();
+        let (before, after) = (self.before?, self.after?);
+        if before.winner != team {
+            return None;
+        }
+        let slip = match (before.exact, after.exact, after.winner == team) {
+            (true, true, false) => Slip::WinThrown,
+            (false, true, false) => Slip::ChanceThrown,
+            (true, false, _) => Slip::ProofLost,
+            (false, false, false) => Slip::Worsened,
+            _ => return None,
+        };
+        let other_best = self.best.is_some_and(|best| best != self.mv);
+        (slip.proven() || other_best).then_some(slip)
+    }
+
     /// A proven win for the mover's side turned into a proven loss.
     pub fn threw_away_a_win(&self) -> bool {
-        match (self.before, self.after) {
-            (Some(b), Some(a)) => b.exact && a.exact && b.winner == self.seat.team() && a.winner != self.seat.team(),
-            _ => false,
-        }
+        self.slip() == Some(Slip::WinThrown)
     }
 }
 
@@ -152,6 +193,54 @@ impl Review {
 mod tests {
     use super::*;
     use engine::{Deadline, Game, Player};
+
+    #[test]
+    fn a_move_is_flagged_when_it_makes_its_sides_verdict_worse() {
+        let pass = Move::Pass;
+        let other = Move::parse("3").unwrap();
+        let v = |winner, exact| Some(Verdict { winner, exact });
+        let (l, f) = (Team::Landlord, Team::Farmers);
+        let reviewed = |before, after, best| ReviewedMove {
+            seat: Seat::Landlord,
+            mv: pass,
+            before,
+            after,
+            best,
+        };
+        let cases = [
+            // (before, after, best) → slip, for the landlord's move.
+            ((v(l, true), v(f, true), Some(other)), Some(Slip::WinThrown)),
+            ((v(l, true), v(f, true), None), Some(Slip::WinThrown)),
+            ((v(l, false), v(f, true), Some(other)), Some(Slip::ChanceThrown)),
+            ((v(l, true), v(l, false), Some(other)), Some(Slip::ProofLost)),
+            ((v(l, true), v(f, false), Some(other)), Some(Slip::ProofLost)),
+            ((v(l, false), v(f, false), Some(other)), Some(Slip::Worsened)),
+            // The solver's own best: an estimate's change is not a slip.
+            ((v(l, false), v(f, true), Some(pass)), None),
+            ((v(l, true), v(l, false), Some(pass)), None),
+            // Still winning, or never winning, or not reached.
+            ((v(l, true), v(l, true), Some(other)), None),
+            ((v(l, false), v(l, false), Some(other)), None),
+            ((v(l, false), v(l, true), Some(other)), None),
+            ((v(f, true), v(f, true), Some(other)), None),
+            ((v(f, false), v(f, true), Some(other)), None),
+            ((None, v(f, true), Some(other)), None),
+            ((v(l, true), None, Some(other)), None),
+        ];
+        for ((before, after, best), slip) in cases {
+            assert_eq!(
+                reviewed(before, after, best).slip(),
+                slip,
+                "{before:?} → {after:?}, best {best:?}"
+            );
+        }
+        // The farmers' move is judged for the farmers.
+        let farmer = ReviewedMove {
+            seat: Seat::Farmer2,
+            ..reviewed(v(f, true), v(l, true), Some(other))
+        };
+        assert_eq!(farmer.slip(), Some(Slip::WinThrown));
+    }
 
     #[test]
     fn a_review_finds_the_moves_that_threw_a_win_away() {

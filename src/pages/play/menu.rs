@@ -81,19 +81,19 @@ pub(super) fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
     };
     let record = table.record().iter().enumerate().map(|(i, turn)| {
         let current = state.replay == Some(i + 1);
-        let blunder = match &state.review {
-            Review::Done(moves) => moves.get(i).is_some_and(|m| m.threw_away_a_win()),
-            _ => false,
+        let slip = match &state.review {
+            Review::Done(moves) => moves.get(i).and_then(|m| m.slip()),
+            _ => None,
         };
         let state = state.clone();
         let onclick = Callback::from(move |_: MouseEvent| state.dispatch(Action::Replay(Some(i + 1))));
         let words = t.move_words(turn.mv);
         let over = matches!(table.phase(), Phase::Over(_));
         html! {
-            <li class={ classes!(current.then_some("current"), blunder.then_some("blunder")) }>
+            <li class={ classes!(current.then_some("current"), slip.map(|_| "blunder")) }>
                 <button type="button" class="jump" disabled={ !over } {onclick}>
                     <span class="who">{ chair_name(t, table.chair_of(turn.seat)) }</span>{ " " }<strong>{ words }</strong>
-                    if blunder { <span class="mark" title={ t.play.blunder }>{ " ✗" }</span> }
+                    if let Some(slip) = slip { <span class="mark" title={ super::review::slip_words(t, slip) }>{ " " }{ super::review::slip_mark(slip) }</span> }
                 </button>
             </li>
         }
