@@ -432,6 +432,12 @@ test("an AI's seat is lit while it thinks, for at least the pause, with its cloc
     };
     look();
   });
+  // The bidding advice is a sentence a player would say; the rule behind it is under ⓘ.
+  await page.click("#play-hint");
+  const advice = await page.locator("#play-advice").textContent();
+  assert.match(advice, /^(双王|大王|小王|[一两三四]个2|[一两三四]个炸|没有大牌)+，拆成 \d+ 手，牌(好|不错|一般|差)，(叫3分|可以叫[12]分|不叫)。/);
+  await page.click("#play-advice .info-button");
+  assert.match(await page.locator("#play-advice .popover").textContent(), /乘 2/);
   await page.click('#play-actions button[data-bid="3"]');
   assert.equal(await nextTurn(page), "play");
   // With nothing focused: H hints, Enter plays the hinted cards.

@@ -291,6 +291,11 @@ pub static ZH: LabStrings = LabStrings {
             meaning: "g1 是避开了最差得分的对局比例；g2 是再高一级及以上的比例；最后一个 g 是拿到最高分的比例。",
         },
         Term {
+            id: "bid-rule",
+            name: "叫分估算",
+            meaning: "大王算 4、小王 3、每张 2 和每个炸弹各 1，合计乘 2，再减去这手牌最少拆成的手数，得到分数：4 以上叫 3 分，1 以上叫 2 分，−2 以上叫 1 分，更低不叫。AI 也按这个叫分。",
+        },
+        Term {
             id: "par",
             name: "明牌结果（par）",
             meaning: "把三家的牌都摊开、地主先出，双方都下最好的棋时谁赢。由神算子在限定的节点数内证明；没证明的牌局不算进图表。",
@@ -499,6 +504,11 @@ pub static EN: LabStrings = LabStrings {
             meaning: "g1 is the share of games that avoided the worst score; g2 the share one grade higher or better; the last g is the share that reached the best score.",
         },
         Term {
+            id: "bid-rule",
+            name: "The bidding rule",
+            meaning: "Big joker 4, small joker 3, each 2 and each bomb 1; double the sum and take away the fewest plays the hand splits into. From 4, bid 3; from 1, bid 2; from −2, bid 1; below, pass. The AI bids by this rule too.",
+        },
+        Term {
             id: "par",
             name: "Par (open hands)",
             meaning: "Who wins when all three hands are laid open, the landlord leads and both sides play their best. The solver proves it within a node budget; deals it does not prove are left out of the chart.",
@@ -569,7 +579,7 @@ mod tests {
         let ids = |l: &LabStrings| l.terms.iter().map(|t| t.id).collect::<Vec<_>>();
         assert_eq!(ids(&ZH), ids(&EN));
         for id in [
-            "table", "panel", "gdi", "g", "dih", "nmr", "eps", "centre", "interval", "n", "par",
+            "table", "panel", "gdi", "g", "dih", "nmr", "eps", "centre", "interval", "n", "par", "bid-rule",
         ] {
             assert!(ZH.term(id).is_some() && EN.term(id).is_some(), "{id}");
         }

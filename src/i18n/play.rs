@@ -139,25 +139,26 @@ pub struct PlayStrings {
     pub dismiss: &'static str,
 }
 
+/// The high cards as players name them: 双王两个2一个炸.
 fn controls_zh(s: &HandStrength) -> String {
+    const COUNT: [&str; 5] = ["", "一", "两", "三", "四"];
     let c = s.controls;
-    let mut parts = vec![];
-    if c.big_joker > 0 {
-        parts.push("大王".to_string());
-    }
-    if c.small_joker > 0 {
-        parts.push("小王".to_string());
-    }
+    let mut said = match (c.big_joker > 0, c.small_joker > 0) {
+        (true, true) => "双王".to_string(),
+        (true, false) => "大王".to_string(),
+        (false, true) => "小王".to_string(),
+        (false, false) => String::new(),
+    };
     if c.twos > 0 {
-        parts.push(format!("{} 张 2", c.twos));
+        said += &format!("{}个2", COUNT[usize::from(c.twos.min(4))]);
     }
     if c.bombs > 0 {
-        parts.push(format!("{} 个炸弹", c.bombs));
+        said += &format!("{}个炸", COUNT[usize::from(c.bombs.min(4))]);
     }
-    if parts.is_empty() {
+    if said.is_empty() {
         "没有大牌".into()
     } else {
-        parts.join("、")
+        said
     }
 }
 
@@ -184,6 +185,26 @@ fn controls_en(s: &HandStrength) -> String {
         "no high cards".into()
     } else {
         parts.join(", ")
+    }
+}
+
+/// How good a hand is to bid on, by the rule's score (the ⓘ beside the
+/// advice gives the rule; its cut-offs are the bids').
+fn strength_zh(score: i32) -> &'static str {
+    match score {
+        4.. => "牌好",
+        1..=3 => "牌不错",
+        -2..=0 => "牌一般",
+        _ => "牌差",
+    }
+}
+
+fn strength_en(score: i32) -> &'static str {
+    match score {
+        4.. => "a strong hand",
+        1..=3 => "a good hand",
+        -2..=0 => "an average hand",
+        _ => "a weak hand",
     }
 }
 
@@ -246,14 +267,15 @@ pub static ZH: PlayStrings = PlayStrings {
     all_passed: "三家都不叫，重新发牌……",
     bid_advice: |s| {
         let call = match s.max_bid {
-            Bid::Pass => "建议不叫".to_string(),
-            b => format!("最多可叫 {} 分", b.points()),
+            Bid::Pass => "不叫".to_string(),
+            Bid::Three => "叫3分".to_string(),
+            b => format!("可以叫{}分", b.points()),
         };
         format!(
-            "{call}：这手牌拆成 {} 手，大牌有{}（算法：大王 4、小王 3、每张 2 和每个炸弹 1，乘 2 再减手数，得 {}；4 以上叫 3 分，1 以上 2 分，−2 以上 1 分）。",
-            s.plays,
+            "{}，拆成 {} 手，{}，{call}。",
             controls_zh(s),
-            s.score
+            s.plays,
+            strength_zh(s.score)
         )
     },
 
@@ -415,15 +437,12 @@ pub static EN: PlayStrings = PlayStrings {
     all_passed: "Nobody bid: redealing…",
     bid_advice: |s| {
         let call = match s.max_bid {
-            Bid::Pass => "Better not to bid".to_string(),
-            b => format!("Worth a bid of up to {}", b.points()),
+            Bid::Pass => "pass".to_string(),
+            b => format!("bid {}", b.points()),
         };
-        format!(
-            "{call}: this hand splits into {} plays, with {} (the rule: big joker 4, small joker 3, each 2 and each bomb 1, doubled, minus the plays, gives {}; bid 3 from 4, 2 from 1, 1 from −2).",
-            s.plays,
-            controls_en(s),
-            s.score
-        )
+        let mut high = controls_en(s);
+        high[..1].make_ascii_uppercase();
+        format!("{high}, {} plays: {}, {call}.", s.plays, strength_en(s.score))
     },
 
     play: "Play",
@@ -560,3 +579,30 @@ pub static EN: PlayStrings = PlayStrings {
     link_problems: |what| format!("The link has values this page cannot read ({what}); defaults are used instead."),
     dismiss: "OK",
 };
+
+#[cfg(test)]
+mod tests {
+    use engine::agents::bidding::assess;
+    use engine::Cards;
+
+    use super::*;
+
+    #[test]
+    fn bidding_advice_is_a_sentence_a_player_would_say() {
+        // Both jokers, a bomb of 7s, one 2: a strong hand.
+        let hand: Cards = "34567777899JQKA2XD".parse().unwrap();
+        let s = assess(hand);
+        let zh = (ZH.bid_advice)(&s);
+        assert_eq!(zh, format!("双王一个2一个炸，拆成 {} 手，牌好，叫3分。", s.plays));
+        let en = (EN.bid_advice)(&s);
+        assert!(
+            en.starts_with("The big joker, the small joker, one 2, a bomb, "),
+            "{en}"
+        );
+        assert!(en.ends_with("a strong hand, bid 3."), "{en}");
+        // No high cards: a pass, said so.
+        let weak = assess("3345679TJQKK".parse().unwrap());
+        assert!((ZH.bid_advice)(&weak).starts_with("没有大牌，"));
+        assert!((ZH.bid_advice)(&weak).ends_with("牌差，不叫。"));
+    }
+}

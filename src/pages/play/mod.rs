@@ -31,6 +31,7 @@ use self::prefs::Level;
 pub use self::state::ContestSeat;
 use self::state::{new_deal, opening, Action, Waiting};
 use self::view::{chair_name, SeatShown};
+use crate::components::info::Info;
 use crate::i18n::{Lang, Strings};
 use crate::route::PlayLink;
 use crate::suits::{Face, Faces};
@@ -340,7 +341,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                     <p class="table-message" id="play-message" aria-live="polite">{ message }</p>
                     { review_note }
                     if let Some(why) = explanation { <p class="error" id="play-why">{ why }</p> }
-                    if let Some(advice) = advice { <p class="advice" id="play-advice">{ advice }</p> }
+                    if let Some(advice) = advice { <p class="advice" id="play-advice">{ advice }<Info term="bid-rule" at="play" /></p> }
                     if !state.choosing.is_empty() {
                         <p class="readings" id="play-readings">{ t.play.which_reading }{ " " }{ for choosing }</p>
                     }
