@@ -1,5 +1,7 @@
 //! The user's hand: one overlapping row of cards, picked by a click, by a
-//! swipe across them (mouse or touch), or from the keyboard.
+//! swipe across them (mouse or touch), or from the keyboard. The Endgame
+//! page's board uses it too, for the side to move (with an `id` and a
+//! `label` of its own, laid out in rows there by its stylesheet).
 
 use std::rc::Rc;
 
@@ -11,7 +13,7 @@ use crate::i18n::Lang;
 use crate::suits::{Face, Faces};
 
 #[derive(Properties, PartialEq)]
-pub(super) struct HandProps {
+pub(crate) struct HandProps {
     pub hand: Faces,
     pub selected: Faces,
     /// Whether cards can be picked now (the user's turn to play).
@@ -24,21 +26,28 @@ pub(super) struct HandProps {
     pub on_play: Callback<()>,
     pub on_pass: Callback<()>,
     pub on_hint: Callback<()>,
+    /// The list's id (the Play page's `play-hand` unless given).
+    #[prop_or(AttrValue::Static("play-hand"))]
+    pub id: AttrValue,
+    /// What a screen reader calls it (the Play page's 你的手牌 unless given).
+    #[prop_or_default]
+    pub label: Option<AttrValue>,
 }
 
 #[component]
-pub(super) fn Hand(props: &HandProps) -> Html {
+pub(crate) fn Hand(props: &HandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
     let t = lang.strings();
     // While a swipe lasts: whether it selects or unselects.
     let drag = use_mut_ref(|| None::<bool>);
     let held: Rc<Vec<Face>> = Rc::new(props.hand.held());
     let hand_ref = use_node_ref();
+    let cards_in = format!("#{} li", props.id);
     let face_at = {
-        let held = held.clone();
+        let (held, cards_in) = (held.clone(), cards_in.clone());
         move |x: i32, y: i32| -> Option<Face> {
             let el = web_sys::window()?.document()?.element_from_point(x as f32, y as f32)?;
-            let li = el.closest("#play-hand li").ok().flatten()?;
+            let li = el.closest(&cards_in).ok().flatten()?;
             let i: usize = li.get_attribute("data-index")?.parse().ok()?;
             held.get(i).copied()
         }
@@ -78,6 +87,7 @@ pub(super) fn Hand(props: &HandProps) -> Html {
     let cards = held.iter().enumerate().map(|(i, &face)| {
         let on = props.selected.contains(face);
         let key = {
+            let cards_in = cards_in.clone();
             let (on_toggle, on_play, on_pass, on_hint) = (
                 props.on_toggle.clone(),
                 props.on_play.clone(),
@@ -88,7 +98,7 @@ pub(super) fn Hand(props: &HandProps) -> Html {
                 let focus = |to: i64| {
                     if let Some(el) = web_sys::window()
                         .and_then(|w| w.document())
-                        .and_then(|d| d.query_selector(&format!("#play-hand li[data-index=\"{to}\"]")).ok().flatten())
+                        .and_then(|d| d.query_selector(&format!("{cards_in}[data-index=\"{to}\"]")).ok().flatten())
                         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
                     {
                         let _ = el.focus();
@@ -116,7 +126,7 @@ pub(super) fn Hand(props: &HandProps) -> Html {
         }
     });
     html! {
-        <ul ref={hand_ref} class={ classes!("hand", "mine", props.selectable.then_some("selectable")) } id="play-hand" aria-label={ t.play.your_hand }
+        <ul ref={hand_ref} class={ classes!("hand", "mine", props.selectable.then_some("selectable")) } id={ props.id.clone() } aria-label={ props.label.clone().unwrap_or(AttrValue::Static(t.play.your_hand)) }
             data-cards={ props.hand.cards().to_string() } style={ format!("--n: {}", held.len().max(1)) }
             onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}>
             { for cards }
