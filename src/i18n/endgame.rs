@@ -2,8 +2,9 @@
 
 pub struct EndgameStrings {
     /// The task of a position: who is to move, whether it leads, whether
-    /// the side to move wins, and whether that is the landlord.
-    pub task: fn(&str, bool, bool, bool) -> String,
+    /// the side to move wins, whether that is the landlord, and in how
+    /// many plays when proven (see `worker::WinsIn`).
+    pub task: fn(&str, bool, bool, bool, Option<u32>) -> String,
     pub mode_try: &'static str,
     pub mode_analyse: &'static str,
     pub mode_label: &'static str,
@@ -37,19 +38,29 @@ pub struct EndgameStrings {
     pub hands_title: &'static str,
     pub over: fn(&str) -> String,
     pub position_label: &'static str,
+    /// A play that wins, and in how many of the winner's plays.
+    pub wins_in: fn(u32) -> String,
+    /// The position's verdict: whether the landlord wins, in how many plays.
+    pub side_wins: fn(bool, Option<u32>) -> String,
+    /// The position's estimate: whether the landlord is ahead.
+    pub side_ahead: fn(bool) -> String,
+    /// A time limit in seconds.
+    pub seconds: fn(f64) -> String,
+    pub record_title: &'static str,
 }
 
 pub static ZH: EndgameStrings = EndgameStrings {
-    task: |seat, leads, mover_wins, landlord| {
+    task: |seat, leads, mover_wins, landlord, n| {
         let turn = if leads {
             format!("{seat}先出")
         } else {
             format!("轮到{seat}接牌")
         };
+        let plays = n.map(|n| format!("（{n} 手）")).unwrap_or_default();
         match (mover_wins, landlord) {
-            (true, _) => format!("{turn}，必胜"),
-            (false, true) => format!("{turn}，地主必胜"),
-            (false, false) => format!("{turn}，农民必胜"),
+            (true, _) => format!("{turn}，必胜{plays}"),
+            (false, true) => format!("{turn}，地主必胜{plays}"),
+            (false, false) => format!("{turn}，农民必胜{plays}"),
         }
     },
     mode_try: "自己试",
@@ -71,7 +82,8 @@ pub static ZH: EndgameStrings = EndgameStrings {
     lose_long: "出这手会输（已证明）",
     estimate_long: "时限内未能证明，这是估计",
     moves_title: "所有出法（好的在前）",
-    moves_note: "胜、负是对轮到的一方而言；悬停可在牌桌上预览，点击就出这手。",
+    moves_note:
+        "胜、负是对轮到的一方而言；“必胜（几手）”数的是赢家还要出几手牌，不出不算。悬停可在牌桌上预览，点击就出这手。",
     equivalents: |n| format!("另有 {n} 种同样结果的出法"),
     analysing: |done, total| format!("分析中：{done} / {total} 种出法"),
     line_title: "最佳走法（输的一方尽量拖长）",
@@ -85,15 +97,27 @@ pub static ZH: EndgameStrings = EndgameStrings {
     hands_title: "牌桌",
     over: |winner| format!("{winner}已出完。"),
     position_label: "局面",
+    wins_in: |n| format!("必胜（{n} 手）"),
+    side_wins: |landlord, n| {
+        let side = if landlord { "地主" } else { "农民" };
+        match n {
+            Some(n) => format!("{side}必胜（{n} 手）"),
+            None => format!("{side}必胜"),
+        }
+    },
+    side_ahead: |landlord| format!("估计{}占优（时限内未能证明）", if landlord { "地主" } else { "农民" }),
+    seconds: |s| format!("{s} 秒"),
+    record_title: "出牌记录",
 };
 
 pub static EN: EndgameStrings = EndgameStrings {
-    task: |seat, leads, mover_wins, landlord| {
+    task: |seat, leads, mover_wins, landlord, n| {
         let turn = if leads { format!("{seat} to play") } else { format!("{seat} to answer") };
+        let plays = n.map(|n| format!(" in {n}")).unwrap_or_default();
         match (mover_wins, landlord) {
-            (true, _) => format!("{turn} and win"),
-            (false, true) => format!("{turn}: the landlord wins"),
-            (false, false) => format!("{turn}: the farmers win"),
+            (true, _) => format!("{turn} and win{plays}"),
+            (false, true) => format!("{turn}: the landlord wins{plays}"),
+            (false, false) => format!("{turn}: the farmers win{plays}"),
         }
     },
     mode_try: "Try it",
@@ -115,7 +139,7 @@ pub static EN: EndgameStrings = EndgameStrings {
     lose_long: "loses (proven)",
     estimate_long: "not proven within the time limit: an estimate",
     moves_title: "Every play, best first",
-    moves_note: "Win and loss are for the side to move. Hover to preview a play on the table; click to make it.",
+    moves_note: "Win and loss are for the side to move; \"in N\" counts the plays the winner still makes (passes not counted). Hover to preview a play on the table; click to make it.",
     equivalents: |n| if n == 1 { "1 more play with the same result".into() } else { format!("{n} more plays with the same result") },
     analysing: |done, total| format!("Analysing: {done} / {total} plays"),
     line_title: "Best play (the losing side holding out longest)",
@@ -129,4 +153,17 @@ pub static EN: EndgameStrings = EndgameStrings {
     hands_title: "Table",
     over: |winner| format!("{winner} went out."),
     position_label: "Position",
+    wins_in: |n| format!("wins in {n}"),
+    side_wins: |landlord, n| {
+        let side = if landlord { "The landlord wins" } else { "The farmers win" };
+        match n {
+            Some(n) => format!("{side} in {n}"),
+            None => side.to_string(),
+        }
+    },
+    side_ahead: |landlord| {
+        format!("Estimate: the {} ahead (not proven in time)", if landlord { "landlord is" } else { "farmers are" })
+    },
+    seconds: |s| format!("{s} s"),
+    record_title: "Moves made",
 };

@@ -226,10 +226,16 @@ impl Strings {
             return self.kind(p.kind()).to_string();
         }
         let tight = |c: Cards| self.cards_words(c).replace(' ', "");
+        // The kickers after 带 in Chinese (as 三带一 reads), not the
+        // notation's `+`.
+        let with = match self.lang {
+            Lang::Zh => "带",
+            Lang::En => "+",
+        };
         if p.kickers().is_empty() {
             tight(p.main_cards())
         } else {
-            format!("{}+{}", tight(p.main_cards()), tight(p.kickers()))
+            format!("{}{with}{}", tight(p.main_cards()), tight(p.kickers()))
         }
     }
 
@@ -945,7 +951,8 @@ mod tests {
     fn a_move_in_few_characters() {
         let (zh, en) = (Lang::Zh.strings(), Lang::En.strings());
         let play = |text: &str| Move::Play(Play::parse(text).unwrap());
-        assert_eq!(zh.move_cards(play("333+4")), "333+4");
+        assert_eq!(zh.move_cards(play("333+4")), "333带4");
+        assert_eq!(en.move_cards(play("333+4")), "333+4");
         assert_eq!(zh.move_cards(play("TJQKA")), "10JQKA");
         assert_eq!(zh.move_cards(play("XD")), "王炸");
         assert_eq!(zh.move_cards(Move::Pass), "不出");

@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use engine::solver::{MovesRun, Position, SolveOptions, Solver};
+use engine::solver::{MoveVerdict, MovesRun, Position, SolveOptions, Solver, Utility};
+use engine::Move;
 use engine::{Clock, Deadline};
 use futures::{FutureExt, SinkExt, StreamExt};
 use yew_agent::reactor::{reactor, ReactorScope};
@@ -13,7 +14,7 @@ use super::contest::{contest_move, ContestRun};
 use super::lab::LabRun;
 use super::review::Review;
 use super::simulation::Simulation;
-use super::{Answer, Job, JobError, MovesJob, Quantity, Request, Response, SolveJob};
+use super::{winner_plays, Answer, Job, JobError, MovesJob, Quantity, Request, Response, SolveJob, WinsIn};
 use crate::web::WebClock;
 
 /// How long a slice of simulation or lab work runs before the job reports
@@ -228,29 +229,174 @@ impl Running {
                     };
                 }
                 let verdicts = run.verdicts();
-                // The best line from here, when the verdict is proven.
-                let line = match Position::new(&job.hands, job.to_move, job.to_beat) {
-                    Ok(position) if verdicts.first().is_some_and(|v| v.exact) => {
-                        let options = SolveOptions {
-                            utility: job.utility,
-                            time_limit_ms: Some(SOLVE_SLICE_MS),
-                            ..SolveOptions::default()
-                        };
-                        let r = solver.solve(&position, &options, clock, &mut ());
-                        if r.exact {
-                            r.pv
-                        } else {
-                            vec![]
-                        }
-                    }
-                    _ => vec![],
-                };
-                Answer::Moves { verdicts, line }
+                match Position::new(&job.hands, job.to_move, job.to_beat) {
+                    Ok(position) => moves_answer(solver, clock, &position, job.utility, verdicts),
+                    Err(_) => Answer::Moves {
+                        verdicts,
+                        line: vec![],
+                        wins_in: WinsIn::default(),
+                    },
+                }
             }
             Running::Review(review) => match solver.as_mut() {
                 Some(solver) => review.advance(solver, clock),
                 None => Answer::Cancelled,
             },
         }
+    }
+}
+
+/// The time the lines of a position's other winning plays may take in
+/// all (ms), after its own.
+const WINS_IN_MS: f64 = 200.0;
+/// The time one winning play's line may take (ms).
+const PLAY_LINE_MS: f64 = 40.0;
+
+/// The answer to a `Moves` job once every play has its verdict: the best
+/// line from the position when it is proven (as `ddz solve` gives it: the
+/// longest-resistance line when the solver finds it in time, else the
+/// proof's principal variation) and how far each proven win is along the
+/// solver's lines ([`WinsIn`]), each winning play's line within what is
+/// left of [`WINS_IN_MS`].
+pub(super) fn moves_answer(
+    solver: &mut Solver,
+    clock: &dyn Clock,
+    position: &Position,
+    utility: Utility,
+    verdicts: Vec<MoveVerdict>,
+) -> Answer {
+    if !verdicts.first().is_some_and(|v| v.exact) {
+        return Answer::Moves {
+            verdicts,
+            line: vec![],
+            wins_in: WinsIn::default(),
+        };
+    }
+    let line_from = |solver: &mut Solver, from: &Position, ms: f64| {
+        let options = SolveOptions {
+            utility,
+            time_limit_ms: Some(ms),
+            ..SolveOptions::default()
+        };
+        let r = solver.solve(from, &options, clock, &mut ());
+        if r.exact {
+            r.pv
+        } else {
+            vec![]
+        }
+    };
+    let line = line_from(solver, position, SOLVE_SLICE_MS);
+    let own = winner_plays(position, &line);
+    let mover = position.to_move().team();
+    let started = clock.now_ms();
+    let left = || WINS_IN_MS - (clock.now_ms() - started);
+    let mut plays: Vec<Option<u32>> = vec![None; verdicts.len()];
+    for (i, v) in verdicts.iter().enumerate() {
+        if !v.exact || v.winner != mover || v.same_as.is_some() {
+            continue;
+        }
+        let child = position.after(v.play);
+        let after = if line.first() == Some(&v.play) {
+            // The best line starts with it.
+            own.map(|(team, n)| (team, n.saturating_sub(u32::from(v.play != Move::Pass))))
+        } else if child.winner().is_some() {
+            Some((mover, 0))
+        } else if left() > 0.0 {
+            let ms = left().min(PLAY_LINE_MS);
+            winner_plays(&child, &line_from(solver, &child, ms))
+        } else {
+            None
+        };
+        plays[i] = after
+            .filter(|&(team, _)| team == mover)
+            .map(|(_, n)| n + u32::from(v.play != Move::Pass));
+    }
+    // Plays that lead to the same position share its N.
+    for i in 0..verdicts.len() {
+        if let Some(first) = verdicts[i].same_as {
+            if let Some(j) = verdicts.iter().position(|w| w.play == first) {
+                plays[i] = plays[j];
+            }
+        }
+    }
+    let wins_in = WinsIn { position: own, plays };
+    Answer::Moves {
+        verdicts,
+        line,
+        wins_in,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::clock::MonotonicClock;
+    use engine::{Cards, Seat, Team};
+
+    fn answer(landlord: &str, farmer: &str) -> (Position, Answer) {
+        let hands: Vec<Cards> = [landlord, farmer].iter().map(|h| h.parse().unwrap()).collect();
+        let position = Position::new(&hands, Seat::Landlord, None).unwrap();
+        let clock = MonotonicClock::default();
+        let mut solver = Solver::new(16 << 20);
+        let verdicts = solver.solve_moves(&position, &SolveOptions::default(), &clock);
+        (
+            position,
+            moves_answer(&mut solver, &clock, &position, Utility::WinLoss, verdicts),
+        )
+    }
+
+    #[test]
+    fn a_won_position_says_in_how_many_plays_and_so_does_each_winning_play() {
+        // By hand: 34567 (the farmer cannot follow a straight), then the
+        // 4, which the farmer beats or not, and the 6 to go out: three of
+        // the landlord's plays however the farmer holds out. The losing
+        // plays have no N.
+        let (position, answer) = answer("3445667", "349QA2");
+        let Answer::Moves {
+            verdicts,
+            line,
+            wins_in,
+        } = answer
+        else {
+            panic!("{answer:?}");
+        };
+        assert_eq!(wins_in.position, Some((Team::Landlord, 3)));
+        assert_eq!(winner_plays(&position, &line), Some((Team::Landlord, 3)));
+        assert_eq!(wins_in.plays.len(), verdicts.len());
+        for (v, n) in verdicts.iter().zip(&wins_in.plays) {
+            let wins = v.exact && v.winner == Team::Landlord;
+            assert_eq!(n.is_some(), wins, "{v:?}");
+        }
+        assert_eq!(wins_in.plays[0], Some(3));
+    }
+
+    #[test]
+    fn a_play_that_goes_out_wins_in_one() {
+        let (_, answer) = answer("33", "4");
+        let Answer::Moves { verdicts, wins_in, .. } = answer else {
+            panic!("{answer:?}");
+        };
+        assert_eq!(verdicts[0].play.to_string(), "33");
+        assert_eq!(
+            (wins_in.position, wins_in.plays[0]),
+            (Some((Team::Landlord, 1)), Some(1))
+        );
+    }
+
+    #[test]
+    fn the_farmers_count_both_farmers_plays_and_passes_do_not_count() {
+        let hands: Vec<Cards> = ["33", "45", "6"].iter().map(|h| h.parse().unwrap()).collect();
+        let position = Position::new(&hands, Seat::Farmer1, None).unwrap();
+        let line = |moves: &[&str]| -> Vec<Move> { moves.iter().map(|m| Move::parse(m).unwrap()).collect() };
+        // Farmer 1 leads the 4, farmer 2 goes out over it: two farmers' plays.
+        assert_eq!(winner_plays(&position, &line(&["4", "6"])), Some((Team::Farmers, 2)));
+        // The 4, farmer 2 and the landlord pass, farmer 1 goes out: two plays.
+        assert_eq!(
+            winner_plays(&position, &line(&["4", "pass", "pass", "5"])),
+            Some((Team::Farmers, 2))
+        );
+        // Not to the end, or not legal (the landlord cannot lead here): no count.
+        assert_eq!(winner_plays(&position, &line(&["4"])), None);
+        assert_eq!(winner_plays(&position, &line(&["33"])), None);
     }
 }

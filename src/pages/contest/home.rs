@@ -36,7 +36,7 @@ pub fn Home() -> Html {
                 </section>
             }
             if !mine.is_empty() {
-                <section class="mine" id="contest-mine">
+                <section class="entries" id="contest-mine">
                     <h2>{ t.contest.your_events }</h2>
                     <ul>
                         { for mine.iter().map(|e| {

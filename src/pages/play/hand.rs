@@ -1,7 +1,9 @@
 //! The user's hand: overlapping cards, picked by a tap, by a swipe across
 //! them (mouse or touch), or from the keyboard. A long hand comes as two
 //! rows, which the style sheet lays out as one line where the screen is wide
-//! enough to give each card its tap width, and as two rows on a phone.
+//! enough to give each card its tap width, and as two rows on a phone. The
+//! Endgame page's board uses it too, for the side to move (with an `id` and
+//! a `label` of its own).
 
 use std::rc::Rc;
 
@@ -13,7 +15,7 @@ use crate::i18n::Lang;
 use crate::suits::{Face, Faces};
 
 #[derive(Properties, PartialEq)]
-pub(super) struct HandProps {
+pub(crate) struct HandProps {
     pub hand: Faces,
     pub selected: Faces,
     /// Whether cards can be picked now (the user's turn to play).
@@ -23,21 +25,28 @@ pub(super) struct HandProps {
     /// Sets one card's selection (`None` toggles it). (Enter, P and H are
     /// the table's keys: `hooks::use_table_keys`.)
     pub on_toggle: Callback<(Face, Option<bool>)>,
+    /// The hand's id (the Play page's `play-hand` unless given).
+    #[prop_or(AttrValue::Static("play-hand"))]
+    pub id: AttrValue,
+    /// What a screen reader calls it (the Play page's 你的手牌 unless given).
+    #[prop_or_default]
+    pub label: Option<AttrValue>,
 }
 
 #[component]
-pub(super) fn Hand(props: &HandProps) -> Html {
+pub(crate) fn Hand(props: &HandProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
     let t = lang.strings();
     // While a swipe lasts: whether it selects or unselects.
     let drag = use_mut_ref(|| None::<bool>);
     let held: Rc<Vec<Face>> = Rc::new(props.hand.held());
     let hand_ref = use_node_ref();
+    let cards_in = format!("#{} li", props.id);
     let face_at = {
-        let held = held.clone();
+        let (held, cards_in) = (held.clone(), cards_in.clone());
         move |x: i32, y: i32| -> Option<Face> {
             let el = web_sys::window()?.document()?.element_from_point(x as f32, y as f32)?;
-            let li = el.closest("#play-hand li").ok().flatten()?;
+            let li = el.closest(&cards_in).ok().flatten()?;
             let i: usize = li.get_attribute("data-index")?.parse().ok()?;
             held.get(i).copied()
         }
@@ -84,13 +93,13 @@ pub(super) fn Hand(props: &HandProps) -> Html {
     let card = |(i, &face): (usize, &Face)| {
         let on = props.selected.contains(face);
         let key = {
-            let on_toggle = props.on_toggle.clone();
+            let (on_toggle, cards_in) = (props.on_toggle.clone(), cards_in.clone());
             Callback::from(move |e: KeyboardEvent| {
                 let focus = |to: i64| {
                     if let Some(el) = web_sys::window()
                         .and_then(|w| w.document())
                         .and_then(|d| {
-                            d.query_selector(&format!("#play-hand li[data-index=\"{to}\"]"))
+                            d.query_selector(&format!("{cards_in}[data-index=\"{to}\"]"))
                                 .ok()
                                 .flatten()
                         })
@@ -122,8 +131,8 @@ pub(super) fn Hand(props: &HandProps) -> Html {
     });
     let long = held.len() > LONG;
     html! {
-        <div ref={hand_ref} class={ classes!("hand", "mine", props.selectable.then_some("selectable"), long.then_some("long")) } id="play-hand"
-            role="group" aria-label={ t.play.your_hand } data-cards={ props.hand.cards().to_string() }
+        <div ref={hand_ref} class={ classes!("hand", "mine", props.selectable.then_some("selectable"), long.then_some("long")) } id={ props.id.clone() }
+            role="group" aria-label={ props.label.clone().unwrap_or(AttrValue::Static(t.play.your_hand)) } data-cards={ props.hand.cards().to_string() }
             style={ format!("--n: {}; --row: {per_row}", held.len().max(1)) }
             onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}>
             { for rows }

@@ -9,7 +9,7 @@
 
 mod bar;
 mod end;
-mod hand;
+pub(crate) mod hand;
 mod hooks;
 mod link;
 mod menu;

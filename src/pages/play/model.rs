@@ -586,6 +586,12 @@ pub enum Selection {
 }
 
 pub fn selection(game: &Game, selected: Cards) -> Selection {
+    selection_against(game.to_beat().map(|(_, p)| p), selected)
+}
+
+/// What `selected` makes against `to_beat` (nothing to beat: a lead); the
+/// Endgame page's board asks it of a position.
+pub fn selection_against(to_beat: Option<Play>, selected: Cards) -> Selection {
     if selected.is_empty() {
         return Selection::Empty;
     }
@@ -593,9 +599,9 @@ pub fn selection(game: &Game, selected: Cards) -> Selection {
     if all.is_empty() {
         return Selection::NotACombination;
     }
-    match game.to_beat() {
+    match to_beat {
         None => Selection::Plays(all),
-        Some((_, target)) => {
+        Some(target) => {
             let beating: Vec<Play> = all.into_iter().filter(|p| p.beats(target)).collect();
             if beating.is_empty() {
                 Selection::DoesNotBeat(target)

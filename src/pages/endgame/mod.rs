@@ -1,0 +1,182 @@
+//! The Endgame page (残局) as an analysis board. A position (a built-in
+//! puzzle, one set up by hand or by link) lies open on a table; every legal
+//! play of the side to move is listed with its verdict (胜/负, best first,
+//! plays with the same result collapsed, a proven win with its "wins in
+//! N"), computed in the worker; hovering a play previews it, clicking
+//! makes it, and so does tapping cards in the hand of the side to move and
+//! then 出牌, as at the Play page's table; the board steps back and forth
+//! through the moves made and the best line (buttons, the arrow, Home and
+//! End keys, a click on any move of either). Puzzles are tried first: the
+//! user plays the side to move, the solver answers, and a play that throws
+//! the win away is flagged at once, with a retry.
+//!
+//! One concept per file: `puzzles` (the built-in puzzles, read nowhere
+//! else), `setup` (the form and the link read into a position), `state`
+//! (the board and the reducer), `board` (the felt), `tap` (playing by
+//! tapping cards), `verdicts` (the list of plays), `line` (the stepper,
+//! the moves made and the best line), `tryout` (the task and trying a
+//! puzzle), `keys` (the keyboard).
+
+mod board;
+mod keys;
+mod line;
+mod puzzles;
+mod setup;
+mod state;
+mod tap;
+mod tryout;
+mod verdicts;
+
+use engine::solver::Utility;
+use engine::{Cards, Seat};
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+use self::setup::{first_puzzle, parse, setup_form};
+use self::state::{first_blunder, to_analyse, Action, Mode, State};
+use crate::i18n::Lang;
+use crate::route::EndgameLink;
+use crate::worker::{use_engine, Job, MovesJob};
+
+/// Time the worker may spend on the plays of one position (ms).
+const TIME_LIMITS: [f64; 3] = [2_000.0, 10_000.0, 30_000.0];
+/// The pause before the solver's answer in a puzzle (ms).
+const ANSWER_PAUSE_MS: u32 = 450;
+
+#[derive(Properties, PartialEq)]
+pub struct EndgamePageProps {
+    pub link: EndgameLink,
+}
+
+#[component]
+pub fn EndgamePage(props: &EndgamePageProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let t = lang.strings();
+    let link = puzzles::expand(&props.link);
+    let parsed = parse(&props.link);
+    let puzzle = puzzles::puzzle_of(&props.link).ok().flatten();
+    let form = use_state(|| link.clone());
+    {
+        let form = form.clone();
+        use_effect_with(link.clone(), move |link| form.set(link.clone()));
+    }
+    let start = parsed.clone().ok();
+    let state = use_reducer(|| State::new(start.unwrap_or_else(first_puzzle)));
+    keys::use_step_keys(&state);
+    let utility = use_state(|| Utility::WinLoss);
+    let limit = use_state(|| TIME_LIMITS[0]);
+    let engine = {
+        let state = state.clone();
+        use_engine(move |id, answer| state.dispatch(Action::Answer(id, answer)))
+    };
+    // A new position on the page: a fresh board, tried first if a puzzle.
+    {
+        let state = state.clone();
+        use_effect_with(start, move |start| {
+            if let Some(position) = start {
+                let mode = if puzzle.is_some() { Mode::Try } else { Mode::Analyse };
+                state.dispatch(Action::Reset(*position, mode));
+            }
+        });
+    }
+    let position = state.board.position();
+    let analysis = state.known.get(&(position, *utility)).cloned();
+    let hero = state.board.start.to_move().team();
+    // Ask the worker about the position it should look at next, once.
+    {
+        let (state, engine) = (state.clone(), engine.clone());
+        let target = to_analyse(&state, hero, *utility);
+        let known = state.known.contains_key(&(target, *utility));
+        let key = (parsed.is_ok(), target, *utility, *limit, known);
+        use_effect_with(key, move |&(ok, position, utility, limit, known)| {
+            let asked = state.pending.is_some_and(|(_, p, u)| p == position && u == utility);
+            if ok && !known && !asked && position.winner().is_none() {
+                let hands: Vec<Cards> = Seat::ALL[..position.seats()]
+                    .iter()
+                    .map(|&s| position.hand(s))
+                    .collect();
+                let id = engine.run(Job::Moves(MovesJob {
+                    hands,
+                    to_move: position.to_move(),
+                    to_beat: position.to_beat(),
+                    utility,
+                    time_limit_ms: limit,
+                }));
+                state.dispatch(Action::Ask(id, position, utility));
+            }
+        });
+    }
+    let blunder = first_blunder(&state, hero, *utility);
+    // Trying a puzzle: the solver answers for the other side.
+    {
+        let state = state.clone();
+        let answer = match (&analysis, state.mode) {
+            (Some(a), Mode::Try)
+                if position.winner().is_none() && position.to_move().team() != hero && blunder.is_none() =>
+            {
+                // Its best play; when every play loses, the longest defence.
+                a.line.first().copied().or(a.verdicts.first().map(|v| v.play))
+            }
+            _ => None,
+        };
+        use_effect_with((position, answer), move |&(_, answer)| {
+            let timer = answer.map(|mv| Timeout::new(ANSWER_PAUSE_MS, move || state.dispatch(Action::Play(mv))));
+            move || drop(timer)
+        });
+    }
+
+    let picking = use_state(|| 0usize);
+    let custom = use_state(|| false);
+    let setup = setup_form(t, &form, &picking, &custom, puzzle);
+    let body = match &parsed {
+        Err(problem) => html! { <p class="error" id="eg-error" role="alert">{ problem.explain(t) }</p> },
+        Ok(_) => {
+            // The side to move's hand is tapped to play: always while
+            // analysing, while trying only on the user's own turns.
+            let tapping = position.winner().is_none()
+                && match state.mode {
+                    Mode::Analyse => true,
+                    Mode::Try => position.to_move().team() == hero && blunder.is_none(),
+                };
+            let tap = tapping.then(|| tap::tap_hand(t, &state));
+            let panel = match state.mode {
+                Mode::Try => tryout::try_panel(t, &state, hero, blunder),
+                Mode::Analyse => verdicts::analysis_panel(t, &state, &analysis, &utility, &limit),
+            };
+            let best = match (&analysis, state.mode) {
+                (Some(a), Mode::Analyse) => line::best_line(t, &state, a),
+                _ => html! {},
+            };
+            html! {
+                <div class="analysis-board" data-mode={ if state.mode == Mode::Try { "try" } else { "analyse" } }>
+                    <div class="analysis-head">
+                        { tryout::task_line(t, &state, puzzle, *utility) }
+                        { tryout::mode_switch(t, &state) }
+                    </div>
+                    <div class="analysis-main">
+                        { board::board_view(t, &state, tap) }
+                        { line::stepper(t, &state) }
+                    </div>
+                    <div class="analysis-side">
+                        if let Some(error) = &state.failure {
+                            <p class="error" role="alert" id="eg-error">{ t.job_error(error) }</p>
+                        }
+                        { panel }
+                    </div>
+                    <div class="analysis-lines">
+                        { line::record(t, &state) }
+                        { best }
+                    </div>
+                </div>
+            }
+        }
+    };
+    html! {
+        <main id="main" class="page endgame-page">
+            <h1>{ t.endgame_title }</h1>
+            <p class="note">{ t.endgame_intro }</p>
+            { setup }
+            { body }
+        </main>
+    }
+}

@@ -1,0 +1,130 @@
+//! Trying a puzzle (自己试): the task, the switch between trying and the
+//! answers, and the panel while trying: the user's plays as buttons (no
+//! verdicts shown), the solver's answers, and a flag the moment a play
+//! throws the win away, with a retry.
+
+use engine::solver::Utility;
+use engine::{Move, Team};
+use yew::prelude::*;
+
+use super::state::{Action, Mode, State};
+use crate::i18n::Strings;
+
+/// What the position asks: a built-in puzzle's task is known; otherwise
+/// it is the verdict once the worker has it.
+pub(super) fn task_line(t: &Strings, state: &State, puzzle: Option<usize>, utility: Utility) -> Html {
+    let start = state.board.start;
+    let seat = t.seat(start.to_move());
+    let leads = start.to_beat().is_none();
+    let landlord = match puzzle {
+        Some(_) => Some(true),
+        None => state
+            .known
+            .get(&(start, utility))
+            .and_then(|a| a.verdicts.first())
+            .filter(|v| v.exact)
+            .map(|v| v.winner == Team::Landlord),
+    };
+    // In how many plays, once the worker has proven the start.
+    let n = state
+        .known
+        .get(&(start, utility))
+        .and_then(|a| a.wins_in.position)
+        .filter(|&(team, _)| landlord == Some(team == Team::Landlord))
+        .map(|(_, n)| n);
+    match landlord {
+        Some(l) => {
+            let mover_wins = (start.to_move().team() == Team::Landlord) == l;
+            html! { <p class="task" id="eg-task" data-wins-in={ n.map(|n| n.to_string()) }>{ (t.eg.task)(seat, leads, mover_wins, l, n) }</p> }
+        }
+        None => html! {},
+    }
+}
+
+pub(super) fn mode_switch(t: &Strings, state: &UseReducerHandle<State>) -> Html {
+    let button = |mode: Mode, label: &'static str, id: &'static str| {
+        let pressed = state.mode == mode;
+        let state = state.clone();
+        let onclick = Callback::from(move |_: MouseEvent| state.dispatch(Action::Mode(mode)));
+        html! { <button type="button" {id} aria-pressed={ pressed.to_string() } {onclick}>{ label }</button> }
+    };
+    html! {
+        <div class="mode-switch" role="group" aria-label={ t.eg.mode_label }>
+            { button(Mode::Try, t.eg.mode_try, "eg-mode-try") }
+            { button(Mode::Analyse, t.eg.mode_analyse, "eg-mode-analyse") }
+        </div>
+    }
+}
+
+/// Trying a puzzle: the user's plays as buttons (no verdicts shown), the
+/// solver's answers, and a flag the moment a play throws the win away.
+pub(super) fn try_panel(
+    t: &Strings,
+    state: &UseReducerHandle<State>,
+    hero: Team,
+    blunder: Option<(usize, Option<Move>)>,
+) -> Html {
+    let position = state.board.position();
+    let show = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Mode(Mode::Analyse)))
+    };
+    if let Some((k, best)) = blunder {
+        let retry = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(Action::To(k)))
+        };
+        let bad = state.board.line[k];
+        return html! {
+            <section class="try" id="eg-try">
+                <p class="flag" id="eg-flag" role="alert">{ (t.eg.threw_away)(&t.move_words(bad)) }</p>
+                <div class="try-actions">
+                    <button type="button" class="primary" id="eg-retry" onclick={retry}>{ t.eg.retry }</button>
+                    <button type="button" id="eg-show" onclick={show}>{ t.eg.show_answer }</button>
+                </div>
+                if let Some(best) = best {
+                    <details><summary>{ t.hint }</summary><p>{ (t.eg.winning_play)(&t.move_words(best)) }</p></details>
+                }
+            </section>
+        };
+    }
+    let body = match position.winner() {
+        Some(w) if w.team() == hero => html! { <p class="success" id="eg-solved" role="status">{ t.eg.solved }</p> },
+        Some(_) => html! { <p class="flag" id="eg-lost" role="status">{ t.eg.lost }</p> },
+        None if position.to_move().team() == hero => {
+            let mut moves = Vec::new();
+            position.moves(&mut moves);
+            let buttons = moves.iter().map(|&mv| {
+                let onclick = {
+                    let state = state.clone();
+                    Callback::from(move |_: MouseEvent| state.dispatch(Action::Play(mv)))
+                };
+                let enter = {
+                    let state = state.clone();
+                    Callback::from(move |_: MouseEvent| state.dispatch(Action::Preview(Some(mv))))
+                };
+                html! { <button type="button" class="move" data-move={ mv.to_string() } {onclick} onmouseenter={enter}>{ t.move_words(mv) }</button> }
+            });
+            let leave = {
+                let state = state.clone();
+                Callback::from(move |_: MouseEvent| state.dispatch(Action::Preview(None)))
+            };
+            html! {
+                <>
+                    <p id="eg-your-turn">{ (t.eg.your_turn)(t.seat(position.to_move())) }</p>
+                    <div class="moves" id="eg-try-moves" onmouseleave={leave}>{ for buttons }</div>
+                </>
+            }
+        }
+        None => html! { <p class="thinking" id="eg-thinking">{ (t.eg.their_turn)(t.seat(position.to_move())) }</p> },
+    };
+    html! {
+        <section class="try" id="eg-try">
+            <p class="note">{ t.eg.try_intro }</p>
+            { body }
+            <div class="try-actions">
+                <button type="button" id="eg-show" onclick={show}>{ t.eg.show_answer }</button>
+            </div>
+        </section>
+    }
+}
