@@ -46,7 +46,7 @@ test("a seeded deal loads with no console errors and matches `ddz deal --seed`",
   assert.equal(await handOf(page, "farmer1"), expected.farmer1);
   assert.equal(await handOf(page, "farmer2"), expected.farmer2);
   assert.equal(await handOf(page, "bottom"), expected.bottom);
-  assert.equal(await page.locator("#deal-notation").textContent(), expected.deal);
+  assert.equal(await page.inputValue("#deal-notation"), expected.deal);
   assert.equal(await page.locator(".card.marked").count(), 3, "the bottom cards are marked in the landlord's hand");
   const firstRender = await page.evaluate(() => performance.getEntriesByName("first-deal-render")[0]?.startTime);
   console.log(`# time to first render of a deal: ${Math.round(firstRender)} ms`);
@@ -84,12 +84,12 @@ test("a share link reproduces a random deal and a pasted one", async () => {
   const shownSeed = await page.locator("#shown-seed").textContent();
   const link = await page.locator("#share-link").inputValue();
   assert.match(link, new RegExp(`#/deal\\?seed=${shownSeed}$`));
-  const notation = await page.locator("#deal-notation").textContent();
+  const notation = await page.inputValue("#deal-notation");
 
   const other = await context.newPage();
   await other.goto(link);
   await waitForDeal(other);
-  assert.equal(await other.locator("#deal-notation").textContent(), notation);
+  assert.equal(await other.inputValue("#deal-notation"), notation);
 
   // A pasted deal (lower case, 10 for the ten, spaces between hands) gets a link of its own.
   const pasted = cli(["deal", "--seed", "7", "--json"]);
@@ -97,12 +97,12 @@ test("a share link reproduces a random deal and a pasted one", async () => {
   await page.fill("#paste-input", messy);
   await page.click("#show-deal");
   await page.waitForURL(/hands=/);
-  assert.equal(await page.locator("#deal-notation").textContent(), pasted.deal);
+  assert.equal(await page.inputValue("#deal-notation"), pasted.deal);
   const handsLink = await page.locator("#share-link").inputValue();
   await other.goto(handsLink);
   await other.reload();
   await waitForDeal(other);
-  assert.equal(await other.locator("#deal-notation").textContent(), pasted.deal);
+  assert.equal(await other.inputValue("#deal-notation"), pasted.deal);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -111,7 +111,7 @@ test("a malformed deal is explained inline and nothing is lost", async () => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/deal?seed=5`);
   await waitForDeal(page);
-  const before = await page.locator("#deal-notation").textContent();
+  const before = await page.inputValue("#deal-notation");
   // rules.md's example deal is one card short.
   await page.fill("#paste-input", "[TTKA379Q2D69K5Q94J6][3JX8Q885TTK3265AK][29Q435J426787JA7A]");
   await page.click("#show-deal");
@@ -120,7 +120,7 @@ test("a malformed deal is explained inline and nothing is lost", async () => {
   await page.click("#show-deal");
   await page.locator("#paste-error", { hasText: "'z' at position 4 is not a card" }).waitFor();
   assert.equal(await page.locator("#paste-input").inputValue(), "[33z4]", "the typed text stays");
-  assert.equal(await page.locator("#deal-notation").textContent(), before, "the shown deal stays");
+  assert.equal(await page.inputValue("#deal-notation"), before, "the shown deal stays");
   // The explanation follows the language.
   await page.click('button.lang[lang="zh-CN"]');
   await page.locator("#paste-error", { hasText: "第 4 个字符“z”不是牌" }).waitFor();

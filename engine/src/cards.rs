@@ -384,9 +384,10 @@ pub enum CardsError {
 }
 
 impl Cards {
-    /// Parses tolerant notation: case-insensitive, `0` or `10` for the ten;
-    /// surrounding whitespace is ignored. `offset` is added to reported
-    /// positions, so a caller parsing a larger text can point into it.
+    /// Parses tolerant notation: case-insensitive, `0` or `10` for the ten,
+    /// 小王 and 大王 for the jokers (as players write them), whitespace
+    /// between cards ignored. `offset` is added to reported positions, so a
+    /// caller parsing a larger text can point into it.
     pub fn parse_at(text: &str, offset: usize) -> Result<Cards, CardsError> {
         let mut cards = Cards::EMPTY;
         let trimmed_start = text.len() - text.trim_start().len();
@@ -394,9 +395,18 @@ impl Cards {
         let mut chars = text.trim().chars().enumerate().peekable();
         while let Some((i, c)) = chars.next() {
             let position = offset + lead + i + 1;
+            if c.is_whitespace() {
+                continue;
+            }
             let rank = if c == '1' {
                 match chars.next() {
                     Some((_, '0')) => Rank::Ten,
+                    _ => return Err(CardsError::NotACard { character: c, position }),
+                }
+            } else if c == '小' || c == '大' {
+                match chars.next() {
+                    Some((_, '王')) if c == '小' => Rank::BlackJoker,
+                    Some((_, '王')) => Rank::RedJoker,
                     _ => return Err(CardsError::NotACard { character: c, position }),
                 }
             } else {
@@ -470,6 +480,9 @@ mod tests {
         assert_eq!("10tT0j".parse::<Cards>().unwrap().to_string(), "TTTTJ");
         assert_eq!("  kq  ".parse::<Cards>().unwrap().to_string(), "QK");
         assert_eq!("".parse::<Cards>().unwrap(), Cards::EMPTY);
+        // As players write them: 10, 小王, 大王, spaces between cards.
+        assert_eq!("10 10 J 小王 大王".parse::<Cards>().unwrap().to_string(), "TTJXD");
+        assert_eq!("3 4 5 6 7".parse::<Cards>().unwrap().to_string(), "34567");
     }
 
     #[test]
@@ -482,10 +495,10 @@ mod tests {
             })
         );
         assert_eq!(
-            "3 4".parse::<Cards>(),
+            "3 4 大".parse::<Cards>(),
             Err(CardsError::NotACard {
-                character: ' ',
-                position: 2
+                character: '大',
+                position: 5
             })
         );
         assert_eq!(

@@ -189,12 +189,21 @@ pub fn SplitView(props: &SplitViewProps) -> Html {
     }
 }
 
+/// A card's face in a narrow column: as printed, the jokers by name.
+fn short_face(rank: engine::Rank, lang: Lang) -> &'static str {
+    match (rank, lang) {
+        (engine::Rank::BlackJoker, Lang::En) => "SJ",
+        (engine::Rank::RedJoker, Lang::En) => "BJ",
+        (rank, _) => crate::components::card::face_text(rank),
+    }
+}
+
 /// The hand's cards in order with each card's class under it.
 fn tags_html(cards: Cards, tags: &str, t: &Strings) -> Html {
     let items = cards.iter().zip(tags.chars()).map(|(rank, tag)| {
         html! {
             <li data-tag={ tag.to_string() } title={ t.tag_name(tag) }>
-                <span class="rank">{ rank.letter() }</span>
+                <span class="rank">{ short_face(rank, t.lang) }</span>
                 <span class="tag">{ tag }</span>
             </li>
         }

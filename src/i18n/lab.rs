@@ -278,7 +278,7 @@ pub static ZH: LabStrings = LabStrings {
         Term {
             id: "panel",
             name: "牌桌组",
-            meaning: "一组牌桌：地主 AI 从弱到强，农民 AI 都一样。每张桌把这副牌打若干局，得分分布就来自这些对局。快速组：L0–L7 当地主，L7 当农民；阶梯组：L0–L10 当地主，L7 当农民；强手组：L7–L10 当地主，L8 当农民。",
+            meaning: "一组牌桌：地主 AI 从弱到强，农民 AI 都一样。每张桌把这副牌打若干局，得分分布就来自这些对局。AI 按梯级从第 0 级（新手）到第 11 级（大师）编号，高手是第 7 级。快速组：第 0–7 级当地主，第 7 级当农民；阶梯组：第 0–10 级当地主，第 7 级当农民；强手组：第 7–10 级当地主，第 8 级当农民。",
         },
         Term {
             id: "gdi",
@@ -297,7 +297,7 @@ pub static ZH: LabStrings = LabStrings {
         },
         Term {
             id: "par",
-            name: "明牌结果（par）",
+            name: "明牌结果",
             meaning: "把三家的牌都摊开、地主先出，双方都下最好的棋时谁赢。由神算子在限定的节点数内证明；没证明的牌局不算进图表。",
         },
         Term {
@@ -312,7 +312,7 @@ pub static ZH: LabStrings = LabStrings {
         },
         Term {
             id: "eps",
-            name: "ε（epsilon）",
+            name: "ε（牌力容差）",
             meaning: "两副牌的 GDI 距离小于 ε，就算同等牌力。研究用的是 ε = 0.15；再大，排名就不准了。",
         },
         Term {

@@ -78,6 +78,8 @@ pub struct Strings {
 
     pub deal_title: &'static str,
     pub open_hands: &'static str,
+    /// The field holding a deal's code (its notation), to copy.
+    pub deal_code: &'static str,
     pub random_deal: &'static str,
     pub seed: &'static str,
     pub deal_seed: &'static str,
@@ -274,8 +276,18 @@ impl Strings {
         words.join(" ")
     }
 
+    /// Rank letters (the engine's, as in a deal error) as players say the
+    /// cards; a letter that is not a rank stays as it is.
+    fn letters_words(&self, letters: &str) -> String {
+        let words: Vec<String> = letters
+            .chars()
+            .map(|c| Rank::from_letter(c).map_or(c.to_string(), |r| spoken(r, self.lang).to_string()))
+            .collect();
+        words.join(" ")
+    }
+
     /// A play as players say it: its kind and its cards (the main cards,
-    /// then the kickers): `三带一 7 7 7 + 4`, `7 7 7 + 4 (trio with a
+    /// then the kickers): `三带一 7 7 7 带 4`, `7 7 7 + 4 (trio with a
     /// single)`, `王炸`.
     pub fn play_words(&self, play: Play) -> String {
         let kind = self.kind(play.kind());
@@ -288,7 +300,8 @@ impl Strings {
         }
         let mut cards = self.cards_words(play.main_cards());
         if !play.kickers().is_empty() {
-            cards = format!("{cards} + {}", self.cards_words(play.kickers()));
+            let with = if self.lang == Lang::Zh { "带" } else { "+" };
+            cards = format!("{cards} {with} {}", self.cards_words(play.kickers()));
         }
         if self.lang == Lang::Zh {
             format!("{kind} {cards}")
@@ -412,10 +425,10 @@ impl Strings {
                 let mut parts = Vec::new();
                 if zh {
                     if !missing.is_empty() {
-                        parts.push(format!("缺少 {missing}"));
+                        parts.push(format!("缺少 {}", self.letters_words(missing)));
                     }
                     if !extra.is_empty() {
-                        parts.push(format!("多出 {extra}"));
+                        parts.push(format!("多出 {}", self.letters_words(extra)));
                     }
                     format!("三手牌不是一副完整的牌：{}。", parts.join("；"))
                 } else {
@@ -437,7 +450,7 @@ impl Strings {
             }
             DealError::Bottom(cards) => {
                 if zh {
-                    format!("底牌 {cards} 必须是地主手中的三张牌。")
+                    format!("底牌 {} 必须是地主手中的三张牌。", self.cards_words(*cards))
                 } else {
                     format!("The bottom cards {cards} must be three of the landlord's cards.")
                 }
@@ -648,14 +661,18 @@ impl Strings {
         match error {
             CardsError::NotACard { character, position } => {
                 if zh {
-                    format!("第 {position} 个字符“{character}”不是牌（可用 3-9、T 或 10 或 0、J、Q、K、A、2、X 小王、D 大王）")
+                    format!("第 {position} 个字符“{character}”不是牌（可用 3-9、10、J、Q、K、A、2、小王、大王）")
                 } else {
                     format!("'{character}' at position {position} is not a card (use 3-9, T or 10 or 0, J, Q, K, A, 2, X, D)")
                 }
             }
             CardsError::TooMany { rank, count } => {
                 if zh {
-                    format!("“{rank}”有 {count} 张，一副牌只有 {} 张", rank.copies())
+                    format!(
+                        "{} 有 {count} 张，一副牌只有 {} 张",
+                        crate::components::card::face_text(*rank),
+                        rank.copies()
+                    )
                 } else {
                     format!("too many '{rank}': {count}, a deck holds {}", rank.copies())
                 }
@@ -678,6 +695,7 @@ pub static ZH: Strings = Strings {
 
     deal_title: "发牌",
     open_hands: "明牌：三家的牌全部显示。",
+    deal_code: "牌局代码（可复制）",
     random_deal: "随机发牌",
     seed: "种子",
     deal_seed: "按种子发牌",
@@ -696,7 +714,7 @@ pub static ZH: Strings = Strings {
     bad_link: "链接中的牌局无法读取：",
 
     sim_title: "后台自对弈",
-    sim_explain: "在 Web Worker 中用基础 AI 反复打这一局，界面不会卡顿。",
+    sim_explain: "在后台线程中用基础 AI 反复打这一局，界面不会卡顿。",
     games: "局数",
     run: "开始",
     cancel: "取消",
@@ -716,7 +734,7 @@ pub static ZH: Strings = Strings {
     split_options: "拆法",
     split_best: "最佳",
     split_learned: "学习拆牌",
-    learned_note: "学习拆牌：按拆牌论文的 BiLSTM-CRF 模型给每张牌标一个类别，再按类别组牌（5 张以上相连的单张成顺子，3 对以上相连的对子成连对，2 个以上相连的三张成飞机）。模型用本项目最强 AI 自我对局中赢家的出牌训练。",
+    learned_note: "学习拆牌：按拆牌论文的神经网络序列标注模型给每张牌标一个类别，再按类别组牌（5 张以上相连的单张成顺子，3 对以上相连的对子成连对，2 个以上相连的三张成飞机）。模型用本项目最强 AI 自我对局中赢家的出牌训练。",
     learned_loading: "正在载入学习拆牌模型……",
     tags_label: "每张牌的类别",
     tags_legend: "类别：0 单张或顺子 · 1 对子或连对 · 2 三张或飞机 · 3 炸弹或火箭",
@@ -767,15 +785,15 @@ pub static ZH: Strings = Strings {
     lab_deal_title: "一副牌在一组牌桌上的得分",
     lab_panel: "牌桌组",
     lab_panel_name: |p| match p {
-        "quick" => "快速组：L0–L7 当地主，L7 当农民".into(),
-        "ladder" => "阶梯组：L0–L10 当地主，L7 当农民".into(),
-        "strong" => "强手组：L7–L10 当地主，L8 当农民".into(),
+        "quick" => "快速组：第 0–7 级 AI 当地主，高手当农民".into(),
+        "ladder" => "阶梯组：第 0–10 级 AI 当地主，高手当农民".into(),
+        "strong" => "强手组：第 7–10 级 AI 当地主，第 8 级当农民".into(),
         other => other.into(),
     },
     lab_games: "每桌局数",
     lab_deal_input: "种子或牌局（[地主][农民1][农民2]）",
     dih_title: "区分度 DIH",
-    dih_explain: "n 名选手、m 轮、每轮得分分布 D：前 r 名总分两两不同的概率。",
+    dih_explain: "n 名选手、m 轮、每轮得分按这副牌的分布：前 r 名总分两两不同的概率。",
     dih_dist: "每轮得分分布（得分:概率,…）",
     dih_bad_dist: "分布写得不对：",
     rank_title: "牌库",
@@ -817,6 +835,7 @@ pub static EN: Strings = Strings {
 
     deal_title: "Deal",
     open_hands: "Open hands: all three hands are shown.",
+    deal_code: "Deal code (to copy)",
     random_deal: "Random deal",
     seed: "Seed",
     deal_seed: "Deal this seed",
@@ -956,7 +975,7 @@ mod tests {
         assert_eq!(zh.move_cards(play("TJQKA")), "10JQKA");
         assert_eq!(zh.move_cards(play("XD")), "王炸");
         assert_eq!(zh.move_cards(Move::Pass), "不出");
-        assert_eq!(zh.move_words(play("333+4")), "三带一 3 3 3 + 4");
+        assert_eq!(zh.move_words(play("333+4")), "三带一 3 3 3 带 4");
         assert_eq!(en.move_cards(Move::Pass), en.pass);
     }
 

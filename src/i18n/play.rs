@@ -19,6 +19,8 @@ pub struct PlayStrings {
     /// 报单 / 报双.
     pub warning: fn(u32) -> String,
     pub thinking: &'static str,
+    /// A ladder rung by its level's name and its number (L8: 专家（第 8 级）).
+    pub level_rung: fn(&str, usize) -> String,
     /// An opponent's clock, read aloud.
     pub seconds_left: fn(u32) -> String,
 
@@ -253,6 +255,7 @@ pub static ZH: PlayStrings = PlayStrings {
     cards_left: |n| format!("{n} 张"),
     warning: |n| if n == 1 { "报单".into() } else { "报双".into() },
     thinking: "思考中",
+    level_rung: |level, rung| format!("{level}（第 {rung} 级）"),
     seconds_left: |s| format!("还剩 {s} 秒"),
 
     bid_button: |p| format!("{p} 分"),
@@ -423,6 +426,7 @@ pub static EN: PlayStrings = PlayStrings {
     cards_left: |n| if n == 1 { "1 card".into() } else { format!("{n} cards") },
     warning: |n| if n == 1 { "Last card!".into() } else { "Two cards left!".into() },
     thinking: "Thinking",
+    level_rung: |level, rung| format!("{level} (rung {rung})"),
     seconds_left: |s| format!("{s} s left"),
 
     bid_button: |p| if p == 1 { "1 point".into() } else { format!("{p} points") },

@@ -249,7 +249,13 @@ fn DealView(props: &DealViewProps) -> Html {
                     <Hand cards={bottom} faces={bottom_faces} label={ t.bottom_cards } />
                 </section>
             }
-            <p class="notation"><code id="deal-notation">{ deal.to_string() }</code></p>
+            // The deal's code is for copying into a link, the Lab or the
+            // CLI: a field, where notation belongs.
+            <p class="notation field">
+                <label for="deal-notation">{ t.deal_code }</label>
+                <input id="deal-notation" readonly=true value={ deal.to_string() } spellcheck="false"
+                    onfocus={ Callback::from(|e: FocusEvent| if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() { i.select() }) } />
+            </p>
         </section>
     }
 }

@@ -16,13 +16,20 @@ pub fn title(t: &Strings, event: &Event) -> String {
     }
 }
 
-/// The opponents as the Play page names its levels (新手 … 大师), or the
-/// rung for one no level plays.
+/// The opponents as the Play page names its levels (新手 … 大师); a rung
+/// other than its level's own is named by its level and its number.
 pub fn opponents(t: &Strings, event: &Event) -> String {
-    let rung = format!("L{}", event.rung());
-    match Level::ALL.iter().position(|l| l.rung() == rung) {
-        Some(i) => format!("{} ({rung})", t.play.levels[i]),
-        None => rung,
+    let rung = event.rung();
+    match Level::of_rung(rung) {
+        Some(level) => {
+            let name = t.play.levels[Level::ALL.iter().position(|&l| l == level).unwrap_or(0)];
+            if level.rung() == format!("L{rung}") {
+                name.to_string()
+            } else {
+                (t.play.level_rung)(name, rung)
+            }
+        }
+        None => (t.play.level_rung)("", rung),
     }
 }
 

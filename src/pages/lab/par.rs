@@ -146,7 +146,7 @@ fn chart(t: &crate::i18n::Strings, view: &LabView, a: &Against) -> Html {
             <tr data-seed={ seed.to_string() } data-gap={ c.gap.to_string() } onclick={open} tabindex="0">
                 <td>{ seed }</td>
                 <td>{ winner(c.par.winner) }</td>
-                <td class="cards-text">{ c.par.first.map(|m| m.to_string()).unwrap_or_default() }</td>
+                <td class="cards-text">{ c.par.first.map(|m| t.move_cards(m)).unwrap_or_default() }</td>
                 <td>{ percent(c.landlord_wins) }</td>
                 <td>{ percent(c.gap) }</td>
             </tr>
