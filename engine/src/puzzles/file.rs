@@ -280,3 +280,123 @@ pub fn write(puzzles: &[Puzzle], comment: &[String]) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "1 3445667.349QA2 L - 34567 3 7 -";
+
+    fn file(lines: &[&str]) -> String {
+        let mut s = format!("{MAGIC} {VERSION}\n# a comment\n\n");
+        for l in lines {
+            s += l;
+            s.push('\n');
+        }
+        s
+    }
+
+    /// The line and problem `text` is refused with.
+    fn refused(text: &str) -> (usize, Problem) {
+        let e = parse(text).expect_err("refused");
+        assert!(
+            e.to_string().starts_with(&format!("line {}: ", e.line)) || e.line == 0,
+            "{e}"
+        );
+        (e.line, e.problem)
+    }
+
+    #[test]
+    fn a_good_file_reads_and_writes_back() {
+        let all = parse(&file(&[
+            GOOD,
+            "2 TA.TTQ F1 L:77 TT 2 1 -",
+            "3 9999JQK.4456677TTA2D L - 9999JQ,9999JK 2 8 s",
+        ]))
+        .unwrap();
+        assert_eq!(all.len(), 3);
+        assert_eq!(
+            all[1].to_beat().map(|(s, p)| (s, p.to_string())),
+            Some((crate::Seat::Landlord, "77".into()))
+        );
+        assert_eq!(all[2].answers().len(), 2);
+        assert!(all[2].facts().split);
+        assert_eq!(line(&all[0]), GOOD);
+        assert_eq!(parse(&write(&all, &["made by a test".into()])).unwrap(), all);
+    }
+
+    #[test]
+    fn hostile_files_are_refused_with_their_line() {
+        assert!(matches!(refused(""), (1, Problem::Header(_))));
+        assert!(matches!(refused("puzzles 1\n"), (1, Problem::Header(_))));
+        assert_eq!(refused("ddz-puzzles 2\n"), (1, Problem::Version("2".into())));
+        // Line numbers count the header, comments and blank lines.
+        let at4 = |l: &str| {
+            let (n, p) = refused(&file(&[l]));
+            assert_eq!(n, 4, "{l}: {p}");
+            p
+        };
+        assert_eq!(at4("1 3445667.349QA2 L - 34567 3 7"), Problem::Fields(7));
+        assert_eq!(at4("1 3445667.349QA2"), Problem::Fields(2));
+        assert_eq!(at4("0 3445667.349QA2 L - 34567 3 7 -"), Problem::Level("0".into()));
+        assert_eq!(at4("99 3445667.349QA2 L - 34567 3 7 -"), Problem::Level("99".into()));
+        assert!(matches!(at4("1 3445667 L - 34567 3 7 -"), Problem::Hands(_)));
+        assert!(matches!(
+            at4("1 34z5667.349QA2 L - 34567 3 7 -"),
+            Problem::Cards { hand: 1, .. }
+        ));
+        assert!(matches!(
+            at4("1 3445667.33333 L - 34567 3 7 -"),
+            Problem::Cards { hand: 2, .. }
+        ));
+        // Impossible positions: five 3s between the hands; an empty hand;
+        // the seat to move made the play to beat.
+        assert!(matches!(at4("1 33345.3349 L - 3 3 7 -"), Problem::Position(_)));
+        assert!(matches!(at4("1 3445667..349QA2 L - 34567 3 7 -"), Problem::Position(_)));
+        assert!(matches!(at4("1 3445667.349QA2 L L:5 6 3 7 -"), Problem::Position(_)));
+        assert!(matches!(at4("1 3445667.349QA2 F2 - 3 3 7 -"), Problem::Position(_)));
+        assert_eq!(at4("1 3445667.349QA2 X - 34567 3 7 -"), Problem::Seat("X".into()));
+        assert!(matches!(at4("1 3445667.349QA2 L F1 34567 3 7 -"), Problem::ToBeat(_)));
+        assert!(matches!(
+            at4("1 3445667.349QA2 L F1:3344 34567 3 7 -"),
+            Problem::Play { field: "to-beat", .. }
+        ));
+        assert!(matches!(
+            at4("1 3445667.349QA2 L - 3456 3 7 -"),
+            Problem::Play { field: "answer", .. }
+        ));
+        assert_eq!(
+            at4("1 3445667.349QA2 L - 45678 3 7 -"),
+            Problem::Illegal("45678".into())
+        );
+        assert_eq!(at4("1 3445667.349QA2 L - pass 3 7 -"), Problem::Illegal("pass".into()));
+        assert_eq!(
+            at4("1 3445667.349QA2 L - 34567,3 3 7 -"),
+            Problem::Answers("34567,3".into())
+        );
+        assert!(matches!(
+            at4("1 3445667.349QA2 L - 34567 0 7 -"),
+            Problem::Number { field: "turns", .. }
+        ));
+        assert!(matches!(
+            at4("1 3445667.349QA2 L - 34567 x 7 -"),
+            Problem::Number { field: "turns", .. }
+        ));
+        assert!(matches!(
+            at4("1 3445667.349QA2 L - 34567 3 -1 -"),
+            Problem::Number { field: "losing", .. }
+        ));
+        assert_eq!(at4("1 3445667.349QA2 L - 34567 3 7 q"), Problem::Flags("q".into()));
+        // The same position twice, however written.
+        let (n, p) = refused(&file(&[GOOD, "# again", "2 7664453.2AQ943 L - 34567 3 7 -"]));
+        assert_eq!(n, 6);
+        assert!(matches!(p, Problem::Duplicate { first: 4, .. }), "{p}");
+        // Too large, before anything else is read.
+        let big = format!("{}{}", file(&[GOOD]), "#".repeat(MAX_FILE_BYTES));
+        assert!(matches!(refused(&big), (0, Problem::TooLarge(_))));
+        assert_eq!(
+            parse("ddz-puzzles 3\n").unwrap_err().to_string(),
+            "line 1: the file is version 3; this build reads version 1"
+        );
+    }
+}

@@ -232,3 +232,51 @@ pub fn generate(seed: u64, count: usize, max_deals: u64, clock: &dyn Clock) -> R
     }
     Ok(selection.into_puzzles())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::MonotonicClock;
+
+    #[test]
+    fn the_same_seed_makes_the_same_library() {
+        let clock = MonotonicClock::default();
+        let a = generate(5, 30, 12, &clock).unwrap();
+        let b = generate(5, 30, 12, &clock).unwrap();
+        assert_eq!(a, b);
+        assert!(a.len() > 10, "{} puzzles", a.len());
+        assert_eq!(
+            a.iter().take(5).map(|p| *p.position()).collect::<Vec<_>>(),
+            builtin::positions()
+        );
+        // Another seed, other deals.
+        let c = generate(6, 30, 12, &clock).unwrap();
+        assert_ne!(a[5..], c[5..]);
+        // Each kept puzzle proves as recorded, at its level.
+        for p in &a[5..] {
+            let proof = prove(p.position(), &clock).unwrap();
+            assert_eq!(proof.answers, p.answers());
+            assert_eq!(level_of(&proof.facts, p.cards()), p.level());
+        }
+        // Levels are in order and none holds more than its share.
+        assert!(a.windows(2).all(|w| w[0].level() <= w[1].level()));
+        assert!((2..=LEVELS).all(|l| a.iter().filter(|p| p.level() == l).count() <= 3));
+    }
+
+    #[test]
+    fn a_table_gives_its_1v1_endgames() {
+        let hands: Vec<Cards> = ["3K", "45", "6A"].iter().map(|h| h.parse().unwrap()).collect();
+        let out = endgames_1v1(&hands, Seat::Landlord, Some((Seat::Farmer2, Play::parse("7").unwrap())));
+        // In farmer 1's, the play to beat was the other farmer's: the
+        // landlord leads. In farmer 2's, farmer 2 (now farmer 1) made it.
+        assert_eq!(out.len(), 2);
+        assert!(out.iter().all(|p| p.seats() == 2));
+        assert_eq!(out[0].to_beat(), None);
+        assert_eq!(out[1].hand(Seat::Farmer1), hands[2]);
+        assert_eq!(out[1].to_beat().map(|(s, _)| s), Some(Seat::Farmer1));
+        // Farmer 2 to move is only in its own endgame.
+        let out = endgames_1v1(&hands, Seat::Farmer2, None);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].to_move(), Seat::Farmer1);
+    }
+}

@@ -229,3 +229,72 @@ impl Fastest {
         Some(result)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::MonotonicClock;
+    use crate::play::Play;
+
+    fn pos(hands: &[&str], to_move: Seat, beat: Option<(Seat, &str)>) -> Position {
+        let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        Position::new(&hands, to_move, beat.map(|(s, p)| (s, Play::parse(p).unwrap()))).unwrap()
+    }
+
+    fn proof(p: &Position) -> Result<Proof, NotAPuzzle> {
+        prove(p, &MonotonicClock::default())
+    }
+
+    #[test]
+    fn a_puzzle_has_one_winning_combination() {
+        // The docs' example: 3KK against an A, the pair first.
+        let p = proof(&pos(&["3KK", "A"], Seat::Landlord, None)).unwrap();
+        assert_eq!(p.answers, [Move::parse("KK").unwrap()]);
+        assert_eq!(p.facts.turns, 2);
+        assert_eq!(p.facts.losing, 2); // 3 and K
+                                       // KKA against a 3: the pair or the A first, both win.
+        assert!(matches!(
+            proof(&pos(&["KKA", "3"], Seat::Landlord, None)),
+            Err(NotAPuzzle::NotUnique(_))
+        ));
+        // The built-in puzzle 5: 3TTT wins, TTT with another kicker loses.
+        let p = proof(&pos(&["37TTTQKKA", "468QAAAD"], Seat::Landlord, None)).unwrap();
+        assert_eq!(p.answers, [Move::parse("3TTT").unwrap()]);
+        // Several winning kickers: each is an answer.
+        let p = proof(&pos(&["9999JQK", "4456677TTA2D"], Seat::Landlord, None)).unwrap();
+        let answers: Vec<String> = p.answers.iter().map(|m| m.to_string()).collect();
+        assert_eq!(answers, ["9999JQ", "9999JK", "9999QK"]);
+    }
+
+    #[test]
+    fn what_is_not_a_puzzle_says_why() {
+        assert_eq!(
+            proof(&pos(&["33", "A"], Seat::Landlord, None)).unwrap_err(),
+            NotAPuzzle::Immediate
+        );
+        assert_eq!(
+            proof(&pos(&["3", "A"], Seat::Farmer1, Some((Seat::Landlord, "2")))).unwrap_err(),
+            NotAPuzzle::Forced
+        );
+        assert_eq!(
+            proof(&pos(&["34", "AA"], Seat::Landlord, None)).unwrap_err(),
+            NotAPuzzle::Lost
+        );
+        // A pass that wins: farmer 2 lets its partner's 2 stand.
+        let p = proof(&pos(&["A", "3", "45X"], Seat::Farmer2, Some((Seat::Farmer1, "2")))).unwrap();
+        assert_eq!(p.answers, [Move::Pass]);
+    }
+
+    #[test]
+    fn the_fewest_plays_to_win_counts_plays_not_passes() {
+        // 33 then 4 against a lone 5: two plays.
+        assert_eq!(
+            plays_to_win(&pos(&["334", "5"], Seat::Landlord, None), 1000).map(|r| r.0),
+            Some(2)
+        );
+        // Farmers: farmer 1 passes, farmer 2's one play goes out.
+        let p = pos(&["A", "3", "2"], Seat::Farmer1, Some((Seat::Landlord, "K")));
+        assert_eq!(plays_to_win(&p, 1000).map(|(n, _)| n), Some(1));
+        assert_eq!(plays_to_win(&pos(&["34", "AA"], Seat::Landlord, None), 1000), None);
+    }
+}
