@@ -48,7 +48,7 @@ pub struct Candidate {
 impl Candidate {
     /// Its level by the grading ([`super::grade`]).
     pub fn level(&self) -> u8 {
-        level_of(&self.proof.facts, self.cards())
+        level_of(&self.proof.facts, self.proof.answers[0], self.cards())
     }
     /// Cards in all hands.
     pub fn cards(&self) -> u32 {
@@ -256,7 +256,7 @@ mod tests {
         for p in &a[5..] {
             let proof = prove(p.position(), &clock).unwrap();
             assert_eq!(proof.answers, p.answers());
-            assert_eq!(level_of(&proof.facts, p.cards()), p.level());
+            assert_eq!(level_of(&proof.facts, p.answer(), p.cards()), p.level());
         }
         // Levels are in order and none holds more than its share.
         assert!(a.windows(2).all(|w| w[0].level() <= w[1].level()));
