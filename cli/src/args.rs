@@ -215,6 +215,12 @@ pub enum Command {
         #[command(subcommand)]
         command: ContestCommand,
     },
+    /// Endgame puzzles (残局): the shipped library, listed and re-proven,
+    /// and new libraries generated from self-play.
+    Puzzles {
+        #[command(subcommand)]
+        command: PuzzlesCommand,
+    },
     /// The hand library: deals with their score distributions and GDI under a panel.
     Library {
         #[command(subcommand)]
@@ -385,6 +391,42 @@ pub enum LibraryCommand {
         /// Teaching cases listed.
         #[arg(long, default_value_t = 10, value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
         count: usize,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum PuzzlesCommand {
+    /// Generate a library from seeded self-play: positions proven exactly,
+    /// kept when the side to move wins with one answer, graded into levels
+    /// (the built-ins first). Progress on stderr.
+    Generate {
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+        /// Puzzles in all, the five built-ins included, shared evenly
+        /// among the levels.
+        #[arg(long, default_value_t = 320, value_parser = usize_in(engine::puzzles::generate::COUNT), allow_negative_numbers = true)]
+        count: usize,
+        /// Give up after this many deals.
+        #[arg(long, default_value_t = 20_000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        max_deals: u64,
+        /// The new file to write (never an existing one).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// List the puzzles: id, level, position, task and answer.
+    List {
+        /// Only this level.
+        #[arg(long, value_parser = u32_in(1..=u32::from(engine::puzzles::file::MAX_LEVEL)))]
+        level: Option<u32>,
+        /// A library file instead of the shipped one.
+        #[arg(long)]
+        file: Option<PathBuf>,
+    },
+    /// Re-prove every puzzle of the shipped library (or FILE) with the
+    /// exhaustive solver, on every core.
+    Check {
+        /// A library file instead of the shipped one.
+        file: Option<PathBuf>,
     },
 }
 

@@ -40,6 +40,7 @@ pub mod lab;
 pub mod limits;
 pub mod movegen;
 pub mod play;
+pub mod puzzles;
 pub mod rng;
 pub mod seat;
 pub mod solver;

@@ -12,6 +12,7 @@ mod learned;
 mod library;
 mod matches;
 mod play;
+mod puzzles;
 mod solve;
 
 use engine::{rng, SeedRange};
@@ -104,6 +105,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             matches::ladder(rungs.as_deref(), seeds("--seed", seed, "--deals", deals)?, json)?
         }
         Command::Contest { command } => contest::run(command, json)?,
+        Command::Puzzles { command } => puzzles::run(command, json)?,
         Command::Library {
             command:
                 LibraryCommand::Build {

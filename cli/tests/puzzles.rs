@@ -1,0 +1,177 @@
+//! `ddz puzzles` end to end: the shipped library listed (text, JSON, one
+//! level) and re-proven, a hostile file refused by line, a small library
+//! generated and checked, and files never replaced.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn ddz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .output()
+        .expect("run ddz")
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = ddz(&all);
+    assert!(
+        out.status.success(),
+        "ddz {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON output")
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let out = ddz(args);
+    assert_eq!(out.status.code(), Some(2), "ddz {args:?} should fail");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "ddz {args:?}: expected {needle:?} in {err:?}");
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ddz-puzzles-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn the_shipped_library_lists_as_text_and_json() {
+    let out = ddz(&["puzzles", "list"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("znmoaYh  level  1  3445667 | 349QA2  landlord leads, wins: 34567 (wins in 3)"),
+        "{first}"
+    );
+    let v = json(&["puzzles", "list"]);
+    let count = v["count"].as_u64().unwrap();
+    assert!(count >= 300, "{count}");
+    assert!(text.ends_with(&format!("{count} puzzles\n")));
+    let p = &v["puzzles"][3];
+    assert_eq!(p["id"], "0S3hJT9");
+    assert_eq!(p["seats"], 3);
+    assert_eq!(p["hands"]["farmer2"], "458AA2");
+    assert_eq!(p["to_move"], "landlord");
+    assert_eq!(p["to_beat"], Value::Null);
+    assert_eq!(p["answer"], "6789T");
+    assert_eq!(p["moves_to_win"], 4);
+    // One level: only its puzzles; level 1 opens with the built-ins.
+    let l1 = json(&["puzzles", "list", "--level", "1"]);
+    let l1 = l1["puzzles"].as_array().unwrap();
+    assert!(l1.iter().all(|p| p["level"] == 1));
+    assert_eq!(l1[4]["id"], "d5sj6VS");
+    let l10 = json(&["puzzles", "list", "--level", "10"]);
+    assert!(l10["count"].as_u64().unwrap() >= 20);
+    assert!(l10["puzzles"].as_array().unwrap().iter().all(|p| p["level"] == 10));
+    fails_with(&["puzzles", "list", "--level", "0"], "0");
+}
+
+#[test]
+fn check_reproves_the_shipped_library() {
+    let v = json(&["puzzles", "check"]);
+    assert_eq!(v["confirmed"], v["puzzles"]);
+    assert!(v["confirmed"].as_u64().unwrap() >= 300);
+    let out = ddz(&["puzzles", "check"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("puzzles confirmed by the exhaustive solver"), "{text}");
+}
+
+#[test]
+fn check_refuses_a_bad_file_by_line_and_a_wrong_answer() {
+    let bad = tmp("bad.txt");
+    std::fs::write(
+        &bad,
+        "ddz-puzzles 1\n1 3445667.349QA2 L - 34567 3 7 -\n1 34z5667.349QA2 L - 34567 3 7 -\n",
+    )
+    .unwrap();
+    fails_with(&["puzzles", "check", bad.to_str().unwrap()], "line 3: hand 1: 'z'");
+    // Parses, but the answer loses: the check says which puzzle.
+    let wrong = tmp("wrong.txt");
+    std::fs::write(&wrong, "ddz-puzzles 1\n1 3445667.349QA2 L - 3 3 7 -\n").unwrap();
+    fails_with(
+        &["puzzles", "check", wrong.to_str().unwrap()],
+        "0 of 1 puzzles confirmed",
+    );
+    // Too large, and not there.
+    let big = tmp("big.txt");
+    std::fs::write(&big, vec![b'#'; 300 * 1024]).unwrap();
+    fails_with(
+        &["puzzles", "check", big.to_str().unwrap()],
+        "longer than a puzzle file may be",
+    );
+    fails_with(
+        &["puzzles", "check", tmp("missing.txt").to_str().unwrap()],
+        "missing.txt",
+    );
+}
+
+#[test]
+fn generate_writes_a_new_file_that_checks_and_never_replaces_one() {
+    let out = tmp("small.txt");
+    let path = out.to_str().unwrap();
+    let v = json(&[
+        "puzzles",
+        "generate",
+        "--seed",
+        "3",
+        "--count",
+        "20",
+        "--max-deals",
+        "40",
+        "--out",
+        path,
+    ]);
+    assert!(v["puzzles"].as_u64().unwrap() > 5);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with("ddz-puzzles 1\n"));
+    let check = json(&["puzzles", "check", path]);
+    assert_eq!(check["confirmed"], v["puzzles"]);
+    let listed = json(&["puzzles", "list", "--file", path]);
+    assert_eq!(listed["count"], v["puzzles"]);
+    // The same seed again, elsewhere: the same file.
+    let again = tmp("again.txt");
+    json(&[
+        "puzzles",
+        "generate",
+        "--seed",
+        "3",
+        "--count",
+        "20",
+        "--max-deals",
+        "40",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), written);
+    // An existing file is refused and left alone.
+    fails_with(
+        &["puzzles", "generate", "--count", "20", "--out", path],
+        "already exists",
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), written);
+    // A missing directory; a symlink, even a dangling one.
+    let nowhere = tmp("no-such-dir").join("p.txt");
+    fails_with(
+        &[
+            "puzzles",
+            "generate",
+            "--count",
+            "20",
+            "--out",
+            nowhere.to_str().unwrap(),
+        ],
+        "is not a directory",
+    );
+    let link = tmp("link.txt");
+    std::os::unix::fs::symlink(tmp("target-not-there.txt"), &link).unwrap();
+    fails_with(
+        &["puzzles", "generate", "--count", "20", "--out", link.to_str().unwrap()],
+        "already exists",
+    );
+    assert!(!tmp("target-not-there.txt").exists());
+}
