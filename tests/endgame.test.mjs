@@ -100,7 +100,7 @@ test("the keys step the board, Home and End go to its ends, and a move of the be
   await context.close();
 });
 
-test("a proven win says in how many of the winner's plays, as the CLI's line counts them", async () => {
+test("a proven win says in how few of the winner's plays it is sure to go out, as the puzzle library proves", async () => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
   // By hand, puzzle 1: 34567, the 4 and the 6, whatever the farmer does.
   await analyse(page, 1);
@@ -113,14 +113,17 @@ test("a proven win says in how many of the winner's plays, as the CLI's line cou
   // Losing plays have no N; they are 负.
   const losing = await page.locator('#eg-moves li[data-winner="farmer"]').evaluateAll((li) => li.map((l) => l.dataset.winsIn ?? null));
   assert.ok(losing.length > 0 && losing.every((n) => n === null), JSON.stringify(losing));
-  // Every 1v1 puzzle: N is the landlord's plays along `ddz solve`'s line.
+  // Every one of the first puzzles: N is the fewest plays the library
+  // proved (`ddz puzzles list --json`), against any defence; the line shown
+  // is the solver's, and may take more plays or fewer.
+  const library = cli(["puzzles", "list", "--level", "1", "--json"]).puzzles;
   for (const puzzle of [1, 2, 3, 5]) {
     await analyse(page, puzzle);
     await page.locator("#eg-verdict[data-wins-in]").waitFor({ timeout: 20000 });
     const position = await boardPosition(page);
     const pv = cli([...solveArgs(position), "--json"]).pv;
-    const n = landlordPlays(pv);
-    console.log(`# puzzle ${puzzle}: the landlord wins in ${n} (line ${pv.join(" ")})`);
+    const n = library[puzzle - 1].moves_to_win;
+    console.log(`# puzzle ${puzzle}: the landlord wins in ${n} (the line shown takes ${landlordPlays(pv)}: ${pv.join(" ")})`);
     assert.equal(await page.getAttribute("#eg-verdict", "data-wins-in"), String(n), `puzzle ${puzzle}`);
     assert.equal(await page.locator("#eg-verdict").textContent(), `地主必胜（${n} 手）`);
     assert.equal(await page.locator("#eg-moves li").first().getAttribute("data-wins-in"), String(n));
@@ -268,4 +271,74 @@ test("on a phone, cards are tapped to play as at the table, each with a finger's
   assert.equal(await page.getAttribute(`#eg-record .jump[data-ply="${before + 1}"]`, "data-move"), listed);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/** Plays a puzzle out with the winning plays `ddz solve` finds. */
+async function solveOut(page) {
+  for (let turn = 0; turn < 30 && !(await page.locator("#eg-solved").count()); turn++) {
+    await page.waitForFunction(() => document.querySelector("#eg-solved") || document.querySelector("#eg-your-turn"), null, { timeout: 15000 });
+    if (await page.locator("#eg-solved").count()) break;
+    const p = await boardPosition(page);
+    const args = [...solveArgs(p), "--to-move", await page.getAttribute("#eg-board", "data-to-move")];
+    const best = cli([...args, "--json"]).best;
+    await page.click(`#eg-try-moves button[data-move="${best}"]`);
+  }
+  await page.locator("#eg-solved").waitFor({ timeout: 15000 });
+}
+
+test("hundreds of proven puzzles in levels: a level's grid, progress and a streak kept in the browser, the puzzle of the day, links by id", async () => {
+  const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
+  const library = cli(["puzzles", "list", "--json"]);
+  const levels = [...new Set(library.puzzles.map((p) => p.level))];
+  assert.ok(library.count >= 300 && levels.length >= 10, `${library.count} puzzles in ${levels.length} levels`);
+  const first = library.puzzles.filter((p) => p.level === 1);
+  // A link by id opens that puzzle; the level's grid lists its puzzles.
+  await page.goto(`${base}#/endgame?puzzle=${first[0].id}`);
+  await page.locator("#eg-your-turn").waitFor();
+  assert.equal(await page.locator("#eg-level option").count(), levels.length);
+  assert.deepEqual(await page.locator("#eg-level-puzzles li").evaluateAll((li) => li.map((l) => l.dataset.id)), first.map((p) => p.id));
+  assert.equal(await page.getAttribute("#eg-task", "data-wins-in"), String(first[0].moves_to_win));
+  await page.screenshot({ path: join(shots, "endgame-level-1366x768.png") });
+  // Solved cleanly: marked, counted in its level, the streak at 1; then the next.
+  await solveOut(page);
+  await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
+  assert.equal(await page.getAttribute("#eg-streak", "data-streak"), "1");
+  assert.match(await page.locator("#eg-level option:checked").textContent(), /已解 1\/\d+/);
+  await page.click("#eg-next");
+  await page.waitForFunction((id) => location.hash.includes(id), first[1].id);
+  // A play that throws the win away ends the streak; the best stays.
+  await page.locator("#eg-your-turn").waitFor();
+  const moves = cli([...solveArgs(await boardPosition(page)), "--all-moves", "--json"]).moves;
+  await page.click(`#eg-try-moves button[data-move="${moves.find((m) => m.winner === "farmer").play}"]`);
+  await page.locator("#eg-flag").waitFor({ timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector("#eg-streak").dataset.streak === "0");
+  assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");
+  // The progress outlives a reload.
+  await page.reload();
+  await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
+  assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");
+  // The puzzle of the day is one of the library's, the same in either language.
+  const daily = await page.getAttribute("#eg-daily", "data-id");
+  assert.ok(library.puzzles.some((p) => p.id === daily), daily);
+  await page.click("#eg-daily");
+  await page.waitForFunction((id) => location.hash.includes(id), daily);
+  // A farmer's puzzle asks the farmers to win.
+  const farmers = library.puzzles.find((p) => p.task.startsWith("farmer"));
+  await page.goto(`${base}#/endgame?puzzle=${farmers.id}`);
+  await page.locator("#eg-task").waitFor();
+  assert.match(await page.locator("#eg-task").textContent(), /农民.*必胜/);
+  // Progress that cannot be read is reported and kept aside, not lost.
+  await page.evaluate(() => localStorage.setItem("ddz.puzzles", "{not json"));
+  await page.reload();
+  await page.locator("#eg-progress-unreadable").waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem("ddz.puzzles.unreadable")), "{not json");
+  assert.deepEqual(errors, []);
+  await context.close();
+  // A level on a phone.
+  const phone = await freshPage("zh-CN", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.page.goto(`${base}#/endgame?puzzle=${library.puzzles.find((p) => p.level === 5).id}`);
+  await phone.page.locator("#eg-level-puzzles li").first().waitFor();
+  await phone.page.screenshot({ path: join(shots, "endgame-level-390x844.png"), fullPage: true });
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
 });

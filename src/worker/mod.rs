@@ -34,7 +34,7 @@ pub mod run;
 pub mod simulation;
 
 use engine::lab::dih::DistributionError;
-use engine::solver::{MoveVerdict, Position, PositionError, SolveResult, Utility};
+use engine::solver::{MoveVerdict, PositionError, SolveResult, Utility};
 use engine::{Cards, Move, Play, PlayerError, RecordError, Seat, Team};
 use serde::{Deserialize, Serialize};
 
@@ -101,16 +101,13 @@ pub struct MovesJob {
 
 /// "Wins in N" (必胜（N 手）) for a position and its plays.
 ///
-/// N counts the plays (cards put down; passes are not counted) that the
-/// winning side makes from the position to the end of the deal along the
-/// solver's best line, the one the page shows and `ddz solve` prints: the
-/// longest-resistance line (the winner keeping the win and ending the deal
-/// in the fewest moves, the loser holding out the longest) where the
-/// solver finds it in time, else the principal variation of its proof.
-/// So N is how the solver wins, not a minimum proven over every line. The
-/// winner's last play, going out, is counted; when the farmers win, both
-/// farmers' plays count. Only proven wins have an N, and only where their
-/// line was found in time (`None` otherwise), never from an estimate.
+/// N is the fewest plays (cards put down; passes are not counted) in which
+/// the winning side is sure to go out, whatever the other side does: a
+/// minimum proven over every line (`engine::puzzles::plays_to_win_after`),
+/// the same N the puzzle library gives. The winner's last play, going out,
+/// is counted; when the farmers win, both farmers' plays count. Only proven
+/// wins have an N, and only where the count finished within its budget of
+/// positions (`None` otherwise), never from an estimate.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct WinsIn {
     /// The position's winner and its N.
@@ -119,25 +116,6 @@ pub struct WinsIn {
     /// side to move: N along the solver's line from that play, the play
     /// itself counted first.
     pub plays: Vec<Option<u32>>,
-}
-
-/// The side that goes out at the end of `line` from `start`, and how many
-/// plays it makes along it (see [`WinsIn`]); `None` if the line does not
-/// end the deal or holds a move that is not legal.
-pub fn winner_plays(start: &Position, line: &[Move]) -> Option<(Team, u32)> {
-    let mut pos = *start;
-    let mut plays = [0u32; 2];
-    for &mv in line {
-        if pos.winner().is_some() || !pos.is_legal(mv) {
-            return None;
-        }
-        if mv != Move::Pass {
-            plays[usize::from(pos.to_move().team() == Team::Farmers)] += 1;
-        }
-        pos = pos.after(mv);
-    }
-    let team = pos.winner()?.team();
-    Some((team, plays[usize::from(team == Team::Farmers)]))
 }
 
 /// What the worker sends back about job `id`.

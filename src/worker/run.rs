@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use engine::puzzles;
 use engine::solver::{MoveVerdict, MovesRun, Position, SolveOptions, Solver, Utility};
 use engine::Move;
 use engine::{Clock, Deadline};
@@ -14,7 +15,7 @@ use super::contest::{contest_move, ContestRun};
 use super::lab::LabRun;
 use super::review::Review;
 use super::simulation::Simulation;
-use super::{winner_plays, Answer, Job, JobError, MovesJob, Quantity, Request, Response, SolveJob, WinsIn};
+use super::{Answer, Job, JobError, MovesJob, Quantity, Request, Response, SolveJob, WinsIn};
 use crate::web::WebClock;
 
 /// How long a slice of simulation or lab work runs before the job reports
@@ -246,18 +247,16 @@ impl Running {
     }
 }
 
-/// The time the lines of a position's other winning plays may take in
-/// all (ms), after its own.
-const WINS_IN_MS: f64 = 200.0;
-/// The time one winning play's line may take (ms).
-const PLAY_LINE_MS: f64 = 40.0;
+/// The positions the count of a win's plays may visit, for the position
+/// and all its winning plays together: a puzzle's need a few thousand; a
+/// large position goes without its N rather than hold the answer up.
+const WINS_IN_NODES: u64 = 300_000;
 
 /// The answer to a `Moves` job once every play has its verdict: the best
 /// line from the position when it is proven (as `ddz solve` gives it: the
 /// longest-resistance line when the solver finds it in time, else the
-/// proof's principal variation) and how far each proven win is along the
-/// solver's lines ([`WinsIn`]), each winning play's line within what is
-/// left of [`WINS_IN_MS`].
+/// proof's principal variation) and, for each proven win, in how few plays
+/// the winner is sure to go out ([`WinsIn`]).
 pub(super) fn moves_answer(
     solver: &mut Solver,
     clock: &dyn Clock,
@@ -265,51 +264,32 @@ pub(super) fn moves_answer(
     utility: Utility,
     verdicts: Vec<MoveVerdict>,
 ) -> Answer {
-    if !verdicts.first().is_some_and(|v| v.exact) {
+    let Some(best) = verdicts.first().filter(|v| v.exact) else {
         return Answer::Moves {
             verdicts,
             line: vec![],
             wins_in: WinsIn::default(),
         };
-    }
-    let line_from = |solver: &mut Solver, from: &Position, ms: f64| {
-        let options = SolveOptions {
-            utility,
-            time_limit_ms: Some(ms),
-            ..SolveOptions::default()
-        };
-        let r = solver.solve(from, &options, clock, &mut ());
-        if r.exact {
-            r.pv
-        } else {
-            vec![]
-        }
     };
-    let line = line_from(solver, position, SOLVE_SLICE_MS);
-    let own = winner_plays(position, &line);
+    let options = SolveOptions {
+        utility,
+        time_limit_ms: Some(SOLVE_SLICE_MS),
+        ..SolveOptions::default()
+    };
+    let r = solver.solve(position, &options, clock, &mut ());
+    let line = if r.exact { r.pv } else { vec![] };
+    // The mover's winning plays (one of each group of equivalents), counted
+    // in one search; the position's N is the fewest of theirs, or the
+    // other side's own count when the mover loses.
     let mover = position.to_move().team();
-    let started = clock.now_ms();
-    let left = || WINS_IN_MS - (clock.now_ms() - started);
+    let winning: Vec<usize> = (0..verdicts.len())
+        .filter(|&i| verdicts[i].exact && verdicts[i].winner == mover && verdicts[i].same_as.is_none())
+        .collect();
+    let moves: Vec<Move> = winning.iter().map(|&i| verdicts[i].play).collect();
+    let counted = puzzles::plays_to_win_after(position, &moves, WINS_IN_NODES);
     let mut plays: Vec<Option<u32>> = vec![None; verdicts.len()];
-    for (i, v) in verdicts.iter().enumerate() {
-        if !v.exact || v.winner != mover || v.same_as.is_some() {
-            continue;
-        }
-        let child = position.after(v.play);
-        let after = if line.first() == Some(&v.play) {
-            // The best line starts with it.
-            own.map(|(team, n)| (team, n.saturating_sub(u32::from(v.play != Move::Pass))))
-        } else if child.winner().is_some() {
-            Some((mover, 0))
-        } else if left() > 0.0 {
-            let ms = left().min(PLAY_LINE_MS);
-            winner_plays(&child, &line_from(solver, &child, ms))
-        } else {
-            None
-        };
-        plays[i] = after
-            .filter(|&(team, _)| team == mover)
-            .map(|(_, n)| n + u32::from(v.play != Move::Pass));
+    for (&i, n) in winning.iter().zip(counted) {
+        plays[i] = n;
     }
     // Plays that lead to the same position share its N.
     for i in 0..verdicts.len() {
@@ -319,6 +299,11 @@ pub(super) fn moves_answer(
             }
         }
     }
+    let own = if best.winner == mover {
+        plays.iter().flatten().min().map(|&n| (mover, n))
+    } else {
+        puzzles::plays_to_win_for(position, best.winner, WINS_IN_NODES).map(|n| (best.winner, n))
+    };
     let wins_in = WinsIn { position: own, plays };
     Answer::Moves {
         verdicts,
@@ -351,7 +336,7 @@ mod tests {
         // 4, which the farmer beats or not, and the 6 to go out: three of
         // the landlord's plays however the farmer holds out. The losing
         // plays have no N.
-        let (position, answer) = answer("3445667", "349QA2");
+        let (_, answer) = answer("3445667", "349QA2");
         let Answer::Moves {
             verdicts,
             line,
@@ -361,7 +346,7 @@ mod tests {
             panic!("{answer:?}");
         };
         assert_eq!(wins_in.position, Some((Team::Landlord, 3)));
-        assert_eq!(winner_plays(&position, &line), Some((Team::Landlord, 3)));
+        assert!(!line.is_empty(), "the best line is shown");
         assert_eq!(wins_in.plays.len(), verdicts.len());
         for (v, n) in verdicts.iter().zip(&wins_in.plays) {
             let wins = v.exact && v.winner == Team::Landlord;
@@ -384,19 +369,21 @@ mod tests {
     }
 
     #[test]
-    fn the_farmers_count_both_farmers_plays_and_passes_do_not_count() {
-        let hands: Vec<Cards> = ["33", "45", "6"].iter().map(|h| h.parse().unwrap()).collect();
-        let position = Position::new(&hands, Seat::Farmer1, None).unwrap();
-        let line = |moves: &[&str]| -> Vec<Move> { moves.iter().map(|m| Move::parse(m).unwrap()).collect() };
-        // Farmer 1 leads the 4, farmer 2 goes out over it: two farmers' plays.
-        assert_eq!(winner_plays(&position, &line(&["4", "6"])), Some((Team::Farmers, 2)));
-        // The 4, farmer 2 and the landlord pass, farmer 1 goes out: two plays.
-        assert_eq!(
-            winner_plays(&position, &line(&["4", "pass", "pass", "5"])),
-            Some((Team::Farmers, 2))
-        );
-        // Not to the end, or not legal (the landlord cannot lead here): no count.
-        assert_eq!(winner_plays(&position, &line(&["4"])), None);
-        assert_eq!(winner_plays(&position, &line(&["33"])), None);
+    fn a_puzzles_n_is_the_librarys_whoever_wins() {
+        let clock = MonotonicClock::default();
+        for p in engine::puzzles::library().iter().take(12) {
+            let mut solver = Solver::new(16 << 20);
+            let verdicts = solver.solve_moves(p.position(), &SolveOptions::default(), &clock);
+            let answer = moves_answer(&mut solver, &clock, p.position(), Utility::WinLoss, verdicts);
+            let Answer::Moves { wins_in, .. } = answer else {
+                panic!("{answer:?}");
+            };
+            assert_eq!(
+                wins_in.position,
+                Some((p.task().side(), p.moves_to_win())),
+                "{}",
+                p.id()
+            );
+        }
     }
 }

@@ -28,7 +28,7 @@ use crate::contest::Date;
 
 pub use file::{FileError, Problem};
 pub use id::PuzzleId;
-pub use prove::{prove, Facts, NotAPuzzle, Proof};
+pub use prove::{plays_to_win, plays_to_win_after, plays_to_win_for, prove, Facts, NotAPuzzle, Proof};
 pub use puzzle::{Puzzle, Task};
 
 /// The shipped library's text.

@@ -172,6 +172,54 @@ pub fn plays_to_win(position: &Position, budget: u64) -> Option<(u32, Move)> {
     None
 }
 
+/// The fewest plays (passes not counted) in which `team` goes out from
+/// `position`, whoever is to move, whatever the other side does; `None`
+/// if it cannot be sure to, or past `budget` positions.
+pub fn plays_to_win_for(position: &Position, team: Team, budget: u64) -> Option<u32> {
+    let mut search = Fastest {
+        side: team,
+        memo: HashMap::new(),
+        min_plays: HashMap::new(),
+        splitter: Splitter::new(),
+        nodes: 0,
+        budget,
+    };
+    (0..=super::file::MAX_TURNS).find_map(|n| match search.wins_within(position, n) {
+        Some(true) => Some(Some(n)),
+        Some(false) => None,
+        None => Some(None),
+    })?
+}
+
+/// [`plays_to_win`] after each of `moves` (moves of the side to move at
+/// `position`): the fewest plays in which the side goes out having made
+/// that move first (the move counted unless a pass). `None` for a move
+/// after which the side cannot be sure to win, or where the search, which
+/// all the moves share, has gone past `budget` positions.
+pub fn plays_to_win_after(position: &Position, moves: &[Move], budget: u64) -> Vec<Option<u32>> {
+    let mut search = Fastest {
+        side: position.to_move().team(),
+        memo: HashMap::new(),
+        min_plays: HashMap::new(),
+        splitter: Splitter::new(),
+        nodes: 0,
+        budget,
+    };
+    moves
+        .iter()
+        .map(|&mv| {
+            let cost = u32::from(mv != Move::Pass);
+            let child = position.after(mv);
+            for n in cost..=super::file::MAX_TURNS {
+                if search.wins_within(&child, n - cost)? {
+                    return Some(n);
+                }
+            }
+            None
+        })
+        .collect()
+}
+
 /// [`plays_to_win`]'s search.
 struct Fastest {
     side: Team,
@@ -235,6 +283,24 @@ mod tests {
     use super::*;
     use crate::clock::MonotonicClock;
     use crate::play::Play;
+
+    #[test]
+    fn the_plays_to_win_after_each_move_agree_with_the_position() {
+        for p in crate::puzzles::library().iter().take(40) {
+            let mut moves = Vec::new();
+            p.position().moves(&mut moves);
+            let after = plays_to_win_after(p.position(), &moves, 1 << 22);
+            // The fewest over the moves is the position's own; the answer
+            // attains it; a move that loses has none.
+            let best = after.iter().flatten().min().copied();
+            assert_eq!(best, Some(p.moves_to_win()), "{}", p.id());
+            for (mv, n) in moves.iter().zip(&after) {
+                if p.accepts(*mv) {
+                    assert_eq!(*n, Some(p.moves_to_win()), "{} {mv}", p.id());
+                }
+            }
+        }
+    }
 
     fn pos(hands: &[&str], to_move: Seat, beat: Option<(Seat, &str)>) -> Position {
         let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();

@@ -60,7 +60,7 @@ pub(super) fn board_view(t: &Strings, state: &State, tap: Option<Html>) -> Html 
     };
     let seats = position.seats();
     html! {
-        <div class="board felt" id="eg-board" data-seats={ seats.to_string() }>
+        <div class="board felt" id="eg-board" data-seats={ seats.to_string() } data-to-move={ position.to_move().name() }>
             <div class="board-top">
                 if seats == 3 { { seat_view(Seat::Farmer2) } }
                 { seat_view(Seat::Farmer1) }

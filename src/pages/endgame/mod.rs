@@ -10,8 +10,9 @@
 //! user plays the side to move, the solver answers, and a play that throws
 //! the win away is flagged at once, with a retry.
 //!
-//! One concept per file: `puzzles` (the built-in puzzles, read nowhere
-//! else), `setup` (the form and the link read into a position), `state`
+//! One concept per file: `puzzles` (the engine's proven library, read
+//! nowhere else), `progress` (what this browser has solved, the streak),
+//! `levels` (the day's puzzle, the streak, the level's grid), `setup` (the form and the link read into a position), `state`
 //! (the board and the reducer), `board` (the felt), `tap` (playing by
 //! tapping cards), `verdicts` (the list of plays), `line` (the stepper,
 //! the moves made and the best line), `tryout` (the task and trying a
@@ -19,7 +20,9 @@
 
 mod board;
 mod keys;
+mod levels;
 mod line;
+mod progress;
 mod puzzles;
 mod setup;
 mod state;
@@ -27,15 +30,18 @@ mod tap;
 mod tryout;
 mod verdicts;
 
+use engine::contest::Date;
 use engine::solver::Utility;
 use engine::{Cards, Seat};
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
+use self::progress::Progress;
 use self::setup::{first_puzzle, parse, setup_form};
 use self::state::{first_blunder, to_analyse, Action, Mode, State};
 use crate::i18n::Lang;
-use crate::route::EndgameLink;
+use crate::route::{EndgameLink, Route};
+use crate::web;
 use crate::worker::{use_engine, Job, MovesJob};
 
 /// Time the worker may spend on the plays of one position (ms).
@@ -107,6 +113,45 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
         });
     }
     let blunder = first_blunder(&state, hero, *utility);
+    // The user's progress through the puzzles: a solve is recorded once,
+    // clean if no play threw the win away and the answer was not looked at.
+    let progress = use_state(Progress::load);
+    let today = Date::of_unix_ms(web::unix_ms());
+    {
+        let progress = progress.clone();
+        let attempt = use_mut_ref(|| (None::<usize>, false, false));
+        // Until the board is reset to a newly opened puzzle, it is the last one's.
+        let on_board = puzzle.filter(|&n| state.board.start == *puzzles::all()[n].position());
+        let solved = state.mode == Mode::Try && position.winner().is_some_and(|w| w.team() == hero);
+        let gave_up = state.mode == Mode::Analyse;
+        let key = (on_board, blunder.is_some(), solved, gave_up);
+        use_effect_with(key, move |&(puzzle, slipped, solved, gave_up)| {
+            let mut attempt = attempt.borrow_mut();
+            if attempt.0 != puzzle {
+                *attempt = (puzzle, false, false);
+            }
+            let Some(n) = puzzle else { return };
+            let (_, ref mut stumbled, ref mut recorded) = *attempt;
+            if *recorded {
+                return;
+            }
+            let mut next = (*progress).clone();
+            if (slipped || gave_up) && !*stumbled {
+                *stumbled = true;
+                next.0.stumble();
+            }
+            if solved {
+                *recorded = true;
+                let id = puzzles::all()[n].id();
+                let day = today.filter(|&d| puzzles::of_day(d) == Some(n)).map(|d| d.to_string());
+                next.0.solve(id.as_str(), !*stumbled, day.as_deref());
+            }
+            if next != *progress {
+                next.0.save();
+                progress.set(next);
+            }
+        });
+    }
     // Trying a puzzle: the solver answers for the other side.
     {
         let state = state.clone();
@@ -127,7 +172,19 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
 
     let picking = use_state(|| 0usize);
     let custom = use_state(|| false);
-    let setup = setup_form(t, &form, &picking, &custom, puzzle);
+    let setup = setup_form(t, &form, &picking, &custom, puzzle, &progress.0);
+    let bar = levels::puzzle_bar(t, puzzle, &progress.0, today);
+    let unreadable = progress.1.as_ref().map(|why| {
+        html! { <p class="notice" role="alert" id="eg-progress-unreadable">{ (t.eg.progress_unreadable)(why) }</p> }
+    });
+    // After a puzzle solved: the next one in the library.
+    let next = puzzle
+        .filter(|&n| n + 1 < puzzles::count())
+        .filter(|_| state.mode == Mode::Try && position.winner().is_some_and(|w| w.team() == hero));
+    let next = next.map(|n| {
+        let onclick = Callback::from(move |_: MouseEvent| Route::Endgame(puzzles::link_to(n + 1)).go());
+        html! { <button type="button" class="primary" id="eg-next" {onclick}>{ t.eg.next_puzzle }</button> }
+    });
     let body = match &parsed {
         Err(problem) => html! { <p class="error" id="eg-error" role="alert">{ problem.explain(t) }</p> },
         Ok(_) => {
@@ -162,6 +219,7 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
                             <p class="error" role="alert" id="eg-error">{ t.job_error(error) }</p>
                         }
                         { panel }
+                        { for next }
                     </div>
                     <div class="analysis-lines">
                         { line::record(t, &state) }
@@ -175,6 +233,8 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
         <main id="main" class="page endgame-page">
             <h1>{ t.endgame_title }</h1>
             <p class="note">{ t.endgame_intro }</p>
+            { for unreadable }
+            { bar }
             { setup }
             { body }
         </main>

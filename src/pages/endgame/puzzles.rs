@@ -1,59 +1,91 @@
-//! The built-in puzzles and how links name them. This is the one place
-//! that reads [`PUZZLES`]: the rest of the page asks for a puzzle's link,
-//! its level and how many there are, so the list can be replaced by a
-//! generated library without touching the page.
+//! The puzzle library (the engine's, proven) as the page reaches it, and
+//! how links name a puzzle: by its stable id (`?puzzle=znmoaYh`), or by its
+//! number in the library from 1 (old links: 1–5 are the five first
+//! puzzles, which keep their place). This is the one place that reads the
+//! library.
+
+use engine::contest::Date;
+use engine::puzzles::{self, Puzzle};
+use engine::Seat;
 
 use crate::route::EndgameLink;
 
 use super::setup::SetupProblem;
 
-/// Built-in puzzles of graded difficulty: (level, landlord, farmer,
-/// farmer 2). The landlord is to move and wins with one first move only
-/// (checked by a test against the solver).
-pub const PUZZLES: [(usize, &str, &str, &str); 5] = [
-    (0, "3445667", "349QA2", ""),
-    (1, "3456678", "389JQK", ""),
-    (2, "67799Q222", "44TQQAAD", ""),
-    (2, "6789TTTQ2", "449JAD", "458AA2"),
-    (3, "37TTTQKKA", "468QAAAD", ""),
-];
+/// Every puzzle, level by level (the first level opens with the five
+/// built-ins).
+pub(super) fn all() -> &'static [Puzzle] {
+    puzzles::library()
+}
 
-/// How many built-in puzzles there are.
+/// How many puzzles there are.
 pub(super) fn count() -> usize {
-    PUZZLES.len()
+    all().len()
 }
 
-/// The level (an index into the page's level names) of puzzle `n` (from 0).
-pub(super) fn level(n: usize) -> Option<usize> {
-    PUZZLES.get(n).map(|p| p.0)
+/// The levels, easiest first (1, 2, …).
+pub(super) fn levels() -> Vec<u8> {
+    puzzles::levels()
 }
 
-/// Which built-in puzzle a link asks for (links number them from 1, as the
-/// page does; the index from 0): `Ok(None)` for a position of its own. A
-/// link with nothing in it asks for the first puzzle.
+/// The puzzle of the day (Beijing time), as an index.
+pub(super) fn of_day(date: Date) -> Option<usize> {
+    let id = puzzles::of_day(date)?.id();
+    all().iter().position(|p| p.id() == id)
+}
+
+/// Which puzzle a link asks for (an index into [`all`]): `Ok(None)` for a
+/// position of its own. A link with nothing in it asks for the first.
 pub(super) fn puzzle_of(link: &EndgameLink) -> Result<Option<usize>, SetupProblem> {
     let empty = link.landlord.trim().is_empty() && link.farmer.trim().is_empty();
     match &link.puzzle {
-        Some(text) => match text.trim().parse::<usize>() {
-            Ok(n) if (1..=count()).contains(&n) => Ok(Some(n - 1)),
-            _ => Err(SetupProblem::Puzzle(text.clone())),
-        },
+        Some(text) => {
+            let text = text.trim();
+            let by_id = all().iter().position(|p| p.id().as_str() == text);
+            let by_number = text
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=count()).contains(n))
+                .map(|n| n - 1);
+            match by_id.or(by_number) {
+                Some(n) => Ok(Some(n)),
+                None => Err(SetupProblem::Puzzle(text.to_string())),
+            }
+        }
         None if empty => Ok(Some(0)),
         None => Ok(None),
     }
 }
 
-/// The link with a built-in puzzle written out.
+/// The link to puzzle `n`, by its id.
+pub(super) fn link_to(n: usize) -> EndgameLink {
+    EndgameLink {
+        puzzle: all().get(n).map(|p| p.id().to_string()),
+        ..Default::default()
+    }
+}
+
+/// The link with a puzzle written out: its hands, the play to beat and who
+/// is to move.
 pub(super) fn expand(link: &EndgameLink) -> EndgameLink {
     match puzzle_of(link) {
         Ok(Some(n)) => {
-            let (_, l, f, f2) = PUZZLES[n];
+            let p = &all()[n];
+            let (last, last_by) = p.to_beat().map_or((String::new(), String::new()), |(by, play)| {
+                (play.to_string(), by.name().to_string())
+            });
             EndgameLink {
-                landlord: l.to_string(),
-                farmer: f.to_string(),
-                farmer2: f2.to_string(),
-                puzzle: Some((n + 1).to_string()),
-                ..Default::default()
+                landlord: p.hand(Seat::Landlord).to_string(),
+                farmer: p.hand(Seat::Farmer1).to_string(),
+                farmer2: if p.seats() == 3 {
+                    p.hand(Seat::Farmer2).to_string()
+                } else {
+                    String::new()
+                },
+                last,
+                last_by,
+                to_move: p.to_move().name().to_string(),
+                puzzle: Some(p.id().to_string()),
             }
         }
         _ => link.clone(),
@@ -64,11 +96,9 @@ pub(super) fn expand(link: &EndgameLink) -> EndgameLink {
 pub(super) mod tests {
     use super::super::setup::parse;
     use super::*;
-    use engine::clock::MonotonicClock;
-    use engine::solver::{SolveOptions, Solver};
-    use engine::{Move, Team};
 
-    /// The link to the puzzle of index `n` (numbered from 1 in links).
+    /// The link to the puzzle of index `n`, by number (from 1), as old
+    /// links wrote it.
     pub fn puzzle(n: usize) -> EndgameLink {
         EndgameLink {
             puzzle: Some((n + 1).to_string()),
@@ -77,54 +107,34 @@ pub(super) mod tests {
     }
 
     #[test]
-    fn built_in_puzzles_have_one_winning_first_move() {
-        let clock = MonotonicClock::default();
-        for n in 0..count() {
-            let position = parse(&puzzle(n)).unwrap();
-            let mut solver = Solver::new(16 << 20);
-            let r = solver.solve(&position, &SolveOptions::default(), &clock, &mut ());
-            assert!(r.exact && r.winner == Team::Landlord, "puzzle {n}: {r:?}");
-            let winning: Vec<Move> = solver
-                .solve_moves(&position, &SolveOptions::default(), &clock)
-                .into_iter()
-                .filter(|v| v.winner == Team::Landlord)
-                .map(|v| v.play)
-                .collect();
-            assert_eq!(winning, [r.best.unwrap()], "puzzle {n}");
+    fn every_puzzle_opens_as_its_own_position_by_id_and_by_number() {
+        for (n, p) in all().iter().enumerate() {
+            let by_id = parse(&link_to(n)).unwrap();
+            assert_eq!(&by_id, p.position(), "puzzle {}", p.id());
+            assert_eq!(parse(&puzzle(n)).unwrap(), by_id);
+            assert_eq!(puzzle_of(&link_to(n)), Ok(Some(n)));
         }
+        // The five first keep their numbers, so old links still open them.
+        assert_eq!(all()[0].id().as_str(), "znmoaYh");
+        assert_eq!(all()[4].id().as_str(), "d5sj6VS");
     }
 
     #[test]
     fn puzzles_are_numbered_and_an_empty_link_opens_the_first() {
         assert_eq!(puzzle_of(&EndgameLink::default()), Ok(Some(0)));
         assert_eq!(parse(&EndgameLink::default()), parse(&puzzle(0)));
-        let err = parse(&EndgameLink {
-            puzzle: Some("99".into()),
-            ..Default::default()
-        })
-        .unwrap_err();
-        assert_eq!(err, SetupProblem::Puzzle("99".into()));
-        // Links number puzzles as the page does, from 1 to the last.
-        let numbered = |n: &str| {
+        let asked = |n: &str| {
             puzzle_of(&EndgameLink {
                 puzzle: Some(n.into()),
                 ..Default::default()
             })
         };
-        assert_eq!(numbered("1"), Ok(Some(0)));
-        assert_eq!(numbered(&count().to_string()), Ok(Some(count() - 1)));
-        assert_eq!(numbered("0"), Err(SetupProblem::Puzzle("0".into())));
-        assert_eq!(
-            numbered(&(count() + 1).to_string()),
-            Err(SetupProblem::Puzzle((count() + 1).to_string()))
-        );
-        assert!(err.explain(crate::i18n::Lang::Zh.strings()).contains("“99”"));
-        assert!(matches!(
-            puzzle_of(&EndgameLink {
-                puzzle: Some("x".into()),
-                ..Default::default()
-            }),
-            Err(SetupProblem::Puzzle(_))
-        ));
+        assert_eq!(asked("1"), Ok(Some(0)));
+        assert_eq!(asked(&count().to_string()), Ok(Some(count() - 1)));
+        for bad in ["0", "x", "zzzzzzz", &(count() + 1).to_string()] {
+            assert_eq!(asked(bad), Err(SetupProblem::Puzzle(bad.into())), "{bad}");
+        }
+        let err = asked("99999").unwrap_err();
+        assert!(err.explain(crate::i18n::Lang::Zh.strings()).contains("“99999”"));
     }
 }

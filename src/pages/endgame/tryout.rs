@@ -16,8 +16,10 @@ pub(super) fn task_line(t: &Strings, state: &State, puzzle: Option<usize>, utili
     let start = state.board.start;
     let seat = t.seat(start.to_move());
     let leads = start.to_beat().is_none();
-    let landlord = match puzzle {
-        Some(_) => Some(true),
+    // A puzzle's side to move wins, in as many plays as its proof says.
+    let known = puzzle.map(|n| &super::puzzles::all()[n]);
+    let landlord = match known {
+        Some(p) => Some(p.task().side() == Team::Landlord),
         None => state
             .known
             .get(&(start, utility))
@@ -26,12 +28,14 @@ pub(super) fn task_line(t: &Strings, state: &State, puzzle: Option<usize>, utili
             .map(|v| v.winner == Team::Landlord),
     };
     // In how many plays, once the worker has proven the start.
-    let n = state
-        .known
-        .get(&(start, utility))
-        .and_then(|a| a.wins_in.position)
-        .filter(|&(team, _)| landlord == Some(team == Team::Landlord))
-        .map(|(_, n)| n);
+    let n = known.map(|p| p.moves_to_win()).or_else(|| {
+        state
+            .known
+            .get(&(start, utility))
+            .and_then(|a| a.wins_in.position)
+            .filter(|&(team, _)| landlord == Some(team == Team::Landlord))
+            .map(|(_, n)| n)
+    });
     match landlord {
         Some(l) => {
             let mover_wins = (start.to_move().team() == Team::Landlord) == l;
