@@ -315,8 +315,11 @@ test("the Deal page shows the learned split with each card's class, as `ddz spli
     // The tags under the cards, one per card in order.
     const tags = await section.locator(".tags li").evaluateAll((ls) => ls.map((l) => l.dataset.tag).join(""));
     assert.equal(tags, want.tags);
-    const ranks = await section.locator(".tags .rank").evaluateAll((ls) => ls.map((l) => l.textContent).join(""));
+    const ranks = await section.locator(".tags li").evaluateAll((ls) => ls.map((l) => l.dataset.rank).join(""));
     assert.equal(ranks, hand);
+    // Each card as printed on it: 10, not T; the jokers by name.
+    const faces = await section.locator(".tags .rank").evaluateAll((ls) => ls.map((l) => l.textContent));
+    assert.ok(faces.every((f) => /^(10|[3-9JQKA2]|SJ|BJ)$/.test(f)), faces.join(" "));
     const groups = await section.locator(".group").evaluateAll((gs) => gs.map((g) => [g.dataset.kind, g.dataset.cards]));
     assert.deepEqual(groups, want.groups.map((g) => [g.kind, g.cards]));
     assert.equal(await section.locator(".play-count").textContent(), `${want.plays} plays`);
@@ -1016,9 +1019,9 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   await page.click('button.lang[lang="zh-CN"]');
   await page.waitForFunction(() => document.querySelector("#chart-histogram .chart-title")?.textContent === "得分分布");
   assert.deepEqual(await page.locator("#lab-panel option").allTextContents(), [
-    "阶梯组：L0–L10 当地主，L7 当农民",
-    "快速组：L0–L7 当地主，L7 当农民",
-    "强手组：L7–L10 当地主，L8 当农民",
+    "阶梯组：第 0–10 级 AI 当地主，高手当农民",
+    "快速组：第 0–7 级 AI 当地主，高手当农民",
+    "强手组：第 7–10 级 AI 当地主，第 8 级当农民",
   ]);
   assert.match(await page.textContent("#chart-histogram .chart-n"), /^n = 1,600 局（8 桌 × 每桌 200 局）/);
   assert.match(await page.textContent("#lab-estimate"), /^共 1,600 局，约 \d+ 秒$/);

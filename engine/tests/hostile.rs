@@ -530,7 +530,7 @@ fn hostile_gdi_centres_are_refused_with_a_reason() {
 #[test]
 fn garbage_cards_and_plays_are_refused_with_a_reason() {
     for text in [
-        "z", "3z", "1", "11", "1x", "3 4", "３", "🂡", "\u{0}", "3\u{301}", "-", "+3", "pass",
+        "z", "3z", "1", "11", "1x", "3 z", "大", "小3", "王", "３", "🂡", "\u{0}", "3\u{301}", "-", "+3", "pass",
     ] {
         let err = text.parse::<Cards>().unwrap_err();
         assert!(err.to_string().contains("is not a card"), "{text:?}: {err}");

@@ -202,7 +202,7 @@ fn short_face(rank: engine::Rank, lang: Lang) -> &'static str {
 fn tags_html(cards: Cards, tags: &str, t: &Strings) -> Html {
     let items = cards.iter().zip(tags.chars()).map(|(rank, tag)| {
         html! {
-            <li data-tag={ tag.to_string() } title={ t.tag_name(tag) }>
+            <li data-tag={ tag.to_string() } data-rank={ rank.letter().to_string() } title={ t.tag_name(tag) }>
                 <span class="rank">{ short_face(rank, t.lang) }</span>
                 <span class="tag">{ tag }</span>
             </li>

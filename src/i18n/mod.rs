@@ -604,6 +604,19 @@ impl Strings {
         parts.join(" ")
     }
 
+    /// The readings of written cards as players say them (三带一 3 3 3 带 4),
+    /// from the cards themselves; the engine's words if they do not parse.
+    fn readings_words(&self, cards: &str, engine_words: &[String]) -> String {
+        match cards.parse::<Cards>() {
+            Ok(c) if !engine::readings(c).is_empty() => engine::readings(c)
+                .into_iter()
+                .map(|p| self.play_words(p))
+                .collect::<Vec<_>>()
+                .join("、"),
+            _ => engine_words.join("、"),
+        }
+    }
+
     /// A problem with a puzzle field, in this language.
     pub fn play_error(&self, error: &PlayError) -> String {
         let zh = self.lang == Lang::Zh;
@@ -618,7 +631,10 @@ impl Strings {
             }
             PlayError::Ambiguous { cards, readings } => {
                 if zh {
-                    format!("{cards} 有多种理解：{}；请写成 主体+带牌", readings.join("、"))
+                    format!(
+                        "{cards} 有多种理解：{}；请写成 主体+带牌",
+                        self.readings_words(cards, readings)
+                    )
                 } else {
                     format!(
                         "'{cards}' can be read several ways: {}; write main+kickers",
@@ -628,7 +644,11 @@ impl Strings {
             }
             PlayError::NoSuchReading { text, readings } => {
                 if zh {
-                    format!("{text} 不是这些牌的一种理解；可理解为 {}", readings.join("、"))
+                    let cards = text.split('+').collect::<String>();
+                    format!(
+                        "{text} 不是这些牌的一种理解；可理解为 {}",
+                        self.readings_words(&cards, readings)
+                    )
                 } else {
                     format!(
                         "'{text}' is not a reading of these cards; they can be read as {}",
@@ -965,6 +985,14 @@ pub static EN: Strings = Strings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_play_read_several_ways_is_explained_in_players_words() {
+        let err = Play::parse("333444555666").unwrap_err();
+        let zh = Lang::Zh.strings().play_error(&err);
+        assert!(zh.contains("飞机") && !zh.contains("airplane"), "{zh}");
+        assert!(zh.contains("带"), "{zh}");
+    }
 
     #[test]
     fn a_move_in_few_characters() {
