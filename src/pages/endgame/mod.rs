@@ -1,5 +1,5 @@
-//! The Endgame page (残局) as an analysis board. A position (a built-in
-//! puzzle, one set up by hand or by link) lies open on a table; every legal
+//! The Endgame page (残局) as an analysis board. A position (a puzzle of
+//! the library, one set up by hand or by link) lies open on a table; every legal
 //! play of the side to move is listed with its verdict (胜/负, best first,
 //! plays with the same result collapsed, a proven win with its "wins in
 //! N"), computed in the worker; hovering a play previews it, clicking
@@ -12,8 +12,9 @@
 //!
 //! One concept per file: `puzzles` (the engine's proven library, read
 //! nowhere else), `progress` (what this browser has solved, the streak),
-//! `levels` (the day's puzzle, the streak, the level's grid), `setup` (the form and the link read into a position), `state`
-//! (the board and the reducer), `board` (the felt), `tap` (playing by
+//! `levels` (the day's puzzle, the streak, the level's grid), `setup`
+//! (the form and the link read into a position), `state` (the board and
+//! the reducer), `board` (the felt), `tap` (playing by
 //! tapping cards), `verdicts` (the list of plays), `line` (the stepper,
 //! the moves made and the best line), `tryout` (the task and trying a
 //! puzzle), `keys` (the keyboard).
@@ -36,7 +37,6 @@ use engine::{Cards, Seat};
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use self::progress::Progress;
 use self::setup::{first_puzzle, parse, setup_form};
 use self::state::{first_blunder, to_analyse, Action, Mode, State};
 use crate::i18n::Lang;
@@ -113,45 +113,18 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
         });
     }
     let blunder = first_blunder(&state, hero, *utility);
-    // The user's progress through the puzzles: a solve is recorded once,
-    // clean if no play threw the win away and the answer was not looked at.
-    let progress = use_state(Progress::load);
     let today = Date::of_unix_ms(web::unix_ms());
-    {
-        let progress = progress.clone();
-        let attempt = use_mut_ref(|| (None::<usize>, false, false));
+    let progress = {
         // Until the board is reset to a newly opened puzzle, it is the last one's.
         let on_board = puzzle.filter(|&n| state.board.start == *puzzles::all()[n].position());
-        let solved = state.mode == Mode::Try && position.winner().is_some_and(|w| w.team() == hero);
-        let gave_up = state.mode == Mode::Analyse;
-        let key = (on_board, blunder.is_some(), solved, gave_up);
-        use_effect_with(key, move |&(puzzle, slipped, solved, gave_up)| {
-            let mut attempt = attempt.borrow_mut();
-            if attempt.0 != puzzle {
-                *attempt = (puzzle, false, false);
-            }
-            let Some(n) = puzzle else { return };
-            let (_, ref mut stumbled, ref mut recorded) = *attempt;
-            if *recorded {
-                return;
-            }
-            let mut next = (*progress).clone();
-            if (slipped || gave_up) && !*stumbled {
-                *stumbled = true;
-                next.0.stumble();
-            }
-            if solved {
-                *recorded = true;
-                let id = puzzles::all()[n].id();
-                let day = today.filter(|&d| puzzles::of_day(d) == Some(n)).map(|d| d.to_string());
-                next.0.solve(id.as_str(), !*stumbled, day.as_deref());
-            }
-            if next != *progress {
-                next.0.save();
-                progress.set(next);
-            }
-        });
-    }
+        let attempt = progress::Attempt {
+            puzzle: on_board,
+            slipped: blunder.is_some(),
+            solved: state.mode == Mode::Try && position.winner().is_some_and(|w| w.team() == hero),
+            gave_up: state.mode == Mode::Analyse,
+        };
+        progress::use_progress(attempt, today)
+    };
     // Trying a puzzle: the solver answers for the other side.
     {
         let state = state.clone();

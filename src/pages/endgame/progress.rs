@@ -6,8 +6,11 @@
 
 use std::collections::BTreeSet;
 
+use engine::contest::Date;
 use serde::{Deserialize, Serialize};
+use yew::prelude::*;
 
+use super::puzzles;
 use crate::web;
 
 const KEY: &str = "ddz.puzzles";
@@ -84,6 +87,59 @@ impl Progress {
     pub fn stumble(&mut self) {
         self.streak = 0;
     }
+}
+
+/// Where the user is with the puzzle on the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Attempt {
+    /// The puzzle on the board (an index into the library), if one is.
+    pub puzzle: Option<usize>,
+    /// A play of the user's threw the win away.
+    pub slipped: bool,
+    pub solved: bool,
+    /// The answers are shown.
+    pub gave_up: bool,
+}
+
+/// This browser's progress, with the reason if what was stored could not
+/// be read; it records each puzzle's solve once, clean if nothing in the
+/// attempt ended the streak first, and that day's if it was the puzzle of
+/// `today`.
+#[hook]
+pub(super) fn use_progress(attempt: Attempt, today: Option<Date>) -> UseStateHandle<(Progress, Option<String>)> {
+    let progress = use_state(Progress::load);
+    // The puzzle this attempt is at; whether it stumbled and was recorded.
+    let seen = use_mut_ref(|| (None::<usize>, false, false));
+    {
+        let progress = progress.clone();
+        use_effect_with(attempt, move |a| {
+            let mut seen = seen.borrow_mut();
+            if seen.0 != a.puzzle {
+                *seen = (a.puzzle, false, false);
+            }
+            let Some(n) = a.puzzle else { return };
+            let (_, ref mut stumbled, ref mut recorded) = *seen;
+            if *recorded {
+                return;
+            }
+            let mut next = (*progress).clone();
+            if (a.slipped || a.gave_up) && !*stumbled {
+                *stumbled = true;
+                next.0.stumble();
+            }
+            if a.solved {
+                *recorded = true;
+                let id = puzzles::all()[n].id();
+                let day = today.filter(|&d| puzzles::of_day(d) == Some(n)).map(|d| d.to_string());
+                next.0.solve(id.as_str(), !*stumbled, day.as_deref());
+            }
+            if next != *progress {
+                next.0.save();
+                progress.set(next);
+            }
+        });
+    }
+    progress
 }
 
 #[cfg(test)]
