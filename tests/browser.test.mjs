@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, worstStall, timeUntilShown, dist, shots, SUB_PATH } from "./support.mjs";
+import { start, stop, freshPage, cli, worstStall, timeUntilShown, dist, shots, SUB_PATH, boardPosition, solveArgs } from "./support.mjs";
 
 let base;
 
@@ -436,22 +436,6 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
   assert.deepEqual(errors, []);
   await context.close();
 });
-
-/** The Endgame board's position as the CLI takes it: hands, the play to beat and who made it. */
-async function boardPosition(page) {
-  return page.evaluate(() => {
-    const hand = (seat) => document.querySelector(`.board-seat[data-seat="${seat}"] .hand`)?.dataset.cards ?? "";
-    const beat = document.querySelector("#eg-to-beat");
-    return { landlord: hand("landlord"), farmer1: hand("farmer1"), farmer2: hand("farmer2"), last: beat?.dataset.play, by: beat?.dataset.by };
-  });
-}
-
-function solveArgs(p) {
-  const args = ["solve", "--landlord", p.landlord, "--farmer", p.farmer1];
-  if (p.farmer2) args.push("--farmer2", p.farmer2);
-  if (p.last) args.push("--last", p.last, "--last-by", p.by);
-  return args;
-}
 
 test("the endgame page opens on a puzzle and lists every legal play with its verdict as `ddz solve --all-moves` gives it", async () => {
   const { context, page, errors } = await freshPage();

@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, shots } from "./support.mjs";
+import { start, stop, freshPage, cli, shots, boardPosition, solveArgs } from "./support.mjs";
 
 let base;
 
@@ -19,22 +19,6 @@ before(async () => {
 });
 
 after(stop);
-
-/** The board's position as the CLI takes it. */
-async function boardPosition(page) {
-  return page.evaluate(() => {
-    const hand = (seat) => document.querySelector(`.board-seat[data-seat="${seat}"] .hand`)?.dataset.cards ?? "";
-    const beat = document.querySelector("#eg-to-beat");
-    return { landlord: hand("landlord"), farmer1: hand("farmer1"), farmer2: hand("farmer2"), last: beat?.dataset.play, by: beat?.dataset.by };
-  });
-}
-
-function solveArgs(p) {
-  const args = ["solve", "--landlord", p.landlord, "--farmer", p.farmer1];
-  if (p.farmer2) args.push("--farmer2", p.farmer2);
-  if (p.last) args.push("--last", p.last, "--last-by", p.by);
-  return args;
-}
 
 const cardsIn = (move) => (move === "pass" ? 0 : move.replace("+", "").length);
 const step = (page) => page.getAttribute("#eg-step", "data-step").then(Number);

@@ -148,3 +148,20 @@ export async function timeUntilShown(page, click, shown, timeoutMs) {
   if (ms === null) throw new Error(`${shown} not shown within ${timeoutMs} ms of clicking ${click}`);
   return Math.round(ms);
 }
+
+/** The Endgame board's position as the CLI takes it: hands, the play to beat and who made it. */
+export async function boardPosition(page) {
+  return page.evaluate(() => {
+    const hand = (seat) => document.querySelector(`.board-seat[data-seat="${seat}"] .hand`)?.dataset.cards ?? "";
+    const beat = document.querySelector("#eg-to-beat");
+    return { landlord: hand("landlord"), farmer1: hand("farmer1"), farmer2: hand("farmer2"), last: beat?.dataset.play, by: beat?.dataset.by };
+  });
+}
+
+/** `ddz solve`'s arguments for such a position. */
+export function solveArgs(p) {
+  const args = ["solve", "--landlord", p.landlord, "--farmer", p.farmer1];
+  if (p.farmer2) args.push("--farmer2", p.farmer2);
+  if (p.last) args.push("--last", p.last, "--last-by", p.by);
+  return args;
+}

@@ -21,7 +21,7 @@ use engine::lab::library::Library;
 use engine::lab::panel::gdi_distance;
 use engine::{PlayerSpec, Seat};
 
-use super::fresh_seed;
+use super::{fresh_seed, out};
 use crate::args::{ContestCommand, ContestNewArgs, OutputFormat};
 use crate::error::CliError;
 use crate::report::{progress_in, Report};
@@ -274,22 +274,7 @@ fn enter(
 ) -> Result<Report, CliError> {
     // Refused before any work: an existing file is never replaced.
     if let Some(path) = out {
-        if path.symlink_metadata().is_ok() {
-            return Err(CliError::arg(
-                "--out",
-                format!(
-                    "{} already exists; the result is written only to a new file",
-                    path.display()
-                ),
-            ));
-        }
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        if !dir.is_dir() {
-            return Err(CliError::arg("--out", format!("{} is not a directory", dir.display())));
-        }
+        out::check_new(path, "the result is")?;
     }
     let boards = boards_of(event, Some(&entrant))?;
     let opponents = event.opponents();
@@ -311,7 +296,7 @@ fn enter(
         .collect::<Option<Vec<i64>>>()
         .ok_or("a record the AI entrant made does not replay (a defect)")?;
     if let Some(path) = out {
-        write_new(path, &result.to_file(&boards))?;
+        out::write_new(path, &result.to_file(&boards))?;
     }
     let code = result.code();
     let total: i64 = scores.iter().sum();
@@ -329,18 +314,6 @@ fn enter(
         json: json!({ "entrant": result.entrant.as_str(), "player": player.to_string(), "result": code, "score": total, "boards": rows }),
         text,
     })
-}
-
-/// Writes a new file; an existing path is refused (create_new), never
-/// replaced.
-fn write_new(path: &Path, text: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| CliError::io(path, e))?;
-    file.write_all(text.as_bytes()).map_err(|e| CliError::io(path, e))
 }
 
 /// The results named on the command line: a code, or a file holding a

@@ -11,6 +11,7 @@ mod lab;
 mod learned;
 mod library;
 mod matches;
+mod out;
 mod play;
 mod puzzles;
 mod solve;

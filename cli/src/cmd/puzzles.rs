@@ -16,6 +16,7 @@ use engine::puzzles::generate::{built_ins, candidates, Selection};
 use engine::puzzles::{self, prove, Puzzle};
 use engine::Seat;
 
+use super::out;
 use crate::args::PuzzlesCommand;
 use crate::error::CliError;
 use crate::report::{progress_in, Report};
@@ -68,41 +69,9 @@ fn load(path: Option<&Path>) -> Result<Vec<Puzzle>, CliError> {
     file::parse(&text).map_err(|e| CliError::Other(format!("{}: {e}", path.display())))
 }
 
-/// Refuses `out` unless it is a new file in an existing directory; the
-/// file itself is made with `create_new`, so nothing is ever replaced.
-fn check_out(path: &Path) -> Result<(), CliError> {
-    if path.symlink_metadata().is_ok() {
-        return Err(CliError::arg(
-            "--out",
-            format!(
-                "{} already exists; puzzles are written only to a new file",
-                path.display()
-            ),
-        ));
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(CliError::arg("--out", format!("{} is not a directory", dir.display())));
-    }
-    Ok(())
-}
-
-fn write_new(path: &Path, text: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| CliError::io(path, e))?;
-    f.write_all(text.as_bytes()).map_err(|e| CliError::io(path, e))
-}
-
 /// `ddz puzzles generate`.
 fn generate(seed: u64, count: usize, max_deals: u64, out: &Path, quiet: bool) -> Result<Report, CliError> {
-    check_out(out)?;
+    out::check_new(out, "puzzles are")?;
     let clock = MonotonicClock::default();
     let started = clock.now_ms();
     let mut selection = Selection::new(count, &built_ins(&clock)?);
@@ -145,7 +114,7 @@ fn generate(seed: u64, count: usize, max_deals: u64, out: &Path, quiet: bool) ->
     if back != puzzles {
         return Err("the file made does not read back the same (a defect)".into());
     }
-    write_new(out, &text)?;
+    out::write_new(out, &text)?;
     let secs = (clock.now_ms() - started) / 1000.0;
     let full = puzzles.len() >= count;
     let mut text = format!(

@@ -151,14 +151,7 @@ pub fn prove(position: &Position, clock: &dyn Clock) -> Result<Proof, NotAPuzzle
 /// farmers'), which prunes the search. `None` when the side cannot win,
 /// or the search visits more than `budget` positions.
 pub fn plays_to_win(position: &Position, budget: u64) -> Option<(u32, Move)> {
-    let mut search = Fastest {
-        side: position.to_move().team(),
-        memo: HashMap::new(),
-        min_plays: HashMap::new(),
-        splitter: Splitter::new(),
-        nodes: 0,
-        budget,
-    };
+    let mut search = Fastest::new(position.to_move().team(), budget);
     for n in 1..=super::file::MAX_TURNS {
         let mut moves = Vec::new();
         position.moves(&mut moves);
@@ -176,14 +169,7 @@ pub fn plays_to_win(position: &Position, budget: u64) -> Option<(u32, Move)> {
 /// `position`, whoever is to move, whatever the other side does; `None`
 /// if it cannot be sure to, or past `budget` positions.
 pub fn plays_to_win_for(position: &Position, team: Team, budget: u64) -> Option<u32> {
-    let mut search = Fastest {
-        side: team,
-        memo: HashMap::new(),
-        min_plays: HashMap::new(),
-        splitter: Splitter::new(),
-        nodes: 0,
-        budget,
-    };
+    let mut search = Fastest::new(team, budget);
     (0..=super::file::MAX_TURNS).find_map(|n| match search.wins_within(position, n) {
         Some(true) => Some(Some(n)),
         Some(false) => None,
@@ -197,14 +183,7 @@ pub fn plays_to_win_for(position: &Position, team: Team, budget: u64) -> Option<
 /// after which the side cannot be sure to win, or where the search, which
 /// all the moves share, has gone past `budget` positions.
 pub fn plays_to_win_after(position: &Position, moves: &[Move], budget: u64) -> Vec<Option<u32>> {
-    let mut search = Fastest {
-        side: position.to_move().team(),
-        memo: HashMap::new(),
-        min_plays: HashMap::new(),
-        splitter: Splitter::new(),
-        nodes: 0,
-        budget,
-    };
+    let mut search = Fastest::new(position.to_move().team(), budget);
     moves
         .iter()
         .map(|&mv| {
@@ -231,6 +210,17 @@ struct Fastest {
 }
 
 impl Fastest {
+    fn new(side: Team, budget: u64) -> Fastest {
+        Fastest {
+            side,
+            memo: HashMap::new(),
+            min_plays: HashMap::new(),
+            splitter: Splitter::new(),
+            nodes: 0,
+            budget,
+        }
+    }
+
     /// Whether the side goes out from `pos` within `n` more plays of its
     /// own; `None` past the budget.
     fn wins_within(&mut self, pos: &Position, n: u32) -> Option<bool> {
