@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile-input probe for the ddz CLI (issue 16).
+# Hostile-input probe for the ddz CLI (issues 16 and 50).
 #
 #   scripts/probe-hostile.sh DDZ_BINARY [TIMEOUT_SECONDS]
 #
@@ -9,6 +9,13 @@
 #   zero-bad   exit 0 on input that must be refused ("bad" cases)
 #   json-miss  a failing --json run whose stdout holds no {"error": ...}
 #   agent      an agent run that stopped answering (fewer answers than requests)
+#   missing    a command or flag the binary does not have
+# and, for the ground around the commands (issue 50):
+#   destroyed  a file the command did not make was changed or removed, or
+#              a file it was writing was not written
+#   lie        the agent answered a play it was not offered
+#   memory     refusing an input took more than 512 MB (peaks printed)
+#   time       a time limit overrun by more than 40 ms (worst printed)
 # Prints every offending case, then the totals.
 set -u
 DDZ=${1:?usage: scripts/probe-hostile.sh DDZ_BINARY [TIMEOUT]}
@@ -268,5 +275,175 @@ contradiction "landlord 25 cards dealt" '{"seat":"farmer1","hand":"34567890JQKA2
 contradiction "bottom of 5 cards" '{"seat":"landlord","hand":"45778TJJJQKKKKAAA22X","history":[],"counts":{"landlord":20,"farmer1":17,"farmer2":17},"bottom":"34567"}'
 contradiction "bottom not in the landlord's hand" '{"seat":"landlord","hand":"45778TJJJQKKKKAAA22X","history":[],"counts":{"landlord":20,"farmer1":17,"farmer2":17},"bottom":"444"}'
 contradiction "farmer holds the bottom's fifth card" '{"seat":"farmer1","hand":"33334444555566667","history":[["landlord","8"]],"counts":{"landlord":19,"farmer1":17,"farmer2":17},"bottom":"333"}'
+
+# ---------------------------------------------------------------------------
+# The ground around the commands (issue 50): files next to --out, write
+# errors, the agent's answers, bounded reads, kept time limits, ignored
+# flags, honest library headers.
+destroyed=0; lies=0; memory=0; overtime=0; missing=0
+say() { printf '  %-9s %s\n' "$1" "$2"; }
+# A command that must refuse (exit 2, not 0/101/signal/timeout), run in text.
+refuse() { # description, then the command's words
+  local what=$1; shift
+  timeout -s KILL "$T" "$@" </dev/null >"$W/out" 2>"$W/err"
+  local rc=$?
+  runs=$((runs + 1))
+  if [ $rc -eq 137 ]; then hang=$((hang + 1)); report hang "$rc" "$what"
+  elif [ $rc -eq 101 ] || [ $rc -gt 128 ]; then panic=$((panic + 1)); report panic "$rc" "$what"
+  elif [ $rc -eq 0 ]; then zerobad=$((zerobad + 1)); report zero-bad "$rc" "$what"
+  elif grep -q "unrecognized subcommand\|unexpected argument" "$W/err"; then missing=$((missing + 1)); report missing "$rc" "$what"
+  fi
+}
+intact() { # description, file, its expected sha256 (or "symlink TARGET" / "char")
+  local what=$1 file=$2 want=$3
+  local got
+  if [ "${want%% *}" = symlink ]; then got="symlink $(readlink "$file" 2>/dev/null)"
+  elif [ "$want" = char ]; then [ -c "$file" ] && got=char || got=gone
+  else got=$(sha256sum "$file" 2>/dev/null | cut -c1-64); fi
+  if [ "$got" != "$want" ]; then destroyed=$((destroyed + 1)); say destroyed "$what"; fi
+}
+sha() { sha256sum "$1" | cut -c1-64; }
+TRAIN=(train-splitter --games 3 --test-games 1 --epochs 1 --quiet)
+
+# Files a build finds next to its --out are the user's: never overwritten,
+# read as a journal, renamed or removed.
+mkdir -p "$W/f1" "$W/f2"
+echo mine >"$W/f1/lib.tmp"; echo mine >"$W/f1/lib.json.tmp"; echo mine >"$W/f1/lib.partial"
+MINE=$(sha "$W/f1/lib.tmp")
+"$DDZ" library build --deals 2 --par-nodes 0 --out "$W/f1/lib.json" >/dev/null 2>&1
+runs=$((runs + 1))
+intact "library build: the user's lib.tmp" "$W/f1/lib.tmp" "$MINE"
+intact "library build: the user's lib.json.tmp" "$W/f1/lib.json.tmp" "$MINE"
+intact "library build: the user's lib.partial (not a journal)" "$W/f1/lib.partial" "$MINE"
+# A 10-deal library rebuilt with 3 deals: extended or refused, never shrunk.
+"$DDZ" library build --deals 10 --par-nodes 0 --out "$W/f2/lib.json" >/dev/null 2>&1
+TEN=$(sha "$W/f2/lib.json")
+"$DDZ" library build --deals 3 --par-nodes 0 --out "$W/f2/lib.json" >/dev/null 2>&1
+runs=$((runs + 1))
+intact "library build: a 10-deal library rebuilt with --deals 3" "$W/f2/lib.json" "$TEN"
+# --out that is a symlink, a device or a directory: refused before any
+# work, the link and what it points to untouched.
+echo target >"$W/target"; TARGET=$(sha "$W/target")
+ln -sf "$W/target" "$W/link"
+mknod "$W/dev" c 1 3 2>/dev/null || true
+for out in link dev; do
+  refuse "train-splitter --out $out" "$DDZ" "${TRAIN[@]}" --out "$W/$out"
+  refuse "library build --out $out" "$DDZ" library build --deals 1 --par-nodes 0 --out "$W/$out"
+  refuse "puzzles generate --out $out" "$DDZ" puzzles generate --count 1 --out "$W/$out"
+done
+intact "symlink --out: the link" "$W/link" "symlink $W/target"
+intact "symlink --out: its target" "$W/target" "$TARGET"
+[ -e "$W/dev" ] && intact "device --out" "$W/dev" char
+# Refused before the work, not after it: these would train for minutes.
+refuse "train-splitter --out DIR (refused before training)" "$DDZ" train-splitter --quiet --out "$W"
+refuse "train-splitter --out in a missing folder (before training)" "$DDZ" train-splitter --quiet --out "$W/nodir/m.safetensors"
+
+# Write errors: stderr closed or full is never a panic, and a file being
+# written is still written.
+for how in closed full; do
+  for args in "deal --seed -1" "library build --deals 1 --out $W/nodir/x.json"; do
+    if [ $how = closed ]; then timeout -s KILL "$T" "$DDZ" $args </dev/null >/dev/null 2>&-
+    else timeout -s KILL "$T" "$DDZ" $args </dev/null >/dev/null 2>/dev/full; fi
+    rc=$?; runs=$((runs + 1))
+    if [ $rc -eq 101 ] || [ $rc -gt 128 ]; then panic=$((panic + 1)); report panic "$rc" "stderr $how: ${args//$W/W}"; fi
+  done
+done
+rm -f "$W/piped.safetensors"
+timeout -s KILL "$T" "$DDZ" train-splitter --games 3 --test-games 1 --epochs 2 --out "$W/piped.safetensors" 2>&1 </dev/null | head -1 >/dev/null
+rc=${PIPESTATUS[0]}; runs=$((runs + 1))
+if [ "$rc" -eq 101 ] || [ "$rc" -gt 128 ]; then panic=$((panic + 1)); report panic "$rc" "train-splitter 2>&1 | head -1"; fi
+[ -s "$W/piped.safetensors" ] || { destroyed=$((destroyed + 1)); say destroyed "train-splitter 2>&1 | head -1: the model was not written"; }
+
+# The agent answers only an entry of legal, spelled as given, with that
+# entry as its reading; and every line, blank ones too, gets an answer.
+FOLLOW='"seat":"farmer1","hand":"888999TTTJJJ34567","history":[["landlord","333444555+67K"]],"counts":{"landlord":8,"farmer1":17,"farmer2":17}'
+lie() { # description, request, what the answer must hold (a grep pattern)
+  runs=$((runs + 1))
+  local out
+  out=$(printf '%s\n' "$2" | timeout -s KILL "$T" "$DDZ" agent --player greedy 2>/dev/null)
+  if ! grep -q -- "$3" <<<"$out"; then lies=$((lies + 1)); say lie "agent: $1 answered $out"; fi
+}
+lie "offered only a reading that cannot follow" "{$FOLLOW,\"legal\":[\"888999TTTJJJ+\"]}" '"error"'
+lie "offered that reading and pass" "{$FOLLOW,\"legal\":[\"888999TTTJJJ+\",\"pass\"]}" '"play":"pass","reading":"pass"'
+lie "offered both readings" "{$FOLLOW,\"legal\":[\"888999TTTJJJ+\",\"888999TTT+JJJ\"]}" '"play":"888999TTT+JJJ","reading":"888999TTT+JJJ"'
+runs=$((runs + 1))
+got=$(printf '\n   \n%s\n' "$GOOD" | timeout -s KILL "$T" "$DDZ" agent --player greedy 2>/dev/null | wc -l)
+[ "$got" -eq 3 ] || { agentdead=$((agentdead + 1)); report agent 0 "agent: two blank lines and a request ($got answers to 3 lines)"; }
+
+# Bounded reads: peak memory of refusing each input (more than 512 MB
+# counts), under a 4 GB address-space cap.
+peak() { # description, then the command's words
+  local what=$1; shift
+  runs=$((runs + 1))
+  /usr/bin/time -f '%M' -o "$W/rss" timeout -s KILL "$T" prlimit --as=4294967296 "$@" </dev/null >/dev/null 2>"$W/err"
+  local rc=$?
+  local kb
+  kb=$(tail -1 "$W/rss" | grep -o '^[0-9]*$' || echo 0)
+  printf '  %-9s %6d MB  exit %-3s %s\n' memory "$((kb / 1024))" "$rc" "$what"
+  if [ "$rc" -eq 137 ] || [ "$rc" -eq 124 ]; then hang=$((hang + 1)); report hang "$rc" "$what"
+  elif [ "$rc" -eq 101 ] || [ "$rc" -gt 128 ]; then panic=$((panic + 1)); report panic "$rc" "$what"
+  elif [ "$rc" -eq 0 ]; then zerobad=$((zerobad + 1)); report zero-bad "$rc" "$what"
+  fi
+  [ "$kb" -gt 524288 ] && memory=$((memory + 1))
+}
+{ printf '{"panel":"quick","games":1,"entries":['
+  yes "$E1," | head -n 750000 | tr -d '\n'
+  printf '%s]}' "$E1"; } >"$W/big.json"
+truncate -s 1T "$W/sparse.json"
+truncate -s 1T "$W/sparse.safetensors"
+peak "select --library (a 150 MB file)" "$DDZ" select --library "$W/big.json" --players 3 --rounds 3 --top 2
+peak "select --library (a sparse 1 TB file)" "$DDZ" select --library "$W/sparse.json" --players 3 --rounds 3 --top 2
+peak "select --library /dev/zero" "$DDZ" select --library /dev/zero --players 3 --rounds 3 --top 2
+peak "split --model /dev/zero" "$DDZ" split 3456789TJQKA2 --method learned --model /dev/zero
+peak "split --model (a sparse 1 TB file)" "$DDZ" split 3456789TJQKA2 --method learned --model "$W/sparse.safetensors"
+rm -f "$W/big.json" "$W/sparse.json" "$W/sparse.safetensors"
+
+# Time limits kept: the slowest over positions from 10 deals at a 10 ms
+# limit (the dealt hands open; farmer 2 answering the landlord's lowest
+# single after farmer 1 passed).
+slowest() { # description, limit in ms, then commands on stdin (one per line)
+  local what=$1 limit=$2 worst=0 over=0 n=0
+  while read -r line; do
+    local t0 t1 ms
+    t0=$(date +%s%N)
+    eval "timeout -s KILL $T $line" >/dev/null 2>&1
+    t1=$(date +%s%N)
+    ms=$(( (t1 - t0) / 1000000 ))
+    n=$((n + 1)); runs=$((runs + 1))
+    [ "$ms" -gt "$worst" ] && worst=$ms
+    [ "$ms" -gt $((limit + 40)) ] && over=$((over + 1))
+  done
+  printf '  %-9s %s: worst %d ms at a %d ms limit, %d of %d over %d ms (process start included)\n' time "$what" "$worst" "$limit" "$over" "$n" $((limit + 40))
+  overtime=$((overtime + over))
+}
+hands() { "$DDZ" deal --seed "$1" --json | grep -o '"\(landlord\|farmer1\|farmer2\)":"[^"]*"' | cut -d'"' -f4 | tr '\n' ' '; }
+for s in $(seq 0 9); do
+  read -r l f1 f2 <<<"$(hands "$s")"
+  echo "\"$DDZ\" solve --landlord $l --farmer $f1 --farmer2 $f2 --all-moves --time-limit 10"
+done | slowest "solve --all-moves" 10
+for s in $(seq 0 9); do
+  read -r l f1 f2 <<<"$(hands "$s")"
+  echo "printf '%s\\n' '{\"seat\":\"farmer2\",\"hand\":\"$f2\",\"history\":[[\"landlord\",\"${l:0:1}\"],[\"farmer1\",\"pass\"]],\"counts\":{\"landlord\":19,\"farmer1\":17,\"farmer2\":17}}' | \"$DDZ\" agent --player sampler:samples=1000:read=1024 --time-limit 10"
+done | slowest "agent sampler:samples=1000:read=1024" 10
+
+# A flag that would be ignored is refused.
+refuse "dih --deal with --library" "$DDZ" dih --deal 1 --library "$LIB" --entry 0 --players 3 --rounds 3 --top 2
+refuse "tournament --format duplicate --centre" "$DDZ" tournament --format duplicate --centre 1,0.25,0.25 --matches 1
+refuse "equal --library --eps 1e300" "$DDZ" equal --library "$LIB" --center 1,0.25,0.25 --eps 1e300
+refuse "split --model with the exact method" "$DDZ" split 3456789TJQKA2 --model "$W/none.safetensors"
+refuse "RAYON_NUM_THREADS=100000" env RAYON_NUM_THREADS=100000 "$DDZ" library build --deals 1 --par-nodes 0 --out "$W/threads.json"
+
+# A library's header must agree with its entries.
+sed 's/"panel":"quick","games":1/"panel":"strong","games":2/' "$LIB" >"$W/relabelled.json"
+refuse "a quick library relabelled strong, 2 games" "$DDZ" select --library "$W/relabelled.json" --players 3 --rounds 3 --top 2
+"$DDZ" library build --deals 2 --par-nodes 1000 --out "$W/par.json" >/dev/null 2>&1
+sed 's/"par_nodes":1000,/"par_nodes":1,/' "$W/par.json" >"$W/par1.json"
+sed 's/"par_nodes":1000,/"par_nodes":1000000000,/' "$W/par.json" >"$W/par9.json"
+refuse "par budget relabelled 1" "$DDZ" library par --library "$W/par1.json"
+refuse "par budget relabelled 10^9" "$DDZ" library par --library "$W/par9.json"
+sed 's/"winner":"landlord"/"winner":"X"/g; s/"winner":"farmers"/"winner":"landlord"/g; s/"winner":"X"/"winner":"farmers"/g' "$W/par.json" >"$W/flipped.json"
+refuse "library verify: par winners flipped" "$DDZ" library verify "$W/flipped.json"
+
+echo "ground: files destroyed $destroyed, agent answers not offered $lies, over 512 MB to refuse $memory, time limits overrun $overtime, commands missing $missing"
 
 echo "runs $runs: panics $panic, hangs $hang, exit 0 on bad input $zerobad, --json without {\"error\"} $jsonmiss, agent stopped answering $agentdead"
