@@ -141,43 +141,47 @@ pub fn merge(parts: &[PathBuf], out_path: &Path) -> Result<Report, CliError> {
             read.len()
         )));
     }
-    let mut entries: Vec<_> = read.iter().flat_map(|(_, lib, _)| lib.entries.iter().cloned()).collect();
-    entries.sort_by_key(|e| e.seed);
-    // The GDI as the build computes it from the counts, so the merged file
-    // is byte for byte the single build's whatever JSON's float reading did.
-    for e in &mut entries {
-        e.gdi = e.distribution.gdi();
-    }
-    let library = Library {
+    let (parts_given, whole) = (read.len(), *first_shard);
+    let mut library = Library {
         panel: first.panel.clone(),
         games: first.games,
         par_nodes: first.par_nodes,
         digest: first.digest,
         shard: None,
-        entries,
+        entries: Vec::new(),
     };
+    // Moved, not copied: a library of millions of deals is held once.
+    for (_, part, _) in read {
+        library.entries.extend(part.entries);
+    }
+    library.entries.sort_by_key(|e| e.seed);
+    // The GDI as the build computes it from the counts, so the merged file
+    // is byte for byte the single build's whatever JSON's float reading did.
+    for e in &mut library.entries {
+        e.gdi = e.distribution.gdi();
+    }
     // Each part held exactly its slice, so the whole range is covered once;
     // checked again as any library is before it is written.
     library
         .validate()
         .map_err(|e| CliError::Other(format!("the merged library: {e}")))?;
-    if library.entries.len() as u64 != first_shard.deals {
+    if library.entries.len() as u64 != whole.deals {
         return Err(CliError::Other(format!(
             "the parts hold {} deals, but seeds {} are {}",
             library.entries.len(),
-            first_shard.whole(),
-            first_shard.deals
+            whole.whole(),
+            whole.deals
         )));
     }
     let text = serde_json::to_string(&library).map_err(|e| e.to_string())?;
     out::write_new(out_path, &text)?;
     Ok(Report {
-        json: json!({ "out": out_path.display().to_string(), "parts": read.len(), "deals": library.entries.len(), "seeds": first_shard.whole().to_string(), "bytes": text.len() }),
+        json: json!({ "out": out_path.display().to_string(), "parts": parts_given, "deals": library.entries.len(), "seeds": whole.whole().to_string(), "bytes": text.len() }),
         text: format!(
             "{} parts merged: {} deals (seeds {}) in {}, {} bytes\n",
-            read.len(),
+            parts_given,
             library.entries.len(),
-            first_shard.whole(),
+            whole.whole(),
             out_path.display(),
             text.len()
         ),
