@@ -391,6 +391,7 @@ pub enum LibraryCommand {
     /// report any that differ from the file; exit code 2 if any do.
     Verify {
         /// The library file.
+        #[arg(value_name = "FILE")]
         library: PathBuf,
         /// Entries replayed, chosen by --seed (1 to 10000000; all of them
         /// when at least the library's deals); all if omitted.
