@@ -380,6 +380,37 @@ pub enum LibraryCommand {
         /// The library file (not *.partial, the name of its build journal).
         #[arg(long)]
         out: PathBuf,
+        /// Build only slice K (0 to N−1) of N contiguous slices of the
+        /// seeds, into a part file for `ddz library merge`; `auto/N` reads
+        /// K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (Kubernetes).
+        /// N is 1 to 100000 and at most --deals.
+        #[arg(long, value_parser = shard)]
+        shard: Option<ShardArg>,
+    },
+    /// Replay entries of a library (their panel games and their par) and
+    /// report any that differ from the file; exit code 2 if any do.
+    Verify {
+        /// The library file.
+        #[arg(value_name = "FILE")]
+        library: PathBuf,
+        /// Entries replayed, chosen by --seed (1 to 10000000; all of them
+        /// when at least the library's deals); all if omitted.
+        #[arg(long, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        sample: Option<u64>,
+        /// Seeds the choice of the sample.
+        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+        seed: u64,
+    },
+    /// Join the part files of `ddz library build --shard K/N` into one
+    /// library: the same settings, every slice of the range once, written
+    /// only to a new file.
+    Merge {
+        /// The part files, one per slice, in any order.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// The library to write (a new file).
+        #[arg(long)]
+        out: PathBuf,
     },
     /// The panel's results against par: how often its landlords win the deals
     /// that are landlord wins with open cards, and those that are farmer wins;
@@ -392,6 +423,31 @@ pub enum LibraryCommand {
         #[arg(long, default_value_t = 10, value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
         count: usize,
     },
+}
+
+/// `--shard K/N`: which slice of the seeds a build makes, or `auto/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardArg {
+    /// K, 0 to N − 1; `None` for `auto` (read from the scheduler).
+    pub k: Option<u64>,
+    /// N, in [`limits::SHARDS`].
+    pub n: u64,
+}
+
+/// `K/N` or `auto/N`: N in [`limits::SHARDS`], K from 0 to N − 1.
+fn shard(text: &str) -> Result<ShardArg, String> {
+    let usage = || "a shard is K/N (K from 0 to N−1) or auto/N".to_string();
+    let (k, n) = text.trim().split_once('/').ok_or_else(usage)?;
+    let n: u64 = n.trim().parse().map_err(|_| usage())?;
+    limits::check("N", n, &limits::SHARDS).map_err(|e| e.to_string())?;
+    let k = match k.trim() {
+        "auto" => None,
+        k => Some(k.parse::<u64>().map_err(|_| usage())?),
+    };
+    if let Some(k) = k.filter(|&k| k >= n) {
+        return Err(format!("K is {k}, but {n} slices are numbered 0 to {}", n - 1));
+    }
+    Ok(ShardArg { k, n })
 }
 
 #[derive(Subcommand)]

@@ -41,6 +41,15 @@ pub enum CliError {
     /// Anything else, said in words.
     #[error("{0}")]
     Other(String),
+    /// A command that ran and found what it checked wanting (`ddz library
+    /// verify`): its whole report is printed (the JSON with an "error"
+    /// key), then the message.
+    #[error("{message}")]
+    Found {
+        message: String,
+        json: serde_json::Value,
+        text: String,
+    },
 }
 
 impl CliError {

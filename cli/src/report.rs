@@ -43,7 +43,10 @@ pub fn print(report: &Report, json: bool) -> ExitCode {
 /// Says why the command failed: `{"error": ...}` on stdout with `--json`,
 /// and the message on stderr either way; the error's exit code (2).
 pub fn print_error(error: &CliError, json: bool) -> ExitCode {
-    if json {
+    if let CliError::Found { json: report, text, .. } = error {
+        // The report a failed check found; its exit code is the error's.
+        let _ = write_stdout(&if json { format!("{report}\n") } else { text.clone() });
+    } else if json {
         print_json_error(&error.to_string());
     }
     eprintln!("error: {error}");

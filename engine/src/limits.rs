@@ -84,6 +84,10 @@ pub const EXPLOIT: RangeInclusive<u64> = 0..=10_000_000;
 pub const SWITCH: RangeInclusive<u64> = 0..=54;
 /// Cards left in a hand in an agent request's `counts`.
 pub const COUNTS: RangeInclusive<u32> = 0..=MAX_HAND;
+/// Slices of a library built on many machines (`ddz library build
+/// --shard K/N`): Kubernetes' Indexed Jobs take up to 100,000 completions,
+/// and a Slurm array is usually capped lower.
+pub const SHARDS: RangeInclusive<u64> = 1..=100_000;
 
 /// A value outside its stated range.
 #[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]

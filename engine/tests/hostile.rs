@@ -299,7 +299,8 @@ fn entry_json(seed: u64) -> serde_json::Value {
 }
 
 fn library_json(entries: Vec<serde_json::Value>) -> String {
-    serde_json::json!({"panel": "quick", "games": 1, "entries": entries}).to_string()
+    let digest = engine::lab::settings::Digest::of(&Panel::named("quick").unwrap(), 1, 0);
+    serde_json::json!({"panel": "quick", "games": 1, "digest": digest, "entries": entries}).to_string()
 }
 
 #[test]

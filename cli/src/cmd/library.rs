@@ -13,6 +13,8 @@ use engine::clock::MonotonicClock;
 use engine::lab::library::{Entry, Library};
 use engine::lab::panel::{Panel, PANELS};
 use engine::lab::par::Par;
+use engine::lab::settings::Digest;
+use engine::lab::shard::Shard;
 use engine::SeedRange;
 
 use crate::error::CliError;
@@ -184,7 +186,8 @@ enum Job {
 /// with the same settings is resumed too. The library is written to a
 /// temporary file and renamed into place, never left half-written. With
 /// `par_nodes` > 0 each entry also gets its par within that many nodes; a
-/// library built without par gets it added, without playing again.
+/// library built without par gets it added, without playing again. With
+/// `part` (`--shard`), `seeds` are its slice and the file is that part.
 pub fn build(
     seeds: SeedRange,
     panel: &Panel,
@@ -192,6 +195,7 @@ pub fn build(
     par_nodes: u64,
     out: &Path,
     quiet: bool,
+    part: Option<Shard>,
 ) -> Result<Report, CliError> {
     if out.extension().is_some_and(|e| e == "partial") {
         return Err(CliError::arg(
@@ -240,6 +244,13 @@ pub fn build(
                     out.display(),
                     differences(&found, &wanted)
                 ),
+            ));
+        }
+        if lib.shard != part {
+            let what = |s: Option<Shard>| s.map_or("a whole library".to_string(), |s| format!("shard {s}"));
+            return Err(CliError::arg(
+                "--out",
+                format!("{} is {}, not {}; use another --out", out.display(), what(lib.shard), what(part)),
             ));
         }
         done.extend(lib.entries.into_iter().filter(|e| seeds.contains(e.seed)));
@@ -304,6 +315,8 @@ pub fn build(
         panel: panel.name.clone(),
         games,
         par_nodes,
+        digest: Some(Digest::of(panel, games, par_nodes)),
+        shard: part,
         entries: done,
     };
     write_atomically(out, &serde_json::to_string(&library).map_err(|e| e.to_string())?)?;

@@ -10,6 +10,8 @@ mod contest;
 mod lab;
 mod learned;
 mod library;
+mod library_shard;
+mod library_verify;
 mod matches;
 mod out;
 mod play;
@@ -116,15 +118,27 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
                     games,
                     par_nodes,
                     out,
+                    shard,
                 },
-        } => library::build(
-            seeds("--seed", seed, "--deals", deals)?,
-            &panel,
-            games,
-            par_nodes,
-            &out,
-            json,
-        )?,
+        } => {
+            let seeds = seeds("--seed", seed, "--deals", deals)?;
+            let part = shard.map(|s| library_shard::part(s, seeds)).transpose()?;
+            library::build(
+                part.map_or(seeds, |p| p.seeds()),
+                &panel,
+                games,
+                par_nodes,
+                &out,
+                json,
+                part,
+            )?
+        }
+        Command::Library {
+            command: LibraryCommand::Verify { library, sample, seed },
+        } => library_verify::verify(&library, sample, seed, json)?,
+        Command::Library {
+            command: LibraryCommand::Merge { parts, out },
+        } => library_shard::merge(&parts, &out)?,
         Command::Library {
             command: LibraryCommand::Par { library, count },
         } => library::par(&library, count)?,

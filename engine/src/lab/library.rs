@@ -14,6 +14,8 @@ use crate::seat::Team;
 use super::dih::{dih, dih_interval};
 use super::panel::{gdi_distance, score_distribution, score_set, Panel, PanelError, ScoreDistribution};
 use super::par::Par;
+use super::settings::{Digest, FORMAT};
+use super::shard::{Shard, ShardError};
 
 /// Why a library (or one entry of it) is not one: see [`Library::validate`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -42,6 +44,43 @@ pub enum LibraryError {
         seed: u64,
         /// What is wrong with it.
         problem: EntryError,
+    },
+    /// No settings digest: made before libraries recorded one, or by hand.
+    #[error("digest: none; a library records the digest of its settings (made by ddz library build since library format {FORMAT}): build it again")]
+    NoDigest,
+    /// The header's panel, games or par budget are not the ones its digest
+    /// was made from: the header was changed after the build.
+    #[error("digest: {found} is not that of the header's settings, --panel {panel} --games {games} --par-nodes {par_nodes} ({expected}): {why}")]
+    Digest {
+        /// The digest in the file.
+        found: Digest,
+        /// The digest of the header's settings.
+        expected: Digest,
+        /// The header's panel.
+        panel: String,
+        /// The header's games per table.
+        games: u32,
+        /// The header's par budget.
+        par_nodes: u64,
+        /// The settings the file's digest is that of, when found.
+        why: String,
+    },
+    /// A part's shard that is not one.
+    #[error("{0}")]
+    Shard(ShardError),
+    /// A part whose entries are not its slice's seeds.
+    #[error("shard {shard}: holds {entries} entries, but its slice is the {count} seeds {seeds}{stray}")]
+    ShardSeeds {
+        /// The shard, as written.
+        shard: String,
+        /// Entries in the file.
+        entries: usize,
+        /// The slice's seeds.
+        seeds: String,
+        /// How many.
+        count: u64,
+        /// The first entry outside the slice, if any (", seed S is not one").
+        stray: String,
     },
     /// A seed listed twice.
     #[error("entries[{index}]: seed {seed} is already entries[{first}]")]
@@ -113,6 +152,16 @@ pub enum EntryError {
         budget: u64,
         /// The par's first play, or "none".
         first: String,
+        /// The par's nodes.
+        nodes: u64,
+    },
+    /// A par not proven that did not spend its budget: the search stops
+    /// unproven only when the budget runs out, so this one was found with
+    /// a smaller budget than the library records.
+    #[error("par is not proven, yet its search stopped at {nodes} nodes of the library's {budget}: it was found with a smaller budget")]
+    UnspentPar {
+        /// The library's budget.
+        budget: u64,
         /// The par's nodes.
         nodes: u64,
     },
@@ -210,7 +259,8 @@ impl Entry {
 
     /// Whether the entry's par is what a library recording par within
     /// `par_nodes` nodes (0: none) holds: present exactly when recorded,
-    /// its first play one the landlord can lead, its nodes within budget.
+    /// its first play one the landlord can lead, its nodes within budget,
+    /// and all of the budget spent when not proven.
     pub fn check_par(&self, par_nodes: u64) -> Result<(), EntryError> {
         match (self.par, par_nodes) {
             (None, 0) => Ok(()),
@@ -220,6 +270,10 @@ impl Entry {
                 Ok(deal) if !par.fits(&deal, budget) => Err(EntryError::BadPar {
                     budget,
                     first: par.first.map_or("none".into(), |m| m.to_string()),
+                    nodes: par.nodes,
+                }),
+                _ if !par.exact && par.nodes < budget => Err(EntryError::UnspentPar {
+                    budget,
                     nodes: par.nodes,
                 }),
                 // A deal that does not parse is named by `check_results`.
@@ -307,6 +361,15 @@ pub struct Library {
     /// no par (libraries built before par have none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub par_nodes: u64,
+    /// The digest of the settings the entries were built with
+    /// ([`Digest::of`] the panel's players, games, par budget and
+    /// [`FORMAT`]); required when reading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<Digest>,
+    /// For a part of a library built on many machines: which slice of
+    /// which range it holds (its entries are exactly those seeds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
     /// The deals, each with its results; seeds distinct.
     pub entries: Vec<Entry>,
 }
@@ -348,8 +411,10 @@ impl Library {
 
     /// Whether this is a library [`Entry::build`] could have made: a known
     /// panel, games per table in [`limits::GAMES`], at least one entry, no
-    /// seed twice, and every entry as [`Entry::check`] wants it. Scores are
-    /// then within [`limits::SCORES`] and DIH over them is bounded.
+    /// seed twice, every entry as [`Entry::check`] wants it, a part's
+    /// entries exactly its slice's seeds, and the digest that of the
+    /// header's settings. Scores are then within [`limits::SCORES`] and
+    /// DIH over them is bounded.
     pub fn validate(&self) -> Result<(), LibraryError> {
         let panel: Panel = self.panel.parse().map_err(LibraryError::Panel)?;
         if !limits::GAMES.contains(&self.games) {
@@ -378,7 +443,81 @@ impl Library {
                     problem,
                 })?;
         }
+        if let Some(shard) = &self.shard {
+            self.check_shard(shard)?;
+        }
+        self.check_digest(&panel)
+    }
+
+    /// Whether a part holds exactly its slice's seeds (distinct: checked
+    /// before).
+    fn check_shard(&self, shard: &Shard) -> Result<(), LibraryError> {
+        shard.check().map_err(LibraryError::Shard)?;
+        let seeds = shard.seeds();
+        let stray = self.entries.iter().find(|e| !seeds.contains(e.seed));
+        if stray.is_some() || self.entries.len() as u64 != seeds.count() {
+            return Err(LibraryError::ShardSeeds {
+                shard: shard.to_string(),
+                entries: self.entries.len(),
+                seeds: seeds.to_string(),
+                count: seeds.count(),
+                stray: stray.map_or(String::new(), |e| format!(", and seed {} is not one of them", e.seed)),
+            });
+        }
         Ok(())
+    }
+
+    /// Whether the digest is that of the header's settings; if not, which
+    /// settings it is that of, when a known panel, the games the counts
+    /// add up to and a par budget the entries suggest explain it.
+    fn check_digest(&self, panel: &Panel) -> Result<(), LibraryError> {
+        let found = self.digest.ok_or(LibraryError::NoDigest)?;
+        let expected = Digest::of(panel, self.games, self.par_nodes);
+        if found == expected {
+            return Ok(());
+        }
+        let total: u128 = self.entries[0].distribution.counts.iter().map(|&c| u128::from(c)).sum();
+        // Budgets: the header's, none, and those an unproven par's nodes
+        // allow (it stops within 2,048 nodes past its budget).
+        let mut budgets = vec![self.par_nodes, 0];
+        if let Some(p) = self.entries.iter().filter_map(|e| e.par).find(|p| !p.exact) {
+            budgets.extend(p.nodes.saturating_sub(2 * 1024)..=p.nodes);
+        }
+        let known = super::panel::PANELS.iter().filter_map(|name| Panel::named(name));
+        let why = known
+            .flat_map(|p| {
+                let tables = p.tables.len() as u128;
+                let games = u32::try_from(total / tables).ok().filter(|_| total % tables == 0);
+                games.into_iter().map(move |g| (p.clone(), g))
+            })
+            .find_map(|(p, g)| {
+                let b = budgets.iter().find(|&&b| Digest::of(&p, g, b) == found)?;
+                let mut differs = Vec::new();
+                if p.name != self.panel {
+                    differs.push(format!("--panel {}", p.name));
+                }
+                if g != self.games {
+                    differs.push(format!("--games {g}"));
+                }
+                if *b != self.par_nodes {
+                    differs.push(format!("--par-nodes {b}"));
+                }
+                Some(format!(
+                    "the entries were built with {}; the header was changed after the build",
+                    differs.join(" ")
+                ))
+            })
+            .unwrap_or_else(|| {
+                format!("the header was changed after the build, or an engine other than library format {FORMAT} built it")
+            });
+        Err(LibraryError::Digest {
+            found,
+            expected,
+            panel: self.panel.clone(),
+            games: self.games,
+            par_nodes: self.par_nodes,
+            why,
+        })
     }
 
     /// The top `count` entries by DIH(D; n, m, r), highest first (ties by
@@ -445,6 +584,8 @@ mod tests {
             panel: panel.name.clone(),
             games: 1,
             par_nodes: 0,
+            digest: Some(Digest::of(&panel, 1, 0)),
+            shard: None,
             entries: (0..30).map(|s| Entry::build(s, &panel, 1, &clock).unwrap()).collect(),
         }
     }
@@ -495,6 +636,41 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("not a library file"));
+        // Headers that agree with the entries' totals but not their digest.
+        assert_eq!(bad(&|l| l.digest = None), LibraryError::NoDigest.to_string());
+        let e = bad(&|l| {
+            l.panel = "strong".into();
+            l.games = 2;
+        });
+        assert!(
+            e.contains("--panel strong --games 2 --par-nodes 0")
+                && e.contains("the entries were built with --panel quick --games 1;"),
+            "{e}"
+        );
+        let e = bad(&|l| l.digest = Some(Digest(7)));
+        assert!(e.contains("or an engine other than library format"), "{e}");
+    }
+
+    #[test]
+    fn a_part_holds_exactly_its_slice() {
+        let mut lib = library();
+        let whole = crate::SeedRange::new(0, 90).unwrap();
+        let shard = Shard::new(0, 3, whole).unwrap();
+        lib.shard = Some(shard);
+        let text = serde_json::to_string(&lib).unwrap();
+        assert!(text.contains(r#""shard":{"k":0,"n":3,"first":0,"deals":90},"entries""#), "{text}");
+        assert_eq!(Library::from_json(&text), Ok(lib.clone()));
+        let mut short = lib.clone();
+        short.entries.pop();
+        let e = Library::from_json(&serde_json::to_string(&short).unwrap()).unwrap_err().to_string();
+        assert_eq!(e, "shard 0/3 of seeds 0..=89: holds 29 entries, but its slice is the 30 seeds 0..=29");
+        let mut other = lib.clone();
+        other.shard = Some(Shard::new(1, 3, whole).unwrap());
+        let e = Library::from_json(&serde_json::to_string(&other).unwrap()).unwrap_err().to_string();
+        assert!(e.ends_with("the 30 seeds 30..=59, and seed 0 is not one of them"), "{e}");
+        other.shard = Some(Shard { k: 3, ..shard });
+        let e = Library::from_json(&serde_json::to_string(&other).unwrap()).unwrap_err().to_string();
+        assert_eq!(e, "shard 3/3: K is 0 to 2");
     }
 
     #[test]
@@ -503,6 +679,7 @@ mod tests {
         let mut lib = library();
         lib.entries.truncate(6);
         lib.par_nodes = 5_000;
+        lib.digest = Some(Digest::of(&Panel::named("quick").unwrap(), 1, 5_000));
         for e in &mut lib.entries {
             e.par = Some(Par::of(&Deal::from_seed(e.seed), lib.par_nodes, &clock));
         }
@@ -531,6 +708,16 @@ mod tests {
         );
         let e = bad(&|l| l.entries[0].par.as_mut().unwrap().nodes = 1_000_000);
         assert!(e.contains("1000000 nodes"), "{e}");
+        // A relabelled budget: named from an unproven par's nodes.
+        let e = bad(&|l| l.par_nodes = 4_000);
+        assert!(e.contains("were built with --par-nodes 5000"), "{e}");
+        // And with the digest forged too, the unproven par's nodes tell.
+        assert!(lib.entries.iter().any(|e| !e.par.unwrap().exact));
+        let e = bad(&|l| {
+            l.par_nodes = 1_000_000_000;
+            l.digest = Some(Digest::of(&Panel::named("quick").unwrap(), 1, 1_000_000_000));
+        });
+        assert!(e.contains("par is not proven, yet its search stopped at"), "{e}");
 
         // The gap: the share of games the par's winner lost.
         let mut e = lib.entries[0].clone();
@@ -567,8 +754,13 @@ mod tests {
     #[test]
     fn the_built_in_library_is_valid() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/library.json");
-        let lib = Library::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let lib = Library::from_json(&text).unwrap();
         assert_eq!(lib.panel, "quick");
+        // Written as the build writes it (the digest was added to the
+        // header by hand, the rest left byte for byte).
+        assert_eq!(serde_json::to_string(&lib).unwrap(), text);
+        assert_eq!(lib.digest, Some(Digest::of(&Panel::named("quick").unwrap(), lib.games, lib.par_nodes)));
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub mod generate;
 pub mod library;
 pub mod panel;
 pub mod par;
+pub mod settings;
+pub mod shard;
 pub mod solve_match;
 pub mod tournament;
 

@@ -104,4 +104,23 @@ mod tests {
         assert!(hard.fits(&Deal::from_seed(0), 20_000));
         assert!(!hard.fits(&Deal::from_seed(0), 1_000));
     }
+
+    #[test]
+    fn a_par_not_proven_has_spent_its_budget() {
+        // What a library's reader relies on (EntryError::UnspentPar): the
+        // search stops unproven only when the budget runs out.
+        let clock = MonotonicClock::default();
+        let mut unproven = 0;
+        for budget in [1, 100, 1_000, 1_024, 1_025, 3_000, 4_096, 10_000] {
+            for seed in 0..12 {
+                let par = Par::of(&Deal::from_seed(seed), budget, &clock);
+                assert!(par.fits(&Deal::from_seed(seed), budget), "seed {seed} budget {budget}: {par:?}");
+                if !par.exact {
+                    unproven += 1;
+                    assert!(par.nodes >= budget, "seed {seed} budget {budget}: {par:?}");
+                }
+            }
+        }
+        assert!(unproven > 20, "{unproven}");
+    }
 }
