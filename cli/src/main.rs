@@ -7,6 +7,10 @@
 //! values (every count in its stated range), [`cmd`] runs one command,
 //! [`report`] prints, [`error`] says why something failed.
 
+// Output goes through `report`, which never panics on a write (the print
+// macros do).
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 mod args;
 mod cmd;
 mod error;

@@ -8,6 +8,7 @@
 //! release before the fix, to see each case fail).
 
 use std::io::{Read, Write};
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -231,8 +232,22 @@ fn train_splitter_out_that_is_not_a_new_file_is_refused_before_training() {
     refused_within(&big_train_args(path(&dangling)), SOON, &["--out", "symlink"]);
     refused_within(&big_train_args(path(&target)), SOON, &["--out", "already exists"]);
     refused_within(&big_train_args(path(&dir)), SOON, &["--out", "directory"]);
-    refused_within(&big_train_args("/dev/null"), SOON, &["--out", "device"]);
-    refused_within(&big_train_args(path(&missing)), SOON, &["--out", "no-such-dir"]);
+    // A device node of our own (never /dev/null: a build without the fix
+    // would replace it). mknod needs root; elsewhere the case is skipped.
+    let device = dir.join("null-device");
+    let made = Command::new("mknod").arg(&device).args(["c", "1", "3"]).status();
+    if made.is_ok_and(|s| s.success()) {
+        refused_within(&big_train_args(path(&device)), SOON, &["--out", "device"]);
+        assert!(std::fs::symlink_metadata(&device).unwrap().file_type().is_char_device());
+    } else {
+        eprintln!("skipped the device case: mknod needs root");
+    }
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    refused_within(&big_train_args(path(&fifo)), SOON, &["--out", "pipe"]);
+    refused_within(&big_train_args(path(&missing)), SOON, &["--out", "no-such-dir", "does not exist"]);
+    let slash = format!("{}/new/", path(&dir));
+    refused_within(&big_train_args(&slash), SOON, &["--out", "names a directory"]);
     // A directory no one may create files in, even root.
     refused_within(&big_train_args("/proc/ddz-model.safetensors"), SOON, &["--out", "/proc", "writ"]);
 
@@ -241,19 +256,10 @@ fn train_splitter_out_that_is_not_a_new_file_is_refused_before_training() {
     assert!(dangling.symlink_metadata().unwrap().file_type().is_symlink());
     assert!(!dir.join("nowhere").exists());
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "the user's own file\n");
-    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device_like());
-    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(left.len(), 3, "files left in {}: {left:?}", dir.display());
-}
-
-/// `is_char_device` without importing the trait at every use.
-trait CharDevice {
-    fn is_char_device_like(&self) -> bool;
-}
-impl CharDevice for std::fs::FileType {
-    fn is_char_device_like(&self) -> bool {
-        std::os::unix::fs::FileTypeExt::is_char_device(self)
-    }
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    let mut left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    left.retain(|name| name != "null-device");
+    assert_eq!(left.len(), 4, "files left in {}: {left:?}", dir.display());
 }
 
 #[test]

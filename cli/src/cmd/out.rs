@@ -17,13 +17,13 @@ pub(super) fn check_new(path: &Path, what: &str) -> Result<(), CliError> {
         use std::os::unix::fs::FileTypeExt;
         let kind = meta.file_type();
         let is = if kind.is_symlink() {
-            "is a symlink"
+            "already exists, as a symlink"
         } else if kind.is_dir() {
-            "is a directory"
+            "already exists, as a directory"
         } else if kind.is_char_device() || kind.is_block_device() {
-            "is a device"
+            "already exists, as a device"
         } else if kind.is_fifo() || kind.is_socket() {
-            "is a pipe or socket"
+            "already exists, as a pipe or socket"
         } else {
             "already exists"
         };
@@ -31,6 +31,10 @@ pub(super) fn check_new(path: &Path, what: &str) -> Result<(), CliError> {
             "--out",
             format!("{} {is}; {what} written only to a new file", path.display()),
         ));
+    }
+    // `new/` would be opened as a directory, and fail only when written.
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(CliError::arg("--out", format!("{} names a directory; {what} written only to a new file", path.display())));
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -47,6 +51,9 @@ pub(super) fn check_writable_dir(dir: &Path) -> Result<(), CliError> {
     match dir.metadata() {
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => return Err(CliError::arg("--out", format!("{} is not a directory", dir.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(CliError::arg("--out", format!("{} is not a directory: it does not exist", dir.display())))
+        }
         Err(e) => return Err(CliError::arg("--out", format!("{}: {e}", dir.display()))),
     }
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
@@ -66,7 +73,7 @@ pub(super) fn check_writable_dir(dir: &Path) -> Result<(), CliError> {
 /// `create_new`, never replaced or followed. Should the write fail part
 /// way (a full disk), the partial file, which is ours, is removed, so no
 /// truncated file is left looking whole.
-pub(super) fn write_new(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), CliError> {
+pub(super) fn write_new(path: &Path, bytes: &(impl AsRef<[u8]> + ?Sized)) -> Result<(), CliError> {
     let mut file = OpenOptions::new()
         .write(true)
         .create_new(true)
