@@ -7,6 +7,10 @@
 //! values (every count in its stated range), [`cmd`] runs one command,
 //! [`report`] prints, [`error`] says why something failed.
 
+// Output goes through `report`, which never panics on a write (the print
+// macros do).
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 mod args;
 mod cmd;
 mod error;
@@ -26,12 +30,42 @@ fn main() -> ExitCode {
         Err(e) => return usage_error(e),
     };
     let json = cli.json;
+    if let Err(error) = threads() {
+        return report::print_error(&error, json);
+    }
     match cmd::run(cli.command, json) {
         Ok(Some(report)) => report::print(&report, json),
         // The agent answered on stdout as it went.
         Ok(None) => ExitCode::SUCCESS,
         Err(error) => report::print_error(&error, json),
     }
+}
+
+/// The global thread pool, of `RAYON_NUM_THREADS` threads when that is set
+/// (in [`engine::limits::THREADS`]; rayon alone would try to start any
+/// number, and hang or panic at 100,000). Unset, empty or 0: rayon's
+/// default, one per core.
+fn threads() -> Result<(), CliError> {
+    const VAR: &str = "RAYON_NUM_THREADS";
+    let (range, describe) = (engine::limits::THREADS, engine::limits::describe::<usize>);
+    let value = match std::env::var(VAR) {
+        Err(std::env::VarError::NotPresent) => return Ok(()),
+        Err(std::env::VarError::NotUnicode(v)) => {
+            return Err(CliError::arg(VAR, format!("{v:?} is not a number of threads ({})", describe(&range))))
+        }
+        Ok(v) => v,
+    };
+    if value.is_empty() || value == "0" {
+        return Ok(());
+    }
+    let n: usize = value.parse().map_err(|_| {
+        CliError::arg(VAR, format!("{value:?} is not a number of threads ({}, or 0 for one per core)", describe(&range)))
+    })?;
+    engine::limits::check(VAR, n, &range)?;
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build_global()
+        .map_err(|e| CliError::arg(VAR, format!("{n} threads could not be started: {e}")))
 }
 
 /// What clap could not parse. `--help` and `--version` print as usual;
@@ -66,6 +100,6 @@ fn usage_error(e: clap::Error) -> ExitCode {
     if json {
         report::print_json_error(&message);
     }
-    eprint!("{rendered}");
+    report::write_stderr(&rendered);
     ExitCode::from(CliError::Usage(message).exit_code())
 }

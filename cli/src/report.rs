@@ -1,6 +1,9 @@
 //! What a command prints: one JSON object with `--json`, readable text
 //! otherwise; failures as `{"error": "..."}` (with `--json`) and a message
 //! on stderr. Also the progress bar of the long runs.
+//!
+//! Every write to stderr goes through [`write_stderr`], which cannot
+//! panic (`eprintln!` does, on a full disk or a closed pipe).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -49,7 +52,7 @@ pub fn print_error(error: &CliError, json: bool) -> ExitCode {
     } else if json {
         print_json_error(&error.to_string());
     }
-    eprintln!("error: {error}");
+    write_stderr(&format!("error: {error}\n"));
     ExitCode::from(error.exit_code())
 }
 
@@ -60,14 +63,24 @@ pub fn print_json_error(message: &str) {
 }
 
 fn write_stdout(text: &str) -> ExitCode {
-    // A reader that stops early (`ddz ... | head`) is not an error.
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
+    let mut out = std::io::stdout().lock();
+    // Flushed here, so an error is seen (at exit it would be dropped).
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        // A reader that stops early (`ddz ... | head`) is not an error.
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("error: writing the output: {e}");
+            write_stderr(&format!("error: writing the output: {e}\n"));
             ExitCode::from(1)
         }
         _ => ExitCode::SUCCESS,
     }
+}
+
+/// Writes `text` to stderr, ignoring failure: stderr is where failures are
+/// told, so one writing it has nowhere left to go (the exit code still
+/// says how the command ended).
+pub fn write_stderr(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }
 
 /// A progress bar over `total` deals on stderr (hidden when `quiet`).

@@ -39,6 +39,10 @@ pub const ROUNDS: RangeInclusive<u32> = 1..=1_000;
 pub const TOP: RangeInclusive<u32> = 1..=100;
 /// Passes over the training hands (`ddz train-splitter --epochs`).
 pub const EPOCHS: RangeInclusive<usize> = 1..=1_000;
+/// Threads of the global pool (`RAYON_NUM_THREADS`; unset, empty or 0:
+/// one per core). Past a thousand, thread stacks alone reserve gigabytes
+/// of address space and no command gains anything on a machine's cores.
+pub const THREADS: RangeInclusive<usize> = 1..=1_024;
 /// Hands per training batch (`ddz train-splitter --batch`).
 pub const BATCH: RangeInclusive<usize> = 1..=4_096;
 /// Next-best splits listed after the best (`ddz split --alternatives`).

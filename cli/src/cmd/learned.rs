@@ -1,6 +1,7 @@
 //! The learned splitter (`ddz-learn`): `split --method learned`, the model
 //! for `lead-agreement`, and `train-splitter`.
 
+use std::io::Read;
 use std::path::Path;
 use std::time::Instant;
 
@@ -12,12 +13,14 @@ use engine::clock::MonotonicClock;
 use engine::{Cards, SeedRange};
 use learn::data::{winner_example, Example};
 use learn::train::{train as run_training, EpochReport, TrainConfig};
+use learn::model::{Tagger, MAX_FILE_BYTES};
 use learn::LearnedSplitter;
 
 use crate::args::TrainArgs;
 use crate::cmd::cards::{split_json, split_text};
+use crate::cmd::out;
 use crate::error::CliError;
-use crate::report::{progress, Report};
+use crate::report::{progress, write_stderr, Report};
 
 /// The shipped model, trained by the command in the README.
 const BUILT_IN: &[u8] = include_bytes!("../../../assets/splitter.safetensors");
@@ -26,15 +29,37 @@ const BUILT_IN: &[u8] = include_bytes!("../../../assets/splitter.safetensors");
 pub fn splitter(model: Option<&Path>) -> Result<LearnedSplitter, CliError> {
     match model {
         None => LearnedSplitter::from_bytes(BUILT_IN).map_err(|e| CliError::Other(format!("the built-in model: {e}"))),
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|source| CliError::Io {
-                path: path.display().to_string(),
-                source,
-            })?;
-            LearnedSplitter::from_bytes(&bytes)
-                .map_err(|e| CliError::arg("--model", format!("{}: {e}", path.display())))
-        }
+        Some(path) => LearnedSplitter::from_bytes(&read_model(path)?)
+            .map_err(|e| CliError::arg("--model", format!("{}: {e}", path.display()))),
     }
+}
+
+/// The bytes of the model file at `path`, at most what a model of the
+/// network can hold: a longer file is refused by its size, and a device or
+/// a pipe is read only that far.
+fn read_model(path: &Path) -> Result<Vec<u8>, CliError> {
+    let too_big = |size: &str| {
+        CliError::arg(
+            "--model",
+            format!(
+                "{}: {size}; a splitter model holds at most {MAX_FILE_BYTES} bytes",
+                path.display()
+            ),
+        )
+    };
+    let file = std::fs::File::open(path).map_err(|e| CliError::io(path, e))?;
+    let meta = file.metadata().map_err(|e| CliError::io(path, e))?;
+    if meta.is_file() && meta.len() > MAX_FILE_BYTES {
+        return Err(too_big(&format!("{} bytes", meta.len())));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::io(path, e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(&format!("longer than {MAX_FILE_BYTES} bytes")));
+    }
+    Ok(bytes)
 }
 
 pub fn split(hand: Cards, alternatives: usize, model: Option<&Path>) -> Result<Report, CliError> {
@@ -90,6 +115,7 @@ fn examples(seeds: SeedRange, player: &str, bar: &ProgressBar) -> Result<Vec<Exa
 /// `json` quiets the progress as `--quiet` does.
 pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
     let (out, quiet) = (args.out.as_path(), args.quiet || json);
+    out::check_new(out, "the model is")?;
     let train_seeds = SeedRange::new(args.seed, args.games)
         .map_err(|e| CliError::Other(format!("--seed {} with --games {}: {e}", args.seed, args.games)))?;
     let test_first = args
@@ -143,7 +169,7 @@ pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
             let line = format!("{} ({:.0} s)", epoch_line(r), started.elapsed().as_secs_f64());
             // On stderr even without a terminal (the bar then draws nothing).
             if bar.is_hidden() {
-                eprintln!("{line}");
+                write_stderr(&format!("{line}\n"));
             } else {
                 bar.println(line);
             }
@@ -153,15 +179,9 @@ pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
     .map_err(|e| CliError::Other(format!("training failed: {e}")))?;
     bar.finish_and_clear();
     let train_secs = started.elapsed().as_secs_f64();
-    varmap
-        .save(out)
-        .map_err(|e| CliError::Other(format!("{}: {e}", out.display())))?;
-    let bytes = std::fs::metadata(out)
-        .map_err(|source| CliError::Io {
-            path: out.display().to_string(),
-            source,
-        })?
-        .len();
+    let model = Tagger::to_bytes(&varmap).map_err(|e| CliError::Other(format!("the model as safetensors: {e}")))?;
+    out::write_new(out, &model)?;
+    let bytes = model.len();
     let params: usize = varmap.all_vars().iter().map(|v| v.elem_count()).sum();
     let last = reports.last().map(|r| r.accuracy).unwrap_or_default();
     let json = json!({

@@ -1,38 +1,89 @@
 //! `--out` files: a command writes only a new file, in a directory that
-//! exists, and never replaces anything (checked before the work starts,
-//! and again by `create_new` when writing).
+//! exists and that it can write in, and never replaces anything: not a
+//! file, a link (nor what it points to), a device or a directory. Checked
+//! before the work starts, and again by `create_new` when writing.
 
+use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::error::CliError;
 
-/// Refuses `path` unless it is a new file in an existing directory;
-/// `what` names what would be written there ("the result", "puzzles").
+/// Refuses `path` unless it is a new file in a directory we can write in;
+/// `what` names what would be written there ("the result is", "puzzles are").
 pub(super) fn check_new(path: &Path, what: &str) -> Result<(), CliError> {
-    if path.symlink_metadata().is_ok() {
+    if let Ok(meta) = path.symlink_metadata() {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        let is = if kind.is_symlink() {
+            "already exists, as a symlink"
+        } else if kind.is_dir() {
+            "already exists, as a directory"
+        } else if kind.is_char_device() || kind.is_block_device() {
+            "already exists, as a device"
+        } else if kind.is_fifo() || kind.is_socket() {
+            "already exists, as a pipe or socket"
+        } else {
+            "already exists"
+        };
         return Err(CliError::arg(
             "--out",
-            format!("{} already exists; {what} written only to a new file", path.display()),
+            format!("{} {is}; {what} written only to a new file", path.display()),
         ));
+    }
+    // `new/` would be opened as a directory, and fail only when written.
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(CliError::arg("--out", format!("{} names a directory; {what} written only to a new file", path.display())));
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    if !dir.is_dir() {
-        return Err(CliError::arg("--out", format!("{} is not a directory", dir.display())));
-    }
-    Ok(())
+    check_writable_dir(dir)
 }
 
-/// Writes a new file; an existing path is refused (create_new), never
-/// replaced.
-pub(super) fn write_new(path: &Path, text: &str) -> Result<(), CliError> {
-    let mut file = std::fs::OpenOptions::new()
+/// Refuses `dir` unless it is a directory we can create a file in, found
+/// by doing it: a uniquely named probe file, created new and removed.
+/// (Permission bits would not tell: root writes through them, and /proc
+/// or a read-only mount refuse whatever they say.)
+pub(super) fn check_writable_dir(dir: &Path) -> Result<(), CliError> {
+    match dir.metadata() {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => return Err(CliError::arg("--out", format!("{} is not a directory", dir.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(CliError::arg("--out", format!("{} is not a directory: it does not exist", dir.display())))
+        }
+        Err(e) => return Err(CliError::arg("--out", format!("{}: {e}", dir.display()))),
+    }
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let probe = dir.join(format!(".ddz-write-probe-{}-{nanos}", std::process::id()));
+    match OpenOptions::new().write(true).create_new(true).open(&probe) {
+        Ok(file) => {
+            drop(file);
+            // Ours: made by create_new just now.
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(CliError::arg("--out", format!("cannot write in {}: {e}", dir.display()))),
+    }
+}
+
+/// Writes a new file; an existing path (a link included) is refused by
+/// `create_new`, never replaced or followed. Should the write fail part
+/// way (a full disk), the partial file, which is ours, is removed, so no
+/// truncated file is left looking whole.
+pub(super) fn write_new(path: &Path, bytes: &(impl AsRef<[u8]> + ?Sized)) -> Result<(), CliError> {
+    let mut file = OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
         .map_err(|e| CliError::io(path, e))?;
-    file.write_all(text.as_bytes()).map_err(|e| CliError::io(path, e))
+    let written = file.write_all(bytes.as_ref()).and_then(|()| file.sync_all());
+    if let Err(e) = written {
+        drop(file);
+        let _ = std::fs::remove_file(path);
+        return Err(CliError::io(path, e));
+    }
+    Ok(())
 }
