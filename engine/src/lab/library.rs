@@ -218,8 +218,8 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for AtMost<T> {
         while let Some(value) = seq.next_element()? {
             if out.len() == self.max {
                 return Err(de::Error::custom(format_args!(
-                    "{}: more than {} values; a library holds at most {}",
-                    self.what, self.max, self.max
+                    "{}: more than {} values, more than a valid library holds",
+                    self.what, self.max
                 )));
             }
             out.push(value);
