@@ -475,12 +475,26 @@ fn crafted_library_files_are_refused_naming_the_file_and_the_entry() {
     // A pipe of whitespace (valid JSON so far) is read up to its bound.
     let spaces = vec![b' '; (64 << 20) + 1024];
     let r = run_with(
-        &["select", "--library", "/dev/stdin", "--players", "3", "--rounds", "3", "--top", "2"],
+        &[
+            "select",
+            "--library",
+            "/dev/stdin",
+            "--players",
+            "3",
+            "--rounds",
+            "3",
+            "--top",
+            "2",
+        ],
         &spaces,
         Duration::from_secs(30),
     );
     assert_eq!(r.code, 2, "{}", r.stdout);
-    assert!(r.stderr.contains("not a regular file, and read up to 67108864 bytes"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("not a regular file, and read up to 67108864 bytes"),
+        "{}",
+        r.stderr
+    );
     // The good file answers, at the limits too.
     let v = answers(&[
         "select",
@@ -602,7 +616,16 @@ fn a_library_build_never_mixes_settings_or_takes_its_own_journal_name() {
         ("2", ["--panel", "strong"], ["--panel quick", "--panel strong"]),
         ("3", ["--games", "1"], ["--deals 2", "--deals 3"]),
     ] {
-        let mut args = vec!["library", "build", "--deals", deals, "--par-nodes", "0", "--out", path(&out)];
+        let mut args = vec![
+            "library",
+            "build",
+            "--deals",
+            deals,
+            "--par-nodes",
+            "0",
+            "--out",
+            path(&out),
+        ];
         args.extend(flags);
         refused(&args, &needles);
     }

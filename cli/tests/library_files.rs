@@ -128,7 +128,11 @@ fn refused_at_once(args: &[&str], needles: &[&str]) -> Run {
     let r = run_capped(args, Duration::from_secs(20), None);
     assert_eq!(r.code, 2, "ddz {args:?} should be refused; stdout {}", r.stdout);
     for needle in needles {
-        assert!(r.stderr.contains(needle), "ddz {args:?}: expected {needle:?} in {:?}", r.stderr);
+        assert!(
+            r.stderr.contains(needle),
+            "ddz {args:?}: expected {needle:?} in {:?}",
+            r.stderr
+        );
     }
     println!("refused in {:.3} s: {}", r.seconds, r.stderr.trim());
     r
@@ -253,13 +257,19 @@ fn extending_a_library_equals_a_fresh_build() {
     build("3", "0", &up);
     let v = build("10", "0", &up);
     assert_eq!((v["deals"].as_u64(), v["built"].as_u64()), (Some(10), Some(7)), "{v}");
-    assert!(bytes(&up) == bytes(&fresh), "an extended library differs from a fresh one");
+    assert!(
+        bytes(&up) == bytes(&fresh),
+        "an extended library differs from a fresh one"
+    );
     // Down: seeds 5..=9, then 0..=9.
     let down = dir.join("down.json");
     build("5", "5", &down);
     let v = build("10", "0", &down);
     assert_eq!(v["built"], 5, "{v}");
-    assert!(bytes(&down) == bytes(&fresh), "an extended library differs from a fresh one");
+    assert!(
+        bytes(&down) == bytes(&fresh),
+        "an extended library differs from a fresh one"
+    );
     assert_eq!(names(&dir), set(&["down.json", "fresh.json", "up.json"]));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -288,7 +298,10 @@ fn an_out_that_is_not_a_regular_file_is_refused_before_any_work() {
             &["--out", "/dev/null", "not a regular file"],
         );
         use std::os::unix::fs::FileTypeExt;
-        assert!(std::fs::metadata("/dev/null").expect("/dev/null").file_type().is_char_device());
+        assert!(std::fs::metadata("/dev/null")
+            .expect("/dev/null")
+            .file_type()
+            .is_char_device());
     }
     // A folder.
     refused_at_once(&build_args("1000000", "0", &dir, &[]), &["--out", "is a directory"]);
@@ -344,15 +357,37 @@ fn an_oversized_library_file_is_refused_at_once_with_the_bound() {
     let file = std::fs::File::create(&big).expect("create");
     file.set_len(bound + 1).expect("sparse file");
     drop(file);
-    let select = ["select", "--library", path(&big), "--players", "20", "--rounds", "3", "--top", "2"];
+    let select = [
+        "select",
+        "--library",
+        path(&big),
+        "--players",
+        "20",
+        "--rounds",
+        "3",
+        "--top",
+        "2",
+    ];
     // A gross cap: refusing must not read the file into memory.
     let r = run_capped(&select, Duration::from_secs(20), Some(1 << 20));
     assert_eq!(r.code, 2, "{}", r.stdout);
-    assert!(r.stderr.contains(&bound.to_string()), "the bound is not stated: {}", r.stderr);
+    assert!(
+        r.stderr.contains(&bound.to_string()),
+        "the bound is not stated: {}",
+        r.stderr
+    );
     println!("refused in {:.3} s: {}", r.seconds, r.stderr.trim());
-    let r = run_capped(&build_args("1000000", "0", &big, &[]), Duration::from_secs(20), Some(1 << 20));
+    let r = run_capped(
+        &build_args("1000000", "0", &big, &[]),
+        Duration::from_secs(20),
+        Some(1 << 20),
+    );
     assert_eq!(r.code, 2, "{}", r.stdout);
-    assert!(r.stderr.contains(&bound.to_string()), "the bound is not stated: {}", r.stderr);
+    assert!(
+        r.stderr.contains(&bound.to_string()),
+        "the bound is not stated: {}",
+        r.stderr
+    );
     assert_eq!(std::fs::metadata(&big).expect("big").len(), bound + 1);
     assert_eq!(names(&dir), set(&["big.json"]));
     let _ = std::fs::remove_dir_all(&dir);
@@ -376,7 +411,17 @@ fn a_library_with_a_huge_entry_is_refused_in_little_memory() {
     f.write_all(b"0],\"gdi\":[]}]}").expect("write");
     f.flush().expect("flush");
     drop(f);
-    let select = ["select", "--library", path(&huge), "--players", "20", "--rounds", "3", "--top", "2"];
+    let select = [
+        "select",
+        "--library",
+        path(&huge),
+        "--players",
+        "20",
+        "--rounds",
+        "3",
+        "--top",
+        "2",
+    ];
     let r = run_capped(&select, Duration::from_secs(30), Some(1 << 20));
     assert_eq!(r.code, 2, "{}", r.stdout);
     assert!(r.stderr.contains("counts"), "{}", r.stderr);
@@ -406,20 +451,34 @@ fn an_interrupted_build_resumes_from_its_journal_to_the_same_bytes() {
         if lines.is_ok_and(|n| n > 20) {
             break;
         }
-        assert!(child.try_wait().expect("wait").is_none(), "the build ended before it could be interrupted");
-        assert!(started.elapsed() < Duration::from_secs(30), "no journal at {}", journal.display());
+        assert!(
+            child.try_wait().expect("wait").is_none(),
+            "the build ended before it could be interrupted"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no journal at {}",
+            journal.display()
+        );
         std::thread::sleep(Duration::from_millis(2));
     }
     child.kill().expect("kill");
     let _ = child.wait();
     assert!(!out.exists());
     let text = std::fs::read_to_string(&journal).expect("journal");
-    assert!(text.starts_with("{\"ddz_library_build_journal\""), "{}", &text[..text.len().min(200)]);
+    assert!(
+        text.starts_with("{\"ddz_library_build_journal\""),
+        "{}",
+        &text[..text.len().min(200)]
+    );
     let v = build(deals, "0", &out);
     let built = v["built"].as_u64().expect("built");
     assert!(built < 3000, "the journal's entries were built again: {v}");
     println!("resumed: {built} of 3000 built after the interrupt");
-    assert!(bytes(&out) == bytes(&fresh), "a resumed build differs from an uninterrupted one");
+    assert!(
+        bytes(&out) == bytes(&fresh),
+        "a resumed build differs from an uninterrupted one"
+    );
     assert_eq!(names(&dir), set(&["fresh.json", "lib.json"]));
     let _ = std::fs::remove_dir_all(&dir);
 }

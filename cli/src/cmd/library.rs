@@ -38,14 +38,18 @@ pub fn read(flag: &'static str, path: &Path) -> Result<Library, CliError> {
     let (bound, what) = if meta.is_file() {
         (
             MAX_LIBRARY_BYTES,
-            format!("a library holds at most {} deals, in at most {MAX_LIBRARY_BYTES} bytes", limits::DEALS.end()),
+            format!(
+                "a library holds at most {} deals, in at most {MAX_LIBRARY_BYTES} bytes",
+                limits::DEALS.end()
+            ),
         )
     } else {
-        (MAX_STREAM_BYTES, format!("not a regular file, and read up to {MAX_STREAM_BYTES} bytes"))
+        (
+            MAX_STREAM_BYTES,
+            format!("not a regular file, and read up to {MAX_STREAM_BYTES} bytes"),
+        )
     };
-    let too_long = |bytes: String| {
-        CliError::Other(format!("{flag} {}: {bytes} bytes; {what}", path.display()))
-    };
+    let too_long = |bytes: String| CliError::Other(format!("{flag} {}: {bytes} bytes; {what}", path.display()));
     if meta.is_file() && meta.len() > bound {
         return Err(too_long(meta.len().to_string()));
     }
@@ -210,9 +214,8 @@ pub fn build(
     done.extend(journaled);
     // Entries still to be played, and those played that still lack par.
     let todo: Vec<u64> = seeds.iter().filter(|s| !done.contains_key(s)).collect();
-    let (mut done, to_par): (Vec<Entry>, Vec<Entry>) = done
-        .into_values()
-        .partition(|e| par_nodes == 0 || e.par.is_some());
+    let (mut done, to_par): (Vec<Entry>, Vec<Entry>) =
+        done.into_values().partition(|e| par_nodes == 0 || e.par.is_some());
     let bar = progress(seeds.count(), quiet);
     bar.set_message("library");
     bar.set_position(done.len() as u64);

@@ -228,7 +228,11 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for AtMost<T> {
     }
 }
 
-fn at_most<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D, what: &'static str, max: usize) -> Result<Vec<T>, D::Error> {
+fn at_most<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+    what: &'static str,
+    max: usize,
+) -> Result<Vec<T>, D::Error> {
     d.deserialize_seq(AtMost {
         what,
         max,
@@ -250,7 +254,11 @@ fn gdi<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
 
 fn entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Entry>, D::Error> {
     // Within usize on every target the CLI runs on (64-bit).
-    at_most(d, "entries", usize::try_from(*limits::DEALS.end()).unwrap_or(usize::MAX))
+    at_most(
+        d,
+        "entries",
+        usize::try_from(*limits::DEALS.end()).unwrap_or(usize::MAX),
+    )
 }
 
 impl Entry {

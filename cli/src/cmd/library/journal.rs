@@ -84,11 +84,7 @@ impl Journal {
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 // create_new: a file that appeared meanwhile is not taken.
-                let mut file = OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(path)
-                    .map_err(io)?;
+                let mut file = OpenOptions::new().write(true).create_new(true).open(path).map_err(io)?;
                 let line = serde_json::to_string(&header).map_err(|e| e.to_string())?;
                 file.write_all(format!("{line}\n").as_bytes()).map_err(io)?;
                 (file, BTreeMap::new())

@@ -22,14 +22,15 @@ pub(super) enum Found {
 pub(super) fn check(out: &Path) -> Result<Found, CliError> {
     let refuse = |why: String| Err(CliError::arg("--out", format!("{}: {why}", out.display())));
     let found = match out.symlink_metadata() {
-        Ok(m) if m.file_type().is_symlink() => {
-            return refuse(
-                "is a symbolic link; the build writes only a regular file: give the path it points to, or another --out".into(),
-            )
-        }
+        Ok(m) if m.file_type().is_symlink() => return refuse(
+            "is a symbolic link; the build writes only a regular file: give the path it points to, or another --out"
+                .into(),
+        ),
         Ok(m) if m.is_dir() => return refuse("is a directory".into()),
         Ok(m) if !m.is_file() => {
-            return refuse("is not a regular file (a device, a pipe or a socket); the build writes only a regular file".into())
+            return refuse(
+                "is not a regular file (a device, a pipe or a socket); the build writes only a regular file".into(),
+            )
         }
         Ok(_) => Found::File,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Found::Nothing,
