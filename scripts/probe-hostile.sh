@@ -132,7 +132,7 @@ bad	ladder --deals 0
 bad	ladder --rungs L0,L1 --deals 3 --seed $MAX
 bad	library build --deals 0 --out $W/a.json
 bad	library build --deals 3 --seed $MAX --out $W/b.json
-bad	library build --deals 1 --out $W/x.partial
+bad	library build --deals 1 --out /dev/null
 bad	library build --deals 1 --out $W/nodir/x.json
 bad	library build --deals 1 --out $W
 bad	library build --deals 1 --games 0 --out $W/c.json
@@ -208,7 +208,6 @@ run_case() { # expectation json args...
   local expect=$1 json=$2; shift 2
   local args=("$@")
   [ "$json" = 1 ] && args+=(--json)
-  rm -f "$W"/x.partial
   timeout -s KILL "$T" "$DDZ" "${args[@]}" </dev/null >"$W/out" 2>"$W/err"
   local rc=$?
   runs=$((runs + 1))
@@ -229,14 +228,16 @@ while IFS=$'\t' read -r expect line; do
   run_case "$expect" 1 "$@"
 done <<<"$CASES"
 
-# Resuming a build with other settings: leave a partial file from games=1, resume with games=2.
+# Resuming a build with other settings: leave a journal of games=1, resume
+# with games=2; and a file at the journal's name that is not one.
 mkdir -p "$W/r"
-echo "$E1" >"$W/r/lib.partial"
+J1='{"ddz_library_build_journal":1,"build":{"panel":"quick","games":1,"par_nodes":0},"seed":0,"deals":2}'
 for json in 0 1; do
-  echo "$E1" >"$W/r/lib.partial"
-  run_case bad "$json" library build --deals 2 --games 2 --out "$W/r/lib.json"
-  echo "$E1" >"$W/r/lib.partial"
-  run_case bad "$json" library build --deals 2 --panel strong --out "$W/r/lib.json"
+  printf '%s\n%s\n' "$J1" "$E1" >"$W/r/lib.json.ddz-build-journal"
+  run_case bad "$json" library build --deals 2 --games 2 --par-nodes 0 --out "$W/r/lib.json"
+  run_case bad "$json" library build --deals 2 --panel strong --par-nodes 0 --out "$W/r/lib.json"
+  echo "$E1" >"$W/r/lib.json.ddz-build-journal"
+  run_case bad "$json" library build --deals 2 --par-nodes 0 --out "$W/r/lib.json"
 done
 
 # The agent: every request line gets one answer line, whatever it holds.

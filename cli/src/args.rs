@@ -377,7 +377,10 @@ pub enum LibraryCommand {
         /// library built without par, par is added to it.
         #[arg(long, default_value_t = 1_000_000, value_parser = u64_in(limits::PAR_NODES), allow_negative_numbers = true)]
         par_nodes: u64,
-        /// The library file (not *.partial, the name of its build journal).
+        /// The library file: new, or a library of the same settings that
+        /// the build extends (its seeds must be in the range; a library is
+        /// never shrunk). Not a link, a device or a folder. The build's
+        /// journal is OUT.ddz-build-journal.
         #[arg(long)]
         out: PathBuf,
         /// Build only slice K (0 to N−1) of N contiguous slices of the

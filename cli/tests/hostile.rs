@@ -469,9 +469,32 @@ fn crafted_library_files_are_refused_naming_the_file_and_the_entry() {
                 "--top",
                 "2",
             ],
-            &["/dev/zero", "not a regular file"],
+            &["/dev/zero", "not a library file"],
         );
     }
+    // A pipe of whitespace (valid JSON so far) is read up to its bound.
+    let spaces = vec![b' '; (64 << 20) + 1024];
+    let r = run_with(
+        &[
+            "select",
+            "--library",
+            "/dev/stdin",
+            "--players",
+            "3",
+            "--rounds",
+            "3",
+            "--top",
+            "2",
+        ],
+        &spaces,
+        Duration::from_secs(30),
+    );
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("not a regular file, and read up to 67108864 bytes"),
+        "{}",
+        r.stderr
+    );
     // The good file answers, at the limits too.
     let v = answers(&[
         "select",
@@ -508,17 +531,6 @@ fn crafted_library_files_are_refused_naming_the_file_and_the_entry() {
 fn a_library_build_never_mixes_settings_or_takes_its_own_journal_name() {
     let dir = folder("build");
     let out = dir.join("lib.json");
-    refused(
-        &[
-            "library",
-            "build",
-            "--deals",
-            "1",
-            "--out",
-            path(&dir.join("x.partial")),
-        ],
-        &["--out", ".partial"],
-    );
     refused(
         &["library", "build", "--deals", "1", "--out", path(&dir)],
         &["--out", "is a directory"],
@@ -587,36 +599,36 @@ fn a_library_build_never_mixes_settings_or_takes_its_own_journal_name() {
         ],
         &["--panel quick", "--panel strong"],
     );
-    // An interrupted one: its journal, with or without a header line.
+    // An interrupted one: its journal, marked as ours, names its build.
     let lib: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("library")).expect("JSON");
     std::fs::remove_file(&out).expect("remove");
-    let partial = dir.join("lib.partial");
-    std::fs::write(&partial, format!("{}\n", lib["entries"][0])).expect("write");
-    refused(
-        &["library", "build", "--deals", "2", "--games", "2", "--out", path(&out)],
-        &["lib.partial", "--games 1"],
-    );
+    let journal = dir.join("lib.json.ddz-build-journal");
     std::fs::write(
-        &partial,
+        &journal,
         format!(
-            "{{\"build\":{{\"panel\":\"quick\",\"games\":1}}}}\n{}\n",
+            "{{\"ddz_library_build_journal\":1,\"build\":{{\"panel\":\"quick\",\"games\":1,\"par_nodes\":0}},\"seed\":0,\"deals\":2}}\n{}\n",
             lib["entries"][0]
         ),
     )
     .expect("write");
-    refused(
-        &[
+    for (deals, flags, needles) in [
+        ("2", ["--games", "2"], ["lib.json.ddz-build-journal", "--games 1"]),
+        ("2", ["--panel", "strong"], ["--panel quick", "--panel strong"]),
+        ("3", ["--games", "1"], ["--deals 2", "--deals 3"]),
+    ] {
+        let mut args = vec![
             "library",
             "build",
             "--deals",
-            "2",
-            "--panel",
-            "strong",
+            deals,
+            "--par-nodes",
+            "0",
             "--out",
             path(&out),
-        ],
-        &["--panel quick"],
-    );
+        ];
+        args.extend(flags);
+        refused(&args, &needles);
+    }
     // The same settings resume it.
     let v = answers(&[
         "library",
@@ -629,7 +641,7 @@ fn a_library_build_never_mixes_settings_or_takes_its_own_journal_name() {
         path(&out),
     ]);
     assert_eq!((v["deals"].as_u64(), v["built"].as_u64()), (Some(2), Some(1)), "{v}");
-    assert!(!partial.exists());
+    assert!(!journal.exists());
     // Par is added to a library without it, without playing again; a
     // library with par is not resumed with another budget.
     let before: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("library")).expect("JSON");

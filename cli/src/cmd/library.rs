@@ -1,73 +1,95 @@
 //! `ddz library build`, and reading a library file for the other lab
 //! commands (every file read is validated: [`Library::from_json`]).
 
-use std::io::{BufRead, Read, Write};
+mod journal;
+mod output;
+
+use std::io::Read;
 use std::path::Path;
-use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
-use engine::lab::library::{Entry, Library};
-use engine::lab::panel::{Panel, PANELS};
+use engine::lab::library::{Entry, Library, MAX_LIBRARY_BYTES};
+use engine::lab::panel::Panel;
 use engine::lab::par::Par;
 use engine::lab::settings::Digest;
 use engine::lab::shard::Shard;
-use engine::SeedRange;
+use engine::{limits, SeedRange};
 
 use crate::error::CliError;
 use crate::report::{progress, rate_text, Report};
+
+use journal::Journal;
 
 /// The most read from a library "file" that is a pipe or a device.
 const MAX_STREAM_BYTES: u64 = 64 << 20;
 
 /// A library file, read and checked: a known panel, games in range, at
 /// least one entry, no seed twice, every entry what its seed deals with
-/// counts and GDI that agree. Errors name the file and the entry.
+/// counts and GDI that agree. Errors name the file and the entry. At most
+/// [`MAX_LIBRARY_BYTES`] are read (a longer regular file is refused before
+/// reading), parsed as they come, so memory holds the library, not its text.
 pub fn read(flag: &'static str, path: &Path) -> Result<Library, CliError> {
     let io = |e: std::io::Error| CliError::Other(format!("{flag} {}: {e}", path.display()));
     let file = std::fs::File::open(path).map_err(io)?;
-    // A regular file ends; a pipe or a device (/dev/zero) may not, so
-    // those are read up to a bound rather than forever.
-    let regular = file.metadata().map_err(io)?.is_file();
-    let mut bytes = Vec::new();
-    file.take(if regular { u64::MAX } else { MAX_STREAM_BYTES + 1 })
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_STREAM_BYTES && !regular {
-        return Err(CliError::Other(format!(
-            "{flag} {}: not a regular file, and longer than {MAX_STREAM_BYTES} bytes",
-            path.display()
-        )));
+    let meta = file.metadata().map_err(io)?;
+    // A regular file ends; a pipe or a device (/dev/zero) may not.
+    let (bound, what) = if meta.is_file() {
+        (
+            MAX_LIBRARY_BYTES,
+            format!(
+                "a library holds at most {} deals, in at most {MAX_LIBRARY_BYTES} bytes",
+                limits::DEALS.end()
+            ),
+        )
+    } else {
+        (
+            MAX_STREAM_BYTES,
+            format!("not a regular file, and read up to {MAX_STREAM_BYTES} bytes"),
+        )
+    };
+    let too_long = |bytes: String| CliError::Other(format!("{flag} {}: {bytes} bytes; {what}", path.display()));
+    if meta.is_file() && meta.len() > bound {
+        return Err(too_long(meta.len().to_string()));
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        CliError::Other(format!(
-            "{flag} {}: not a library file: not UTF-8 ({e})",
-            path.display()
-        ))
-    })?;
-    Library::from_json(&text).map_err(|problem| CliError::Library {
+    let mut counted = Counted {
+        inner: std::io::BufReader::new(file.take(bound + 1)),
+        bytes: 0,
+    };
+    let parsed = Library::from_reader(&mut counted);
+    if counted.bytes > bound {
+        return Err(too_long(format!("more than {bound}")));
+    }
+    parsed.map_err(|problem| CliError::Library {
         flag,
         path: path.display().to_string(),
         problem: Box::new(problem),
     })
 }
 
-/// The first line of a build's journal (`OUT.partial`): the settings its
-/// entries were built with, so that a resumed build with other settings is
-/// refused rather than mixed in.
-#[derive(Serialize, Deserialize, PartialEq)]
-struct JournalHeader {
-    build: Settings,
+/// A reader that counts what it gave.
+struct Counted<R> {
+    inner: R,
+    bytes: u64,
 }
 
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}
+
+/// The settings a library (or a build's journal) was built with.
 #[derive(Serialize, Deserialize, PartialEq, Clone)]
 struct Settings {
     panel: String,
     games: u32,
-    /// Par's node budget; 0 (and journals from before par): none.
+    /// Par's node budget; 0: none.
     #[serde(default)]
     par_nodes: u64,
 }
@@ -107,69 +129,57 @@ fn differences(found: &Settings, wanted: &Settings) -> String {
     out.join(" and ")
 }
 
-/// The settings a journal entry without a header was built with, if any
-/// known panel explains its counts.
-fn guess_settings(entry: &Entry) -> Option<Settings> {
-    let total: u128 = entry.distribution.counts.iter().map(|&c| u128::from(c)).sum();
-    PANELS.iter().find_map(|name| {
-        let panel = Panel::named(name)?;
-        let tables = panel.tables.len() as u128;
-        let games = u32::try_from(total / tables).ok()?;
-        (total % tables == 0 && entry.check_results(&panel, games).is_ok()).then(|| Settings {
-            panel: name.to_string(),
-            games,
-            par_nodes: entry.par.map_or(0, |p| p.nodes),
-        })
-    })
-}
-
-/// The entries of an earlier, interrupted build of the same library, from
-/// its journal; an error if they were built with other settings.
-fn journal_entries(partial: &Path, panel: &Panel, wanted: &Settings) -> Result<(Vec<Entry>, bool), CliError> {
-    let file = match std::fs::File::open(partial) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((vec![], false)),
-        Err(e) => return Err(CliError::io(partial, e)),
+/// The entries of the library already at `out`, which this build extends:
+/// refused unless built with settings that fit and every one of its seeds
+/// is in `seeds` (a build never shrinks a library).
+fn existing_entries(out: &Path, seeds: SeedRange, wanted: &Settings, part: Option<Shard>) -> Result<Vec<Entry>, CliError> {
+    let lib = read("--out", out).map_err(|e| {
+        CliError::Other(format!(
+            "{e}; the build extends a library file, and would not overwrite this one"
+        ))
+    })?;
+    let found = Settings {
+        panel: lib.panel.clone(),
+        games: lib.games,
+        par_nodes: lib.par_nodes,
     };
-    let mut entries = Vec::new();
-    let mut has_header = false;
-    for (i, line) in std::io::BufReader::new(file).split(b'\n').enumerate() {
-        let line = line.map_err(|e| CliError::io(partial, e))?;
-        if let Ok(header) = serde_json::from_slice::<JournalHeader>(&line) {
-            if !header.build.fits(wanted) {
-                return Err(CliError::Other(format!(
-                    "{}: an earlier build of this library used {}; finish it with those settings, or delete the file",
-                    partial.display(),
-                    differences(&header.build, wanted)
-                )));
-            }
-            has_header = true;
-            continue;
-        }
-        // A line cut short by an interrupt is built again.
-        let Ok(entry) = serde_json::from_slice::<Entry>(&line) else {
-            continue;
-        };
-        // Entries may lack par (added now), but not have another budget's.
-        let par_nodes = if entry.par.is_some() { wanted.par_nodes } else { 0 };
-        if let Err(problem) = entry.check(panel, wanted.games, par_nodes) {
-            let why = match guess_settings(&entry) {
-                Some(found) => format!("it was built with {}", differences(&found, wanted)),
-                None => format!(
-                    "it does not fit --panel {} --games {}: {problem}",
-                    wanted.panel, wanted.games
-                ),
-            };
-            return Err(CliError::Other(format!(
-                "{} line {} (seed {}): {why}; finish that build with its settings, or delete the file",
-                partial.display(),
-                i + 1,
-                entry.seed
-            )));
-        }
-        entries.push(entry);
+    if !found.fits(wanted) {
+        return Err(CliError::arg(
+            "--out",
+            format!(
+                "{} was built with {}; a library holds one setting: use its settings or another --out",
+                out.display(),
+                differences(&found, wanted)
+            ),
+        ));
     }
-    Ok((entries, has_header))
+    if lib.shard != part {
+        let what = |s: Option<Shard>| s.map_or("a whole library".to_string(), |s| format!("shard {s}"));
+        return Err(CliError::arg(
+            "--out",
+            format!("{} is {}, not {}; use another --out", out.display(), what(lib.shard), what(part)),
+        ));
+    }
+    let dropped = lib.entries.iter().filter(|e| !seeds.contains(e.seed)).count();
+    if dropped > 0 {
+        // Validated: at least one entry.
+        let low = lib.entries.iter().map(|e| e.seed).min().unwrap_or(0);
+        let high = lib.entries.iter().map(|e| e.seed).max().unwrap_or(0);
+        let first = low.min(seeds.first());
+        let last = seeds.last().map_or(high, |l| l.max(high));
+        return Err(CliError::arg(
+            "--out",
+            format!(
+                "{} holds {} deals (seeds {low} to {high}); --seed {} --deals {} would drop {dropped} of them: use a range that includes them (--seed {first} --deals {}), or another --out",
+                out.display(),
+                lib.entries.len(),
+                seeds.first(),
+                seeds.count(),
+                u128::from(last - first) + 1
+            ),
+        ));
+    }
+    Ok(lib.entries)
 }
 
 /// A build's work on one deal.
@@ -181,13 +191,16 @@ enum Job {
 }
 
 /// `ddz library build`: every deal of `seeds` under `panel`, on every
-/// core. Finished entries go to `OUT.partial` as they come, so an
-/// interrupted build loses nothing and resumes; an existing `OUT` built
-/// with the same settings is resumed too. The library is written to a
-/// temporary file and renamed into place, never left half-written. With
-/// `par_nodes` > 0 each entry also gets its par within that many nodes; a
-/// library built without par gets it added, without playing again. With
-/// `part` (`--shard`), `seeds` are its slice and the file is that part.
+/// core. Finished entries go to a journal of ours as they come
+/// ([`journal`]), so an interrupted build loses nothing and resumes; a
+/// library already at `out` is extended, never shrunk (a narrower range
+/// or other settings are refused). `out` must be a regular file or
+/// nothing, in a folder we can write, checked before any work. The
+/// library is written to a new file of ours and renamed into place, never
+/// left half-written. With `par_nodes` > 0 each entry also gets its par
+/// within that many nodes; a library built without par gets it added,
+/// without playing again.
+/// With `part` (`--shard`), `seeds` are its slice and the file is that part.
 pub fn build(
     seeds: SeedRange,
     panel: &Panel,
@@ -197,76 +210,23 @@ pub fn build(
     quiet: bool,
     part: Option<Shard>,
 ) -> Result<Report, CliError> {
-    if out.extension().is_some_and(|e| e == "partial") {
-        return Err(CliError::arg(
-            "--out",
-            format!(
-                "{}: a name ending in .partial is the build's own journal; choose another name",
-                out.display()
-            ),
-        ));
-    }
-    if out.is_dir() {
-        return Err(CliError::arg("--out", format!("{} is a directory", out.display())));
-    }
-    let parent = out
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    if !parent.is_dir() {
-        return Err(CliError::arg(
-            "--out",
-            format!("{}: the folder {} does not exist", out.display(), parent.display()),
-        ));
-    }
     let wanted = Settings {
         panel: panel.name.clone(),
         games,
         par_nodes,
     };
-    let mut done: Vec<Entry> = Vec::new();
-    if out.exists() {
-        let lib = read("--out", out).map_err(|e| {
-            CliError::Other(format!(
-                "{e}; the build resumes a library file, and would not overwrite this one"
-            ))
-        })?;
-        let found = Settings {
-            panel: lib.panel.clone(),
-            games: lib.games,
-            par_nodes: lib.par_nodes,
-        };
-        if !found.fits(&wanted) {
-            return Err(CliError::arg(
-                "--out",
-                format!(
-                    "{} was built with {}; a library holds one setting: use its settings or another --out",
-                    out.display(),
-                    differences(&found, &wanted)
-                ),
-            ));
-        }
-        if lib.shard != part {
-            let what = |s: Option<Shard>| s.map_or("a whole library".to_string(), |s| format!("shard {s}"));
-            return Err(CliError::arg(
-                "--out",
-                format!("{} is {}, not {}; use another --out", out.display(), what(lib.shard), what(part)),
-            ));
-        }
-        done.extend(lib.entries.into_iter().filter(|e| seeds.contains(e.seed)));
-    }
-    let partial = out.with_extension("partial");
-    let (journal, has_header) = journal_entries(&partial, panel, &wanted)?;
-    done.extend(journal.into_iter().filter(|e| seeds.contains(e.seed)));
-    done.sort_by_key(|e| e.seed);
-    done.dedup_by_key(|e| e.seed);
+    let existing = match output::check(out)? {
+        output::Found::File => existing_entries(out, seeds, &wanted, part)?,
+        output::Found::Nothing => Vec::new(),
+    };
+    let (journal, journaled) = Journal::open(&journal::path_of(out), &wanted, seeds, panel)?;
+    // By seed; the journal's entries are newer (they may have par added).
+    let mut done: std::collections::BTreeMap<u64, Entry> = existing.into_iter().map(|e| (e.seed, e)).collect();
+    done.extend(journaled);
     // Entries still to be played, and those played that still lack par.
-    let todo: Vec<u64> = seeds
-        .iter()
-        .filter(|s| done.binary_search_by_key(s, |e| e.seed).is_err())
-        .collect();
+    let todo: Vec<u64> = seeds.iter().filter(|s| !done.contains_key(s)).collect();
     let (mut done, to_par): (Vec<Entry>, Vec<Entry>) =
-        done.into_iter().partition(|e| par_nodes == 0 || e.par.is_some());
+        done.into_values().partition(|e| par_nodes == 0 || e.par.is_some());
     let bar = progress(seeds.count(), quiet);
     bar.set_message("library");
     bar.set_position(done.len() as u64);
@@ -275,16 +235,6 @@ pub fn build(
         .map(|&s| Job::Play(s))
         .chain(to_par.into_iter().map(Job::Par))
         .collect();
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&partial)
-        .map_err(|e| CliError::io(&partial, e))?;
-    if !has_header {
-        let header = serde_json::to_string(&JournalHeader { build: wanted.clone() }).map_err(|e| e.to_string())?;
-        writeln!(file, "{header}").map_err(|e| CliError::io(&partial, e))?;
-    }
-    let journal = Mutex::new(file);
     let clock = MonotonicClock::default();
     let started = std::time::Instant::now();
     let fresh: Vec<Entry> = jobs
@@ -298,10 +248,7 @@ pub fn build(
                 let deal = engine::Deal::from_seed(entry.seed);
                 entry.par = Some(Par::of(&deal, par_nodes, &clock));
             }
-            // The journal only saves work; a failed write costs a rebuild.
-            if let (Ok(mut f), Ok(line)) = (journal.lock(), serde_json::to_string(&entry)) {
-                let _ = writeln!(f, "{line}");
-            }
+            journal.append(&entry);
             bar.inc(1);
             Ok(entry)
         })
@@ -319,8 +266,8 @@ pub fn build(
         shard: part,
         entries: done,
     };
-    write_atomically(out, &serde_json::to_string(&library).map_err(|e| e.to_string())?)?;
-    let _ = std::fs::remove_file(&partial);
+    output::replace(out, &serde_json::to_string(&library).map_err(|e| e.to_string())?)?;
+    journal.remove();
     let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     let per_core = built as f64 / seconds.max(1e-9) / rayon::current_num_threads() as f64;
     Ok(Report {
@@ -334,12 +281,6 @@ pub fn build(
             bytes
         ),
     })
-}
-
-fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).map_err(|e| CliError::io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| CliError::io(path, e))
 }
 
 /// `ddz library par`: the panel's results against par, and the teaching

@@ -2,6 +2,9 @@
 //! under a named panel, and the questions asked of it: test-case selection
 //! by DIH, and equal-strength deals around a GDI centre.
 
+use std::marker::PhantomData;
+
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -16,6 +19,22 @@ use super::panel::{gdi_distance, score_distribution, score_set, Panel, PanelErro
 use super::par::Par;
 use super::settings::{Digest, FORMAT};
 use super::shard::{Shard, ShardError};
+
+/// The most scores a deal's score set holds: ±1 to ±15, with all 13
+/// four-of-a-kinds and the rocket as bombs. A file's `scores`, `counts`
+/// and `gdi` are refused while being read past this many values.
+pub const MAX_GRADES: usize = 30;
+
+/// The most bytes one entry of a library file may take. Written compactly
+/// the largest valid entry takes about 1,700 (a 20-digit seed, 30 scores,
+/// 30 counts of 20 digits, 29 GDI values of 24 characters, a par); the
+/// rest is room for whitespace.
+pub const MAX_ENTRY_BYTES: u64 = 4_096;
+
+/// The most bytes of a library file: the most deals a library holds
+/// ([`limits::DEALS`]) at [`MAX_ENTRY_BYTES`] each, and its header. A
+/// reader refuses a longer file before reading it.
+pub const MAX_LIBRARY_BYTES: u64 = (*limits::DEALS.end() + 1) * MAX_ENTRY_BYTES;
 
 /// Why a library (or one entry of it) is not one: see [`Library::validate`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -175,8 +194,11 @@ pub enum EntryError {
     },
 }
 
-/// One deal of a library.
+/// One deal of a library. Read field by field ([`EntryFields`]), not
+/// through serde's `flatten`, which buffers every value of an entry
+/// before reading it (a 150 MB entry took over 3 GB).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "EntryFields")]
 pub struct Entry {
     /// The deal's seed ([`Deal::from_seed`]); unique within a library.
     pub seed: u64,
@@ -193,6 +215,99 @@ pub struct Entry {
     /// records it ([`Library::par_nodes`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub par: Option<Par>,
+}
+
+/// An entry as a file spells it, its lists bounded by [`MAX_GRADES`].
+#[derive(Deserialize)]
+struct EntryFields {
+    seed: u64,
+    deal: String,
+    #[serde(deserialize_with = "scores")]
+    scores: Vec<i64>,
+    #[serde(deserialize_with = "counts")]
+    counts: Vec<u64>,
+    #[serde(deserialize_with = "gdi")]
+    gdi: Vec<f64>,
+    #[serde(default)]
+    par: Option<Par>,
+}
+
+impl From<EntryFields> for Entry {
+    fn from(f: EntryFields) -> Entry {
+        Entry {
+            seed: f.seed,
+            deal: f.deal,
+            distribution: ScoreDistribution {
+                scores: f.scores,
+                counts: f.counts,
+            },
+            gdi: f.gdi,
+            par: f.par,
+        }
+    }
+}
+
+/// A JSON list read up to `max` values, refused at the next one, so a
+/// file cannot make a list longer than a valid one in memory.
+struct AtMost<T> {
+    what: &'static str,
+    max: usize,
+    of: PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for AtMost<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a list of at most {} {}", self.max, self.what)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(value) = seq.next_element()? {
+            if out.len() == self.max {
+                return Err(de::Error::custom(format_args!(
+                    "{}: more than {} values, more than a valid library holds",
+                    self.what, self.max
+                )));
+            }
+            out.push(value);
+        }
+        Ok(out)
+    }
+}
+
+fn at_most<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+    what: &'static str,
+    max: usize,
+) -> Result<Vec<T>, D::Error> {
+    d.deserialize_seq(AtMost {
+        what,
+        max,
+        of: PhantomData,
+    })
+}
+
+fn scores<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
+    at_most(d, "scores", MAX_GRADES)
+}
+
+fn counts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+    at_most(d, "counts", MAX_GRADES)
+}
+
+fn gdi<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
+    at_most(d, "gdi", MAX_GRADES)
+}
+
+fn entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Entry>, D::Error> {
+    // Within usize on every target the CLI runs on (64-bit).
+    at_most(
+        d,
+        "entries",
+        usize::try_from(*limits::DEALS.end()).unwrap_or(usize::MAX),
+    )
 }
 
 impl Entry {
@@ -370,7 +485,9 @@ pub struct Library {
     /// which range it holds (its entries are exactly those seeds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
-    /// The deals, each with its results; seeds distinct.
+    /// The deals, each with its results; seeds distinct; at most
+    /// [`limits::DEALS`]' most.
+    #[serde(deserialize_with = "entries")]
     pub entries: Vec<Entry>,
 }
 
@@ -405,6 +522,15 @@ impl Library {
     /// Reads a library file and checks it ([`Library::validate`]).
     pub fn from_json(text: &str) -> Result<Library, LibraryError> {
         let library: Library = serde_json::from_str(text).map_err(|e| LibraryError::Json(e.to_string()))?;
+        library.validate()?;
+        Ok(library)
+    }
+
+    /// [`Library::from_json`] from a reader, parsed as it is read: memory
+    /// holds the library, never its text. The caller bounds the bytes
+    /// ([`MAX_LIBRARY_BYTES`]).
+    pub fn from_reader(reader: impl std::io::Read) -> Result<Library, LibraryError> {
+        let library: Library = serde_json::from_reader(reader).map_err(|e| LibraryError::Json(e.to_string()))?;
         library.validate()?;
         Ok(library)
     }
@@ -749,6 +875,50 @@ mod tests {
         assert_eq!(summary.landlord_par.deals + summary.farmer_par.deals, proven);
         assert_eq!(summary.unproven, 6 - proven);
         assert_eq!(summary.landlord_par.games, 8 * summary.landlord_par.deals);
+    }
+
+    #[test]
+    fn the_largest_entry_fits_its_bound_with_room_for_whitespace() {
+        // Every field at its longest: 30 scores, 20-digit counts and seed,
+        // GDI values printed at their longest, a par with a long first play.
+        let entry = Entry {
+            seed: u64::MAX,
+            deal: Deal::from_seed(0).to_string(),
+            distribution: ScoreDistribution {
+                scores: (1..=15).rev().map(|s| -s).chain(1..=15).collect(),
+                counts: vec![u64::MAX; MAX_GRADES],
+            },
+            gdi: vec![-1.2345678901234567e-300; MAX_GRADES - 1],
+            par: Some(Par {
+                winner: Team::Farmers,
+                exact: false,
+                first: Some(Move::parse("333444555666777888").unwrap()),
+                nodes: u64::MAX,
+            }),
+        };
+        let compact = serde_json::to_string(&entry).unwrap().len() as u64;
+        assert!(2 * compact <= MAX_ENTRY_BYTES, "{compact} bytes");
+        let pretty = serde_json::to_string_pretty(&entry).unwrap().len() as u64;
+        assert!(pretty <= MAX_ENTRY_BYTES, "{pretty} bytes");
+        assert_eq!(MAX_LIBRARY_BYTES, 40_960_004_096);
+    }
+
+    #[test]
+    fn lists_longer_than_a_valid_librarys_are_refused_while_read() {
+        let lib = library();
+        let text = serde_json::to_string(&lib).unwrap();
+        assert_eq!(Library::from_reader(text.as_bytes()), Ok(lib.clone()));
+        for field in ["scores", "counts", "gdi"] {
+            let long = format!("[{}0]", "0,".repeat(MAX_GRADES));
+            let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            v["entries"][0][field] = serde_json::from_str(&long).unwrap();
+            let e = Library::from_reader(v.to_string().as_bytes()).unwrap_err().to_string();
+            assert!(e.contains(&format!("{field}: more than 30 values")), "{e}");
+            // 30 are read, and refused by the checks instead.
+            v["entries"][0][field] = serde_json::from_str(&format!("[{}0]", "0,".repeat(MAX_GRADES - 1))).unwrap();
+            let e = Library::from_reader(v.to_string().as_bytes()).unwrap_err().to_string();
+            assert!(e.starts_with("entries[0] (seed 0)"), "{e}");
+        }
     }
 
     #[test]
