@@ -367,9 +367,9 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
             ("--centre", centre.is_some()),
             ("--eps", eps.is_some()),
         ];
-        if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
+        if let Some(&(flag, _)) = given.iter().find(|(_, given)| *given) {
             return Err(CliError::arg(
-                *flag,
+                flag,
                 "is for the equal formats (all, equal, duplicate-equal); the format given deals without a pool",
             ));
         }
