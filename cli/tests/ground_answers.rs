@@ -316,16 +316,20 @@ fn positions() -> Vec<String> {
         .collect()
 }
 
-/// Median and worst of `xs`.
-fn median_worst(mut xs: Vec<f64>) -> (f64, f64) {
+/// Median, 95th percentile and worst of `xs`.
+fn spread(mut xs: Vec<f64>) -> (f64, f64, f64) {
     xs.sort_by(f64::total_cmp);
-    (xs[xs.len() / 2], xs[xs.len() - 1])
+    let at = |q: f64| xs[((xs.len() - 1) as f64 * q).round() as usize];
+    (at(0.5), at(0.95), at(1.0))
 }
 
 /// The gross bounds the overshoots are held to (the figures are printed;
-/// speed is never asserted tightly, and the machine may be busy).
-const MEDIAN_OVERSHOOT_MS: f64 = 50.0;
-const WORST_OVERSHOOT_MS: f64 = 1_000.0;
+/// speed is never asserted tightly, and the machine may be busy, so the
+/// worst is printed, not held: one stall of the machine would fail it).
+/// Before the fixes the median was +16 to +41 ms and the 95th percentile
+/// +200 to +500 ms; after, both are within a few ms.
+const MEDIAN_OVERSHOOT_MS: f64 = 25.0;
+const P95_OVERSHOOT_MS: f64 = 100.0;
 
 #[test]
 fn every_player_spec_in_range_keeps_the_agents_time_limit() {
@@ -349,7 +353,10 @@ fn every_player_spec_in_range_keeps_the_agents_time_limit() {
         "agent round trip over the time limit, {} positions (ms):",
         positions.len()
     );
-    println!("{:<96} {:>6} {:>8} {:>8}", "player", "limit", "median", "worst");
+    println!(
+        "{:<96} {:>6} {:>8} {:>8} {:>8}",
+        "player", "limit", "median", "p95", "worst"
+    );
     for limit in [10.0, 100.0] {
         for spec in &specs {
             let mut agent = Agent::start(&["--player", spec, "--time-limit", &limit.to_string()]);
@@ -361,10 +368,12 @@ fn every_player_spec_in_range_keeps_the_agents_time_limit() {
                 assert!(answer["play"].is_string(), "{spec}: {answer}");
                 overshoots.push(ms - limit);
             }
-            let (median, worst) = median_worst(overshoots);
-            println!("{spec:<96} {limit:>6} {median:>+8.1} {worst:>+8.1}");
-            if median > MEDIAN_OVERSHOOT_MS || worst > WORST_OVERSHOOT_MS {
-                failures.push(format!("{spec} at {limit} ms: median {median:+.1}, worst {worst:+.1}"));
+            let (median, p95, worst) = spread(overshoots);
+            println!("{spec:<96} {limit:>6} {median:>+8.1} {p95:>+8.1} {worst:>+8.1}");
+            if median > MEDIAN_OVERSHOOT_MS || p95 > P95_OVERSHOOT_MS {
+                failures.push(format!(
+                    "{spec} at {limit} ms: median {median:+.1}, 95th percentile {p95:+.1}"
+                ));
             }
         }
     }
@@ -375,7 +384,7 @@ fn every_player_spec_in_range_keeps_the_agents_time_limit() {
 fn solve_all_moves_keeps_its_time_limit_for_the_whole_command() {
     let mut failures = Vec::new();
     println!("solve --all-moves over the time limit, whole deals 0..40, landlord to lead (ms):");
-    println!("limit   process median  worst   search median  worst   moves  searched to a verdict");
+    println!("limit   process median   p95  worst   search median   p95  worst   moves  proven");
     for limit in [10.0, 100.0] {
         let (mut wall, mut search) = (Vec::new(), Vec::new());
         let (mut moves, mut proven) = (0, 0);
@@ -407,18 +416,18 @@ fn solve_all_moves_keeps_its_time_limit_for_the_whole_command() {
             wall.push(r.ms - limit);
             search.push(v["ms"].as_f64().expect("ms") - limit);
         }
-        let (wall_median, wall_worst) = median_worst(wall);
-        let (search_median, search_worst) = median_worst(search);
+        let (wall_median, wall_p95, wall_worst) = spread(wall);
+        let (search_median, search_p95, search_worst) = spread(search);
         println!(
-            "{limit:>5}   {wall_median:>+14.1} {wall_worst:>+6.1}   {search_median:>+13.1} {search_worst:>+6.1}   {moves:>5}  {proven} proven"
+            "{limit:>5}   {wall_median:>+14.1} {wall_p95:>+5.1} {wall_worst:>+6.1}   {search_median:>+13.1} {search_p95:>+5.1} {search_worst:>+6.1}   {moves:>5}  {proven}"
         );
         if search_median > MEDIAN_OVERSHOOT_MS
             || wall_median > MEDIAN_OVERSHOOT_MS
-            || search_worst > WORST_OVERSHOOT_MS
-            || wall_worst > WORST_OVERSHOOT_MS
+            || search_p95 > P95_OVERSHOOT_MS
+            || wall_p95 > P95_OVERSHOOT_MS
         {
             failures.push(format!(
-                "at {limit} ms: process median {wall_median:+.1}, worst {wall_worst:+.1}; search median {search_median:+.1}, worst {search_worst:+.1}"
+                "at {limit} ms: process median {wall_median:+.1}, 95th percentile {wall_p95:+.1}; search median {search_median:+.1}, 95th percentile {search_p95:+.1}"
             ));
         }
     }
