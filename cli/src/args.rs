@@ -90,7 +90,8 @@ pub enum Command {
         #[arg(long, default_value_t = 0, value_parser = usize_in(limits::ALTERNATIVES), allow_negative_numbers = true)]
         alternatives: usize,
         /// The learned splitter's model (a file from train-splitter); the
-        /// built-in assets/splitter.safetensors if omitted.
+        /// built-in assets/splitter.safetensors if omitted. With --method
+        /// learned only.
         #[arg(long)]
         model: Option<PathBuf>,
     },
@@ -128,16 +129,16 @@ pub enum Command {
     /// Time exact solving of seeded random 1v1 endgames (landlord to move) by size.
     SolveBench {
         /// Sizes as LANDLORD+FARMER (or LANDLORD+FARMER1+FARMER2) cards, comma-separated.
-        #[arg(long, default_value = "10+10,12+12,14+14,16+16,18+18,20+17", value_delimiter = ',', value_parser = size)]
+        #[arg(long, default_value = "10+10,12+12,14+14,16+16,18+18,20+17", value_delimiter = ',', value_parser = size, conflicts_with = "full")]
         sizes: Vec<Vec<usize>>,
         /// Positions per size.
-        #[arg(long, default_value_t = 10, value_parser = u64_in(limits::POSITIONS), allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 10, value_parser = u64_in(limits::POSITIONS), allow_negative_numbers = true, conflicts_with = "full")]
         positions: u64,
         /// Whole three-seat deals (20+17+17, seeds SEED..SEED+DEALS) instead of 1v1 endgames.
         #[arg(long)]
         full: bool,
         /// Deals, with --full.
-        #[arg(long, default_value_t = 30, requires = "full", value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 30, requires = "full", conflicts_with_all = ["sizes", "positions"], value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         deals: u64,
         #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
@@ -248,16 +249,20 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["deal", "library"], value_parser = distribution)]
         dist: Option<Distribution>,
         /// Or a deal (seed or brackets), played under --panel.
-        #[arg(long, value_parser = deal_arg)]
+        #[arg(long, value_parser = deal_arg, conflicts_with = "library")]
         deal: Option<DealArg>,
-        #[arg(long, default_value = "quick", value_parser = panel)]
+        /// With --deal: the panel that plays it.
+        #[arg(long, default_value = "quick", value_parser = panel, requires = "deal", conflicts_with_all = ["dist", "library"])]
         panel: Panel,
-        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
+        /// With --deal: games per table.
+        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true, requires = "deal", conflicts_with_all = ["dist", "library"])]
         games: u32,
         /// Or a library file with --entry SEED.
         #[arg(long, requires = "entry")]
         library: Option<PathBuf>,
-        #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+        // `requires` alone is waived when a flag that conflicts with
+        // --library is given (clap), so the conflicts are spelled out.
+        #[arg(long, value_parser = seed, allow_negative_numbers = true, requires = "library", conflicts_with_all = ["dist", "deal"])]
         entry: Option<u64>,
         #[command(flatten)]
         shape: TournamentShape,
@@ -274,6 +279,8 @@ pub enum Command {
     },
     /// Equal-strength deals: the library's deals within EPS of a GDI centre.
     Equal {
+        // Each --generate flag also conflicts with --library: clap waives
+        // `requires` when a flag that conflicts with it is given.
         /// The library to look in.
         #[arg(long, required_unless_present = "generate", conflicts_with = "generate")]
         library: Option<PathBuf>,
@@ -287,17 +294,17 @@ pub enum Command {
         #[arg(long)]
         generate: bool,
         /// With --generate: deals to keep.
-        #[arg(long, default_value_t = 10, requires = "generate", value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 10, requires = "generate", conflicts_with = "library", value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
         count: usize,
         /// With --generate: stop after dealing this many, kept or not.
-        #[arg(long, default_value_t = 100_000, requires = "generate", value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 100_000, requires = "generate", conflicts_with = "library", value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
         max_deals: u64,
-        #[arg(long, default_value = "quick", requires = "generate", value_parser = panel)]
+        #[arg(long, default_value = "quick", requires = "generate", conflicts_with = "library", value_parser = panel)]
         panel: Panel,
         /// With --generate: games per table.
-        #[arg(long, default_value_t = 8, requires = "generate", value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 8, requires = "generate", conflicts_with = "library", value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
         games: u32,
-        #[arg(long, default_value_t = 0, requires = "generate", value_parser = seed, allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 0, requires = "generate", conflicts_with = "library", value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
     /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
@@ -316,13 +323,15 @@ pub enum Command {
         rounds: u32,
         #[arg(long, default_value_t = 200, value_parser = u32_in(limits::MATCHES), allow_negative_numbers = true)]
         matches: u32,
-        /// For the equal formats: a library and a GDI centre with --eps.
+        /// For the equal formats (all, equal, duplicate-equal) only: a
+        /// library and a GDI centre with --eps.
         #[arg(long)]
         library: Option<PathBuf>,
         #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
         centre: Option<GdiCentre>,
-        #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
-        eps: f64,
+        /// ε, the largest distance from the centre (default 0.15).
+        #[arg(long, value_parser = eps, allow_negative_numbers = true)]
+        eps: Option<f64>,
         #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
     },
@@ -837,13 +846,14 @@ fn centre(text: &str) -> Result<GdiCentre, String> {
     text.parse::<GdiCentre>().map_err(|e| e.to_string())
 }
 
-/// ε for equal strength: a finite distance above 0.
+/// ε for equal strength: a distance in [`limits::EPS`], on every path
+/// that takes one (a library's deals, generated ones, a tournament's pool).
 fn eps(text: &str) -> Result<f64, String> {
     text.trim()
         .parse::<f64>()
         .ok()
-        .filter(|e| e.is_finite() && *e > 0.0)
-        .ok_or_else(|| "ε must be a finite number above 0".to_string())
+        .filter(|e| limits::EPS.contains(e))
+        .ok_or_else(|| format!("ε must be a number from {}", limits::describe(&limits::EPS)))
 }
 
 /// A score distribution, its scores within [`limits::SCORES`].

@@ -13,9 +13,19 @@
 //! airplane with three kickers, against `333444555666+`, four trios).
 //!
 //! `counts` names the seats at the table (two or three); `bottom` and
-//! `legal` are optional. With `legal`, the answer is one of its entries,
-//! spelled as given. A malformed request gets an error line and the agent
-//! keeps serving.
+//! `legal` are optional. Each entry of `legal` is one move, read as
+//! written (a card set with several readings must say which, as
+//! `main+kickers`), and must be a legal move here in that reading, else
+//! the request is refused naming the entry: a list that disagrees with the
+//! rules means the caller's game is not ours. With `legal`, the answer is
+//! one of its entries, spelled exactly as given, and `reading` is that
+//! entry's move: the player's choice when it is offered; else an offered
+//! reading of the same cards; else the first entry.
+//!
+//! Every input line gets exactly one answer line, in order, so a driver
+//! that writes a line and reads a line never waits forever: a malformed
+//! request, a blank line, bytes that are not UTF-8 or a line over 1 MiB
+//! get an error line, and the agent keeps serving.
 
 use std::io::{BufRead, Write};
 
@@ -56,7 +66,7 @@ pub fn serve(player: &PlayerSpec, time_limit: Option<f64>, seed: u64) -> Result<
         } else {
             match std::str::from_utf8(&line) {
                 Err(e) => Err(format!("line {number}: not UTF-8 ({e})")),
-                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) if text.trim().is_empty() => Err(format!("line {number}: blank; not a request")),
                 Ok(text) => answer(text, agent.as_mut(), &clock, time_limit),
             }
         };
@@ -192,8 +202,12 @@ fn answer(
                 let at = format!("legal[{i}]");
                 let text = entry.as_str().ok_or_else(|| format!("{at}: expected a string"))?;
                 let mv = parse_move(text, &at)?;
-                if !ours.iter().any(|m| same_cards(*m, mv)) {
-                    return Err(format!("{at}: '{text}' is not a legal move here"));
+                // The move in the reading written, not just its cards.
+                if !ours.contains(&mv) {
+                    return Err(format!(
+                        "{at}: '{text}', read as {}, is not a legal move here",
+                        describe(mv)
+                    ));
                 }
                 entries.push((text.to_string(), mv));
             }
@@ -210,21 +224,23 @@ fn answer(
     let chosen = agent.choose(&view, &deadline);
     Ok(match legal {
         None => (spell(chosen), chosen),
-        // The entry with the chosen cards, read as the agent meant them.
-        Some(entries) => match entries.iter().find(|(_, mv)| same_cards(*mv, chosen)) {
-            Some((text, _)) => (text.clone(), chosen),
-            None => entries.first().cloned().unwrap_or_else(|| (spell(chosen), chosen)),
-        },
+        Some(entries) => {
+            let (text, mv) = entries
+                .iter()
+                .find(|(_, mv)| *mv == chosen)
+                .or_else(|| entries.iter().find(|(_, mv)| mv.cards() == chosen.cards()))
+                .or(entries.first())
+                .ok_or("legal: the list is empty")?;
+            (text.clone(), *mv)
+        }
     })
 }
 
-/// Moves compared as the cards they put down (another framework may spell
-/// a play without saying which reading it means).
-fn same_cards(a: Move, b: Move) -> bool {
-    match (a, b) {
-        (Move::Pass, Move::Pass) => true,
-        (Move::Play(x), Move::Play(y)) => x.cards() == y.cards(),
-        _ => false,
+/// A move in words, with its kind: a reading's name says which it is.
+fn describe(mv: Move) -> String {
+    match mv {
+        Move::Pass => "a pass".into(),
+        Move::Play(p) => p.describe(),
     }
 }
 

@@ -329,9 +329,13 @@ pub struct TournamentArgs {
     pub matches: u32,
     pub library: Option<PathBuf>,
     pub centre: Option<GdiCentre>,
-    pub eps: f64,
+    /// `None`: not given (0.15 for the equal formats).
+    pub eps: Option<f64>,
     pub seed: u64,
 }
+
+/// ε when `ddz tournament` is not given one.
+const DEFAULT_EPS: f64 = 0.15;
 
 /// `ddz tournament`: place probabilities per table, for one format or all
 /// of them side by side.
@@ -354,8 +358,24 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
         Formats::All => FormatName::ALL.to_vec(),
         Formats::One(name) => vec![name],
     };
-    // The equal formats draw their deals from the library's deals near the centre.
-    let pool: Vec<u64> = if names.iter().any(|n| n.needs_pool()) {
+    // The equal formats draw their deals from the library's deals near the
+    // centre; the others take none, so a pool's flag would be ignored.
+    let needs_pool = names.iter().any(|n| n.needs_pool());
+    if !needs_pool {
+        let given = [
+            ("--library", library.is_some()),
+            ("--centre", centre.is_some()),
+            ("--eps", eps.is_some()),
+        ];
+        if let Some(&(flag, _)) = given.iter().find(|(_, given)| *given) {
+            return Err(CliError::arg(
+                flag,
+                "is for the equal formats (all, equal, duplicate-equal); the format given deals without a pool",
+            ));
+        }
+    }
+    let eps = eps.unwrap_or(DEFAULT_EPS);
+    let pool: Vec<u64> = if needs_pool {
         let path = library.ok_or("the equal formats need --library (and --centre)")?;
         let centre = centre.ok_or("the equal formats need --centre G1,G2,...")?;
         let lib = read("--library", &path)?;

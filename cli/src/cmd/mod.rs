@@ -44,11 +44,17 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             alternatives,
             model,
         } => learned::split(hand, alternatives, model.as_deref())?,
+        Command::Split { model: Some(_), .. } => {
+            return Err(CliError::arg(
+                "--model",
+                "is the learned splitter's: give it with --method learned",
+            ))
+        }
         Command::Split {
             hand,
             method,
             alternatives,
-            model: _,
+            model: None,
         } => cards::split(hand, method, alternatives)?,
         Command::TrainSplitter(args) => learned::train(args, json)?,
         Command::SplitCompare { deals, seed } => cards::split_compare(seeds("--seed", seed, "--deals", deals)?),

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::lab::par::Par;
-use engine::solver::{bench, Anatomy, Outcomes, Position, SolveOptions, Solver};
+use engine::solver::{bench, Anatomy, MovesRun, Outcomes, Position, SolveOptions, Solver};
 use engine::{Clock, Move, Seat, SeedRange, Team};
 
 use super::play::team_name;
@@ -103,7 +103,12 @@ struct AllMoves {
 fn all_moves_report(position: &Position, options: &SolveOptions) -> Report {
     let clock = MonotonicClock::default();
     let started = clock.now_ms();
-    let verdicts = Solver::new(options.table_bytes).solve_moves(position, options, &clock);
+    // The run's clock starts before the solver's table is made, so the
+    // time limit bounds the whole command's search, the table's making too.
+    let mut run = MovesRun::new(*position, *options, &clock);
+    let mut solver = Solver::new(options.table_bytes);
+    while !run.advance(&mut solver, &clock, f64::INFINITY) {}
+    let verdicts = run.verdicts();
     let ms = clock.now_ms() - started;
     let best = verdicts.first();
     let to_move = position.to_move();

@@ -27,6 +27,7 @@
 use std::collections::HashMap;
 
 use crate::cards::{Cards, Rank};
+use crate::clock::Deadline;
 use crate::game::SeatView;
 use crate::movegen::{follow_plays, has_kind};
 use crate::play::{readings, Move, Play};
@@ -168,23 +169,22 @@ impl BestReply {
     }
 
     /// Whether `seat`'s side wins from `pos` with `seat` searching and every
-    /// other seat eager, in at most `nodes` positions: `None` when that is
-    /// not enough.
-    pub fn wins(&mut self, pos: &Position, seat: Seat, nodes: u64) -> Option<bool> {
+    /// other seat eager, in at most `nodes` positions and by `deadline`:
+    /// `None` when that is not enough.
+    pub fn wins(&mut self, pos: &Position, seat: Seat, nodes: u64, deadline: &Deadline<'_>) -> Option<bool> {
         self.known.clear();
-        let mut left = nodes;
+        let mut left = Budget { nodes, deadline };
         self.search(pos, seat, &mut left)
     }
 
-    fn search(&mut self, pos: &Position, seat: Seat, left: &mut u64) -> Option<bool> {
+    fn search(&mut self, pos: &Position, seat: Seat, left: &mut Budget<'_>) -> Option<bool> {
         let team = seat.team();
         let mut pos = *pos;
         // The eager seats' moves are forced: follow them.
         while pos.winner().is_none() && pos.to_move() != seat {
-            if *left == 0 {
+            if !left.take() {
                 return None;
             }
-            *left -= 1;
             let mv = eager_move(&pos, &mut self.moves);
             // A farmer that cannot beat its partner in kind just passes;
             // against the other side it may pass or bomb: each must lose.
@@ -203,10 +203,9 @@ impl BestReply {
         if let Some(&v) = self.known.get(&pos) {
             return Some(v);
         }
-        if *left == 0 {
+        if !left.take() {
             return None;
         }
-        *left -= 1;
         let hand = pos.hand(seat);
         let mut moves = Vec::new();
         pos.moves(&mut moves);
@@ -229,7 +228,14 @@ impl BestReply {
     /// soon as one child has it (`true`: `seat` picks a winning move;
     /// `false`: an eager seat's choice that beats `seat`), else the other
     /// value, or `None` if a child was not searched to the end.
-    fn decide(&mut self, pos: &Position, moves: Vec<Move>, seat: Seat, left: &mut u64, decisive: bool) -> Option<bool> {
+    fn decide(
+        &mut self,
+        pos: &Position,
+        moves: Vec<Move>,
+        seat: Seat,
+        left: &mut Budget<'_>,
+        decisive: bool,
+    ) -> Option<bool> {
         let mut unknown = false;
         for mv in moves {
             match self.search(&pos.after(mv), seat, left) {
@@ -239,6 +245,26 @@ impl BestReply {
             }
         }
         (!unknown).then_some(!decisive)
+    }
+}
+
+/// What a [`BestReply`] search may still spend: positions, and time.
+struct Budget<'a> {
+    nodes: u64,
+    deadline: &'a Deadline<'a>,
+}
+
+impl Budget<'_> {
+    /// One position more, if the budget allows it; the clock is read every
+    /// 64 positions (each splits a hand, tens of microseconds), and once
+    /// past the deadline nothing is left.
+    fn take(&mut self) -> bool {
+        if self.nodes == 0 || (self.nodes % 64 == 0 && self.deadline.expired()) {
+            self.nodes = 0;
+            return false;
+        }
+        self.nodes -= 1;
+        true
     }
 }
 
@@ -418,7 +444,7 @@ mod tests {
         for p in small_positions(300) {
             let r = solver.solve(&p, &options, &clock, &mut ());
             assert!(r.exact);
-            let against_eager = reply.wins(&p, Seat::Landlord, 1_000_000);
+            let against_eager = reply.wins(&p, Seat::Landlord, 1_000_000, &Deadline::NONE);
             assert!(against_eager.is_some(), "small positions are searched to the end");
             if r.value > 0 {
                 // A win against every defence is a win against this one.
@@ -442,9 +468,9 @@ mod tests {
         // The 2 then the K wins if the farmer passes; its bomb would win it
         // the game, so against a farmer holding one the line is no win.
         let p = pos(&["K2", "35556", "4"], None, Seat::Landlord);
-        assert_eq!(reply.wins(&p, Seat::Landlord, 1000), Some(true));
+        assert_eq!(reply.wins(&p, Seat::Landlord, 1000, &Deadline::NONE), Some(true));
         let p = pos(&["K2", "35555", "4"], None, Seat::Landlord);
-        assert_eq!(reply.wins(&p, Seat::Landlord, 1000), Some(false));
+        assert_eq!(reply.wins(&p, Seat::Landlord, 1000, &Deadline::NONE), Some(false));
     }
 
     #[test]
@@ -453,7 +479,7 @@ mod tests {
         let deal = Deal::from_seed(3);
         let full = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
         let mut reply = BestReply::new();
-        assert_eq!(reply.wins(&full, Seat::Landlord, 0), None);
-        assert!(reply.wins(&p, Seat::Landlord, 1_000_000).is_some());
+        assert_eq!(reply.wins(&full, Seat::Landlord, 0, &Deadline::NONE), None);
+        assert!(reply.wins(&p, Seat::Landlord, 1_000_000, &Deadline::NONE).is_some());
     }
 }

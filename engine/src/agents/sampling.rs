@@ -28,6 +28,10 @@ use super::heuristic::HeuristicPlayer;
 use super::knowledge::Knowledge;
 use super::Player;
 
+/// The share of a move's time left that reading the other side's moves
+/// may take (`read=N`); solving the deals read has the rest.
+const READ_SHARE: f64 = 0.5;
+
 /// The sampler's knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SamplerConfig {
@@ -122,14 +126,16 @@ impl SamplingPlayer {
     /// unexplained (0 when `read` is 1): one deal drawn at random, then
     /// each try trades a card between the other hands, kept unless it
     /// explains less, until nothing is left unexplained.
-    fn sample(&mut self, knowledge: &Knowledge, view: &SeatView<'_>) -> ([Cards; 3], u32) {
+    /// The tries stop at `deadline` too: reading counts against the move's
+    /// time like solving does.
+    fn sample(&mut self, knowledge: &Knowledge, view: &SeatView<'_>, deadline: &Deadline<'_>) -> ([Cards; 3], u32) {
         let mut best = knowledge.sample(&mut self.rng);
         if self.config.read <= 1 {
             return (best, 0);
         }
         let mut best_misfits = misfits(view, &best);
         for _ in 1..self.config.read {
-            if best_misfits == 0 {
+            if best_misfits == 0 || deadline.expired() {
                 break;
             }
             let Some(hands) = knowledge.trade(&best, &mut self.rng) else {
@@ -184,14 +190,25 @@ impl Player for SamplingPlayer {
         let candidates = self.candidates(view);
         let knowledge = Knowledge::of(view);
         let team = view.seat().team();
-        let mut totals = vec![0.0f64; candidates.len()];
         let solves = (self.config.samples * candidates.len()).max(1);
         let mut done = 0;
         let clock = DeadlineClock(deadline);
+        // Reading counts against the move's time: it may take up to
+        // READ_SHARE of what is left, so the deals read are solved too.
+        let reading = if deadline.remaining_ms().is_finite() {
+            Deadline::after(&clock, deadline.remaining_ms() * READ_SHARE)
+        } else {
+            Deadline::NONE
+        };
         let mut deals = Vec::with_capacity(self.config.samples);
         let mut fewest = u32::MAX;
+        // At least one deal; more while time is left (reading many deals
+        // can take longer than any limit).
         for _ in 0..self.config.samples {
-            let (hands, m) = self.sample(&knowledge, view);
+            if !deals.is_empty() && reading.expired() {
+                break;
+            }
+            let (hands, m) = self.sample(&knowledge, view, &reading);
             deals.push(hands);
             fewest = fewest.min(m);
         }
@@ -204,15 +221,28 @@ impl Player for SamplingPlayer {
                 *hands = knowledge.sample(&mut self.rng);
             }
         }
-        'samples: for (sample, hands) in deals.into_iter().enumerate() {
+        // Totals over the deals every candidate was solved on; the deal
+        // under way when time ran out counts only if it is the first.
+        let mut totals = vec![0.0f64; candidates.len()];
+        let mut this_deal: Vec<f64> = Vec::with_capacity(candidates.len());
+        let mut complete = 0;
+        // The longest first solve of a deal so far: it splits the deal's
+        // hidden hands afresh, milliseconds that no clock check inside the
+        // search can cut, so a deal is not begun unless that much is left.
+        let mut first_solve_ms = 0.0f64;
+        'samples: for hands in deals {
+            if complete > 0 && deadline.remaining_ms() < first_solve_ms {
+                break;
+            }
             let Ok(root) = Position::new(&hands[..view.seats()], view.to_move(), view.to_beat()) else {
                 break;
             };
-            for (i, &mv) in candidates.iter().enumerate() {
-                // Keep the first sample whole, then stop when time is up.
-                if sample > 0 && deadline.expired() {
+            this_deal.clear();
+            for &mv in &candidates {
+                if deadline.expired() {
                     break 'samples;
                 }
+                let before = deadline.remaining_ms();
                 let child = root.after(mv);
                 let value = if let Some(winner) = child.winner() {
                     if winner.team() == team {
@@ -255,20 +285,36 @@ impl Player for SamplingPlayer {
                         && ours < 0.0
                         && eager
                         && self.config.exploit > 0
-                        && self.reply.wins(&child, view.seat(), self.config.exploit) == Some(true)
+                        && self.reply.wins(&child, view.seat(), self.config.exploit, deadline) == Some(true)
                     {
                         0.5
                     } else {
                         ours
                     }
                 };
-                totals[i] += value;
+                if this_deal.is_empty() {
+                    // NaN without a deadline (∞ − ∞), which max ignores.
+                    first_solve_ms = first_solve_ms.max(before - deadline.remaining_ms());
+                }
+                this_deal.push(value);
                 done += 1;
             }
+            for (total, value) in totals.iter_mut().zip(&this_deal) {
+                *total += value;
+            }
+            complete += 1;
+            this_deal.clear();
         }
+        // Time ran out within the first deal: the candidates solved on it.
+        let (totals, compared) = if complete == 0 {
+            let n = this_deal.len().max(1);
+            (this_deal, n)
+        } else {
+            (totals, candidates.len())
+        };
         // The best average; ties go to the earlier (more natural) candidate.
         let mut best = 0;
-        for i in 1..candidates.len() {
+        for i in 1..compared.min(totals.len()) {
             if totals[i] > totals[best] + 1e-9 {
                 best = i;
             }

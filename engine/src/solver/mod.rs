@@ -36,7 +36,7 @@
 //!   horizon (the difference in minimum split play counts, [`Splitter`]),
 //!   a ply at a time from the first, without a farmer alone's endgames
 //!   (their budgets would take whole iterations).
-//!   The clock is read every 1,024 nodes through the clock seam.
+//!   The clock is read every 64 nodes through the clock seam.
 
 mod alone;
 mod answer;
@@ -361,6 +361,15 @@ impl MoveVerdict {
     }
 }
 
+/// Who wins by the landlord's value of a search (predicted when unproven).
+fn predicted_winner(landlord_value: i32) -> Team {
+    if landlord_value > 0 {
+        Team::Landlord
+    } else {
+        Team::Farmers
+    }
+}
+
 /// [`Solver::solve_moves`] a slice at a time (how the web worker runs it,
 /// reporting progress and listening for a cancel between slices).
 pub struct MovesRun {
@@ -373,7 +382,20 @@ pub struct MovesRun {
     started: f64,
     /// Time spent on the play being solved.
     spent: f64,
+    /// The play being solved's verdict so far (winner, value, unproven):
+    /// its estimate without a search, then what its search found when a
+    /// slice ended before its share did.
+    pending: Option<(Team, i32)>,
+    /// Estimates made without a search, and the time they took: under a
+    /// time limit every play gets one first, so what is left to search
+    /// keeps back what the plays still to come will need for theirs.
+    guesses: u32,
+    guess_ms: f64,
 }
+
+/// The least share of a time limit worth starting a search with: a search
+/// looks at the clock only every 64 nodes.
+const MIN_SEARCH_MS: f64 = 0.2;
 
 impl MovesRun {
     /// A run over every legal move of the side to move in `position`, none
@@ -392,6 +414,9 @@ impl MovesRun {
             out: Vec::new(),
             started: clock.now_ms(),
             spent: 0.0,
+            pending: None,
+            guesses: 0,
+            guess_ms: 0.0,
         }
     }
 
@@ -401,8 +426,15 @@ impl MovesRun {
     }
 
     /// Works for at most `slice_ms`; true when every play has its verdict.
-    /// A time limit is shared out among the plays not yet solved; a play
-    /// not proven in its share keeps its estimate.
+    /// A time limit is for the whole run. Under one, each play first gets
+    /// the horizon estimate without a search (tens of microseconds: a
+    /// split of each hand); what is left of the limit, less what the plays
+    /// still to come will need for their estimates, is shared out among
+    /// the plays not yet solved, and a play not proven in its share keeps
+    /// its estimate. Once too little is left to search, the plays left keep
+    /// their estimates without a search (not proven) rather than overrun
+    /// the limit: a hundred plays searched at even a millisecond each
+    /// would take ten times a 10 ms limit.
     pub fn advance(&mut self, solver: &mut Solver, clock: &dyn Clock, slice_ms: f64) -> bool {
         let slice_start = clock.now_ms();
         let utility = self.options.utility;
@@ -432,37 +464,59 @@ impl MovesRun {
             if left_in_slice <= 0.0 {
                 return false;
             }
-            let share = self.options.time_limit_ms.map(|ms| {
-                let left = (ms - (clock.now_ms() - self.started)).max(0.0);
-                let unsolved = (self.moves.len() - self.out.len()) as f64;
-                (left / unsolved).max(1.0)
-            });
+            let share = match self.options.time_limit_ms {
+                None => None,
+                Some(ms) => {
+                    if self.pending.is_none() {
+                        let before = clock.now_ms();
+                        let value = solver.estimate_for_landlord(&child);
+                        self.guess_ms += clock.now_ms() - before;
+                        self.guesses += 1;
+                        self.pending = Some((predicted_winner(value), value));
+                    }
+                    let unsolved = (self.moves.len() - self.out.len()) as f64;
+                    let per_guess = self.guess_ms / f64::from(self.guesses.max(1));
+                    let left = ms - (clock.now_ms() - self.started) - (unsolved - 1.0) * per_guess;
+                    Some(left / unsolved)
+                }
+            };
             let budget = match share {
-                Some(share) => (share - self.spent).clamp(1.0, left_in_slice.max(1.0)),
+                Some(share) => (share - self.spent).min(left_in_slice),
                 None => left_in_slice,
             };
-            let r = solver.solve(
-                &child,
-                &SolveOptions {
-                    time_limit_ms: budget.is_finite().then_some(budget),
-                    node_limit: self.options.node_limit.map(|n| n / self.moves.len().max(1) as u64),
-                    ..self.options
-                },
-                clock,
-                &mut (),
-            );
-            self.spent += r.ms;
-            if !r.exact && share.is_none_or(|share| self.spent < share) && self.options.node_limit.is_none() {
-                // Not proven yet, and time is left for it: go on next slice.
-                return false;
-            }
+            let verdict = match self.pending {
+                // Too little time for this play: what it has without (or
+                // from an earlier slice of) its search.
+                Some((winner, value)) if budget < MIN_SEARCH_MS => (winner, false, value),
+                _ => {
+                    let r = solver.solve(
+                        &child,
+                        &SolveOptions {
+                            time_limit_ms: budget.is_finite().then_some(budget),
+                            node_limit: self.options.node_limit.map(|n| n / self.moves.len().max(1) as u64),
+                            ..self.options
+                        },
+                        clock,
+                        &mut (),
+                    );
+                    self.spent += r.ms;
+                    if !r.exact && share.is_none_or(|share| self.spent < share) && self.options.node_limit.is_none() {
+                        // Not proven yet, and time is left for it: go on next slice.
+                        self.pending = Some((r.winner, r.value));
+                        return false;
+                    }
+                    (r.winner, r.exact, r.value)
+                }
+            };
+            let (winner, exact, value) = verdict;
             self.spent = 0.0;
+            self.pending = None;
             self.keys.push((key, self.out.len()));
             self.out.push(MoveVerdict {
                 play: mv,
-                winner: r.winner,
-                exact: r.exact,
-                value: r.value,
+                winner,
+                exact,
+                value,
                 same_as: None,
             });
         }
@@ -966,11 +1020,7 @@ impl Solver {
         };
         SolveResult {
             value: landlord_value,
-            winner: if landlord_value > 0 {
-                Team::Landlord
-            } else {
-                Team::Farmers
-            },
+            winner: predicted_winner(landlord_value),
             exact,
             best: pv.first().copied().or_else(|| {
                 let mut moves = Vec::new();
@@ -1322,8 +1372,12 @@ impl Solver {
         deadline: &Deadline<'_>,
     ) -> (i32, bool) {
         self.nodes += 1;
+        // The clock every 64 nodes (a node that splits new hands can take
+        // tens of microseconds); the node limit every 1,024 as it always
+        // was, so a budget gives the same answer on every machine.
         if self.nodes >= self.budget_limit
-            || (self.nodes & 1023 == 0 && (deadline.expired() || self.nodes >= self.node_limit))
+            || (self.nodes & 15 == 0 && deadline.expired())
+            || (self.nodes & 1023 == 0 && self.nodes >= self.node_limit)
         {
             self.stopped = true;
         }
@@ -1695,6 +1749,18 @@ impl Solver {
         }
         let lead = i32::from(pos.to_beat.is_none());
         100 * (other as i32 - own as i32) + 50 * lead
+    }
+
+    /// The horizon estimate of `pos` for the landlord, without a search
+    /// (as an unproven [`SolveResult::value`]): for when there is no time
+    /// left to search at all.
+    pub fn estimate_for_landlord(&mut self, pos: &Position) -> i32 {
+        let value = self.estimate(pos);
+        if pos.to_move.team() == Team::Landlord {
+            value
+        } else {
+            -value
+        }
     }
 }
 
