@@ -365,8 +365,8 @@ lie() { # description, request, what the answer must hold (a grep pattern)
   if ! grep -q -- "$3" <<<"$out"; then lies=$((lies + 1)); say lie "agent: $1 answered $out"; fi
 }
 lie "offered only a reading that cannot follow" "{$FOLLOW,\"legal\":[\"888999TTTJJJ+\"]}" '"error"'
-lie "offered that reading and pass" "{$FOLLOW,\"legal\":[\"888999TTTJJJ+\",\"pass\"]}" '"play":"pass","reading":"pass"'
-lie "offered both readings" "{$FOLLOW,\"legal\":[\"888999TTTJJJ+\",\"888999TTT+JJJ\"]}" '"play":"888999TTT+JJJ","reading":"888999TTT+JJJ"'
+lie "offered that reading and pass" "{$FOLLOW,\"legal\":[\"888999TTTJJJ+\",\"pass\"]}" '"error"'
+lie "offered both readings of a lead" '{"seat":"landlord","hand":"888999TTTJJJ","history":[],"counts":{"landlord":12,"farmer1":17,"farmer2":17},"legal":["999TTTJJJ+888","888999TTTJJJ+"]}' '"play":"\(999TTTJJJ+888\|888999TTTJJJ+\)","reading":"\1"'
 runs=$((runs + 1))
 got=$(printf '\n   \n%s\n' "$GOOD" | timeout -s KILL "$T" "$DDZ" agent --player greedy 2>/dev/null | wc -l)
 [ "$got" -eq 3 ] || { agentdead=$((agentdead + 1)); report agent 0 "agent: two blank lines and a request ($got answers to 3 lines)"; }
