@@ -424,8 +424,8 @@ for s in $(seq 0 9); do
 done | slowest "solve --all-moves" 10
 for s in $(seq 0 9); do
   read -r l f1 f2 <<<"$(hands "$s")"
-  echo "printf '%s\\n' '{\"seat\":\"farmer2\",\"hand\":\"$f2\",\"history\":[[\"landlord\",\"${l:0:1}\"],[\"farmer1\",\"pass\"]],\"counts\":{\"landlord\":19,\"farmer1\":17,\"farmer2\":17}}' | \"$DDZ\" agent --player sampler:samples=1000:read=1024 --time-limit 10"
-done | slowest "agent sampler:samples=1000:read=1024" 10
+  echo "printf '%s\\n' '{\"seat\":\"farmer2\",\"hand\":\"$f2\",\"history\":[[\"landlord\",\"${l:0:1}\"],[\"farmer1\",\"pass\"]],\"counts\":{\"landlord\":19,\"farmer1\":17,\"farmer2\":17}}' | \"$DDZ\" agent --player sampler:samples=1000:nodes=10000000:candidates=100:read=1024:exploit=10000000 --time-limit 10"
+done | slowest "agent sampler at every maximum" 10
 
 # A flag that would be ignored is refused.
 refuse "dih --deal with --library" "$DDZ" dih --deal 1 --library "$LIB" --entry 0 --players 3 --rounds 3 --top 2

@@ -51,7 +51,10 @@ fn threads() -> Result<(), CliError> {
     let value = match std::env::var(VAR) {
         Err(std::env::VarError::NotPresent) => return Ok(()),
         Err(std::env::VarError::NotUnicode(v)) => {
-            return Err(CliError::arg(VAR, format!("{v:?} is not a number of threads ({})", describe(&range))))
+            return Err(CliError::arg(
+                VAR,
+                format!("{v:?} is not a number of threads ({})", describe(&range)),
+            ))
         }
         Ok(v) => v,
     };
@@ -59,7 +62,13 @@ fn threads() -> Result<(), CliError> {
         return Ok(());
     }
     let n: usize = value.parse().map_err(|_| {
-        CliError::arg(VAR, format!("{value:?} is not a number of threads ({}, or 0 for one per core)", describe(&range)))
+        CliError::arg(
+            VAR,
+            format!(
+                "{value:?} is not a number of threads ({}, or 0 for one per core)",
+                describe(&range)
+            ),
+        )
     })?;
     engine::limits::check(VAR, n, &range)?;
     rayon::ThreadPoolBuilder::new()

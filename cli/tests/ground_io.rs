@@ -67,7 +67,12 @@ fn ddz() -> String {
 fn stdio(sink: Sink) -> Stdio {
     match sink {
         Sink::Read | Sink::Closed => Stdio::piped(),
-        Sink::Full => Stdio::from(std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full")),
+        Sink::Full => Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full"),
+        ),
     }
 }
 
@@ -150,7 +155,11 @@ fn run(args: &[&str]) -> Run {
 /// 2, every one of `needles` on stderr and in the `{"error"}` object.
 fn refused_within(args: &[&str], limit: Duration, needles: &[&str]) {
     for json in [false, true] {
-        let args: Vec<&str> = if json { [args, &["--json"]].concat() } else { args.to_vec() };
+        let args: Vec<&str> = if json {
+            [args, &["--json"]].concat()
+        } else {
+            args.to_vec()
+        };
         let r = run_job(&Job {
             limit,
             ..Job::new(&args)
@@ -159,12 +168,18 @@ fn refused_within(args: &[&str], limit: Duration, needles: &[&str]) {
         let message = if json {
             let v: Value = serde_json::from_str(r.stdout.trim())
                 .unwrap_or_else(|e| panic!("ddz {args:?}: stdout is not JSON ({e}): {:?}", r.stdout));
-            v["error"].as_str().unwrap_or_else(|| panic!("no error in {v}")).to_string()
+            v["error"]
+                .as_str()
+                .unwrap_or_else(|| panic!("no error in {v}"))
+                .to_string()
         } else {
             r.stderr.clone()
         };
         for needle in needles {
-            assert!(message.contains(needle), "ddz {args:?}: expected {needle:?} in {message:?}");
+            assert!(
+                message.contains(needle),
+                "ddz {args:?}: expected {needle:?} in {message:?}"
+            );
         }
     }
 }
@@ -209,7 +224,15 @@ fn big_train_args(out: &str) -> Vec<&str> {
 
 /// The model at `model` splits a hand: the file is whole.
 fn model_is_whole(model: &Path) {
-    let r = run(&["split", "33344455566", "--method", "learned", "--model", path(model), "--json"]);
+    let r = run(&[
+        "split",
+        "33344455566",
+        "--method",
+        "learned",
+        "--model",
+        path(model),
+        "--json",
+    ]);
     assert_eq!(r.code, 0, "the model {} does not load: {}", model.display(), r.stderr);
     let v: Value = serde_json::from_str(r.stdout.trim()).expect("JSON");
     assert_eq!(v["method"], "learned", "{v}");
@@ -245,11 +268,19 @@ fn train_splitter_out_that_is_not_a_new_file_is_refused_before_training() {
     let fifo = dir.join("fifo");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     refused_within(&big_train_args(path(&fifo)), SOON, &["--out", "pipe"]);
-    refused_within(&big_train_args(path(&missing)), SOON, &["--out", "no-such-dir", "does not exist"]);
+    refused_within(
+        &big_train_args(path(&missing)),
+        SOON,
+        &["--out", "no-such-dir", "does not exist"],
+    );
     let slash = format!("{}/new/", path(&dir));
     refused_within(&big_train_args(&slash), SOON, &["--out", "names a directory"]);
     // A directory no one may create files in, even root.
-    refused_within(&big_train_args("/proc/ddz-model.safetensors"), SOON, &["--out", "/proc", "writ"]);
+    refused_within(
+        &big_train_args("/proc/ddz-model.safetensors"),
+        SOON,
+        &["--out", "/proc", "writ"],
+    );
 
     // Nothing was replaced or created.
     assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
@@ -257,7 +288,10 @@ fn train_splitter_out_that_is_not_a_new_file_is_refused_before_training() {
     assert!(!dir.join("nowhere").exists());
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "the user's own file\n");
     assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-    let mut left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let mut left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     left.retain(|name| name != "null-device");
     assert_eq!(left.len(), 4, "files left in {}: {left:?}", dir.display());
 }
@@ -265,7 +299,11 @@ fn train_splitter_out_that_is_not_a_new_file_is_refused_before_training() {
 #[test]
 fn an_unwritable_directory_is_refused_before_work_when_not_root() {
     // Root writes through permission bits, so only /proc (above) tests root.
-    let euid = Command::new("id").arg("-u").output().map(|o| o.stdout).unwrap_or_default();
+    let euid = Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| o.stdout)
+        .unwrap_or_default();
     if euid.trim_ascii() == b"0" {
         eprintln!("skipped: running as root, where a read-only directory is writable");
         return;
@@ -282,19 +320,48 @@ fn an_unwritable_directory_is_refused_before_work_when_not_root() {
 fn every_out_refuses_a_directory_it_cannot_write_before_working() {
     // puzzles generate and contest enter share the check with train-splitter.
     refused_within(
-        &["puzzles", "generate", "--count", "320", "--max-deals", "10000000", "--out", "/proc/ddz-p.json"],
+        &[
+            "puzzles",
+            "generate",
+            "--count",
+            "320",
+            "--max-deals",
+            "10000000",
+            "--out",
+            "/proc/ddz-p.json",
+        ],
         SOON,
         &["--out", "/proc"],
     );
     let dir = folder("enter-out");
     let link = dir.join("result.txt");
     std::os::unix::fs::symlink("/dev/null", &link).unwrap();
-    let event = run(&["contest", "new", "--format", "duplicate", "--boards", "2", "--seed", "1", "--json"]);
+    let event = run(&[
+        "contest",
+        "new",
+        "--format",
+        "duplicate",
+        "--boards",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+    ]);
     assert_eq!(event.code, 0, "{}", event.stderr);
     let v: Value = serde_json::from_str(event.stdout.trim()).unwrap();
     let code = v["code"].as_str().expect("the event's code").to_string();
     refused_within(
-        &["contest", "enter", &code, "--entrant", "bot", "--player", "heuristic", "--out", path(&link)],
+        &[
+            "contest",
+            "enter",
+            &code,
+            "--entrant",
+            "bot",
+            "--player",
+            "heuristic",
+            "--out",
+            path(&link),
+        ],
         SOON,
         &["--out", "symlink"],
     );
@@ -327,14 +394,20 @@ fn train_splitter_writes_its_model_whatever_happens_to_stdout_and_stderr() {
     // closes after the first line).
     let out = dir.join("head.safetensors");
     // pipefail: the pipeline's status is ddz's unless ddz exits 0.
-    let script = format!("set -o pipefail; \"$0\" {} 2>&1 | head -1 >/dev/null", train_args(path(&out)).join(" "));
+    let script = format!(
+        "set -o pipefail; \"$0\" {} 2>&1 | head -1 >/dev/null",
+        train_args(path(&out)).join(" ")
+    );
     let status = Command::new("bash")
         .arg("-c")
         .arg(script)
         .arg(ddz())
         .status()
         .expect("bash");
-    assert!(matches!(status.code(), Some(0)), "ddz ... 2>&1 | head -1 ended with {status}");
+    assert!(
+        matches!(status.code(), Some(0)),
+        "ddz ... 2>&1 | head -1 ended with {status}"
+    );
     model_is_whole(&out);
 }
 
@@ -350,7 +423,11 @@ fn an_error_message_on_an_unwritable_stderr_is_no_panic() {
             (Sink::Full, Sink::Full),
         ] {
             for json in [false, true] {
-                let args: Vec<&str> = if json { [args, &["--json"]].concat() } else { args.to_vec() };
+                let args: Vec<&str> = if json {
+                    [args, &["--json"]].concat()
+                } else {
+                    args.to_vec()
+                };
                 let r = run_job(&Job {
                     stdout,
                     stderr,
@@ -441,7 +518,11 @@ fn a_model_read_is_bounded_by_the_architecture() {
         });
         assert_eq!(r.code, 2, "ddz {args:?}: {}", r.stderr);
         assert!(r.stderr.contains(model), "{}", r.stderr);
-        assert!(r.stderr.contains("at most") && r.stderr.contains("bytes"), "the bound is stated: {}", r.stderr);
+        assert!(
+            r.stderr.contains("at most") && r.stderr.contains("bytes"),
+            "the bound is stated: {}",
+            r.stderr
+        );
         println!("{model}: refused in {:.3} s: {}", r.seconds, r.stderr.trim());
     }
 }
@@ -451,7 +532,11 @@ fn a_thread_count_out_of_its_range_is_refused() {
     let args = ["match", "--players", "random,heuristic", "--deals", "4"];
     for bad in ["100000", "1025", "abc", "-1", "2.5"] {
         for json in [false, true] {
-            let args: Vec<&str> = if json { [&args[..], &["--json"]].concat() } else { args.to_vec() };
+            let args: Vec<&str> = if json {
+                [&args[..], &["--json"]].concat()
+            } else {
+                args.to_vec()
+            };
             let r = run_job(&Job {
                 env: &[("RAYON_NUM_THREADS", bad)],
                 limit: SOON,

@@ -103,7 +103,11 @@ fn refused_env(args: &[&str], env: &[(&str, &str)], needles: &[&str]) {
     let r = run_env(args, env);
     assert_eq!(r.code, 2, "ddz {args:?} should be refused; stdout {}", r.stdout);
     for needle in needles {
-        assert!(r.stderr.contains(needle), "ddz {args:?}: expected {needle:?} in {:?}", r.stderr);
+        assert!(
+            r.stderr.contains(needle),
+            "ddz {args:?}: expected {needle:?} in {:?}",
+            r.stderr
+        );
     }
     let with_json = [args, &["--json"]].concat();
     let r = run_env(&with_json, env);
@@ -112,7 +116,10 @@ fn refused_env(args: &[&str], env: &[(&str, &str)], needles: &[&str]) {
         .unwrap_or_else(|e| panic!("ddz {with_json:?}: stdout is not JSON ({e}): {:?}", r.stdout));
     let message = v["error"].as_str().unwrap_or_else(|| panic!("no {{\"error\"}} in {v}"));
     for needle in needles {
-        assert!(message.contains(needle), "ddz {with_json:?}: expected {needle:?} in {message:?}");
+        assert!(
+            message.contains(needle),
+            "ddz {with_json:?}: expected {needle:?} in {message:?}"
+        );
     }
 }
 
@@ -207,11 +214,23 @@ fn a_par_budget_written_over_is_refused() {
     build("6", "1", "1000", &lib);
     let good = read_json(&lib);
     let entries = good["entries"].as_array().expect("entries");
-    assert!(entries.iter().any(|e| e["par"]["exact"] == false), "no unproven par to test with");
+    assert!(
+        entries.iter().any(|e| e["par"]["exact"] == false),
+        "no unproven par to test with"
+    );
     for (budget, needles) in [
         (1u64, vec!["--par-nodes 1 ", "built with --par-nodes 1000"]),
-        (1_000_000_000, vec!["par is not proven, yet its search stopped at", "nodes of the library's 1000000000"]),
-        (1_000_000_001, vec!["par_nodes: 1000000001 is out of range (0 to 1000000000)"]),
+        (
+            1_000_000_000,
+            vec![
+                "par is not proven, yet its search stopped at",
+                "nodes of the library's 1000000000",
+            ],
+        ),
+        (
+            1_000_000_001,
+            vec!["par_nodes: 1000000001 is out of range (0 to 1000000000)"],
+        ),
     ] {
         let mut v = good.clone();
         v["par_nodes"] = budget.into();
@@ -223,7 +242,8 @@ fn a_par_budget_written_over_is_refused() {
     // spend the budget still tells.
     let mut v = good.clone();
     v["par_nodes"] = 1_000_000_000u64.into();
-    v["digest"] = serde_json::to_value(Digest::of(&Panel::named("quick").expect("quick"), 1, 1_000_000_000)).expect("digest");
+    v["digest"] =
+        serde_json::to_value(Digest::of(&Panel::named("quick").expect("quick"), 1, 1_000_000_000)).expect("digest");
     let forged = dir.join("forged.json");
     write_json(&forged, &v);
     refused(&select(&forged), &["par is not proven, yet its search stopped at"]);
@@ -236,7 +256,11 @@ fn verify_replays_entries_and_names_those_that_differ() {
     let lib = dir.join("lib.json");
     build("6", "2", "3000", &lib);
     let v = answers(&["library", "verify", path(&lib)]);
-    assert_eq!((v["checked"].as_u64(), v["entries"].as_u64()), (Some(6), Some(6)), "{v}");
+    assert_eq!(
+        (v["checked"].as_u64(), v["entries"].as_u64()),
+        (Some(6), Some(6)),
+        "{v}"
+    );
     assert_eq!(v["differ"].as_array().map(Vec::len), Some(0), "{v}");
     // A sample: chosen by its seed, the same every time; all at N ≥ entries.
     let a = answers(&["library", "verify", path(&lib), "--sample", "2", "--seed", "9"]);
@@ -245,12 +269,17 @@ fn verify_replays_entries_and_names_those_that_differ() {
     assert_eq!(a["seeds"].as_array().map(Vec::len), Some(2), "{a}");
     let all = answers(&["library", "verify", path(&lib), "--sample", "10000000"]);
     assert_eq!(all["checked"].as_u64(), Some(6));
-    refused(&["library", "verify", path(&lib), "--sample", "0"], &["--sample", "1..=10000000"]);
+    refused(
+        &["library", "verify", path(&lib), "--sample", "0"],
+        &["--sample", "1..=10000000"],
+    );
 
     // Counts moved between scores (the total kept, the GDI made to agree)
     // and a proven par's winner flipped: both pass the reading checks.
     let mut v = read_json(&lib);
-    let proven = (0..6).find(|&i| v["entries"][i]["par"]["exact"] == true).expect("a proven par");
+    let proven = (0..6)
+        .find(|&i| v["entries"][i]["par"]["exact"] == true)
+        .expect("a proven par");
     let other = (proven + 1) % 6;
     let mut moved: Entry = serde_json::from_value(v["entries"][other].clone()).expect("entry");
     let counts = &mut moved.distribution.counts;
@@ -274,7 +303,12 @@ fn verify_replays_entries_and_names_those_that_differ() {
     let r = run(&["library", "verify", path(&bad), "--json"]);
     assert_eq!(r.code, 2, "verify must fail when entries differ: {}", r.stderr);
     let report: Value = serde_json::from_str(r.stdout.trim()).expect("JSON report");
-    assert!(report["error"].as_str().is_some_and(|e| e.contains("2 of 6 replayed entries differ")), "{report}");
+    assert!(
+        report["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("2 of 6 replayed entries differ")),
+        "{report}"
+    );
     let differ = report["differ"].as_array().expect("differ");
     assert_eq!(differ.len(), 2, "{report}");
     let said = |seed: u64| {
@@ -288,7 +322,11 @@ fn verify_replays_entries_and_names_those_that_differ() {
     assert!(said(flipped_seed).contains("par (winner)"), "{report}");
     let r = run(&["library", "verify", path(&bad)]);
     assert_eq!(r.code, 2);
-    assert!(r.stdout.contains(&format!("seed {flipped_seed}: par (winner)")), "{}", r.stdout);
+    assert!(
+        r.stdout.contains(&format!("seed {flipped_seed}: par (winner)")),
+        "{}",
+        r.stdout
+    );
     assert!(r.stderr.contains("differ from the file"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -342,7 +380,10 @@ fn shards_built_apart_merge_into_the_single_build() {
         .map(|p| read_json(p)["entries"].as_array().map_or(0, Vec::len))
         .collect();
     assert_eq!(sizes, [3, 3, 4]);
-    assert_eq!(read_json(&parts[1])["shard"], serde_json::json!({"k": 1, "n": 3, "first": 100, "deals": 10}));
+    assert_eq!(
+        read_json(&parts[1])["shard"],
+        serde_json::json!({"k": 1, "n": 3, "first": 100, "deals": 10})
+    );
     // A part resumes as any build does: built again, nothing changes.
     let before = std::fs::read(&parts[0]).expect("part");
     assert_eq!(build_part("0/3", "1", &parts[0], &[])["built"], 0);
@@ -393,8 +434,14 @@ fn merge_refuses_overlapping_missing_and_mismatched_parts() {
     merge(&[p0, p1, p1, p2], &["part-1.json", "both shard 1/3", "overlapping"]);
     merge(&[p0, p1, p1], &["both shard 1/3", "overlapping"]);
     merge(&[p0, p2], &["shards 1 of 3 missing", "seeds 100..=109"]);
-    merge(&[p0, p1, &other_games], &["games-2.json", "--games 2", "--games 1", "share their settings"]);
-    merge(&[p0, &halves], &["half-1.json", "1/2 of seeds 100..=109", "0/3 of seeds 100..=109"]);
+    merge(
+        &[p0, p1, &other_games],
+        &["games-2.json", "--games 2", "--games 1", "share their settings"],
+    );
+    merge(
+        &[p0, &halves],
+        &["half-1.json", "1/2 of seeds 100..=109", "0/3 of seeds 100..=109"],
+    );
     merge(&[p0, p1, p2, &whole], &["whole.json", "not a part"]);
     // A part edited to hold a seed of another slice.
     let mut v = read_json(p1);
@@ -415,9 +462,20 @@ fn a_shard_is_refused_when_its_index_cannot_be_told() {
     let dir = folder("auto");
     let out = dir.join("part.json");
     let args = |shard: &'static str| -> Vec<String> {
-        ["library", "build", "--deals", "10", "--par-nodes", "0", "--shard", shard, "--out", path(&out)]
-            .map(String::from)
-            .to_vec()
+        [
+            "library",
+            "build",
+            "--deals",
+            "10",
+            "--par-nodes",
+            "0",
+            "--shard",
+            shard,
+            "--out",
+            path(&out),
+        ]
+        .map(String::from)
+        .to_vec()
     };
     let refuse = |shard: &'static str, env: &[(&str, &str)], needles: &[&str]| {
         let a = args(shard);
@@ -425,14 +483,26 @@ fn a_shard_is_refused_when_its_index_cannot_be_told() {
         refused_env(&a, env, needles);
         assert!(!out.exists());
     };
-    refuse("auto/3", &[], &["--shard", "neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set"]);
+    refuse(
+        "auto/3",
+        &[],
+        &["--shard", "neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set"],
+    );
     refuse(
         "auto/3",
         &[("SLURM_ARRAY_TASK_ID", "0"), ("JOB_COMPLETION_INDEX", "1")],
         &["SLURM_ARRAY_TASK_ID is 0 but JOB_COMPLETION_INDEX is 1"],
     );
-    refuse("auto/3", &[("SLURM_ARRAY_TASK_ID", "3")], &["SLURM_ARRAY_TASK_ID is 3", "numbered 0 to 2"]);
-    refuse("auto/3", &[("JOB_COMPLETION_INDEX", "-1")], &["JOB_COMPLETION_INDEX is '-1'"]);
+    refuse(
+        "auto/3",
+        &[("SLURM_ARRAY_TASK_ID", "3")],
+        &["SLURM_ARRAY_TASK_ID is 3", "numbered 0 to 2"],
+    );
+    refuse(
+        "auto/3",
+        &[("JOB_COMPLETION_INDEX", "-1")],
+        &["JOB_COMPLETION_INDEX is '-1'"],
+    );
     refuse("3/3", &[], &["--shard", "numbered 0 to 2"]);
     refuse("0/0", &[], &["--shard", "1 to 100000"]);
     refuse("1", &[], &["--shard", "K/N"]);
@@ -441,11 +511,31 @@ fn a_shard_is_refused_when_its_index_cannot_be_told() {
     let a = args("1/3");
     answers(&a.iter().map(String::as_str).collect::<Vec<_>>());
     refused(
-        &["library", "build", "--deals", "10", "--par-nodes", "0", "--out", path(&out)],
+        &[
+            "library",
+            "build",
+            "--deals",
+            "10",
+            "--par-nodes",
+            "0",
+            "--out",
+            path(&out),
+        ],
         &["is shard 1/3 of seeds 0..=9, not a whole library"],
     );
     refused(
-        &["library", "build", "--deals", "10", "--par-nodes", "0", "--shard", "2/3", "--out", path(&out)],
+        &[
+            "library",
+            "build",
+            "--deals",
+            "10",
+            "--par-nodes",
+            "0",
+            "--shard",
+            "2/3",
+            "--out",
+            path(&out),
+        ],
         &["is shard 1/3 of seeds 0..=9, not shard 2/3 of seeds 0..=9"],
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -466,7 +556,13 @@ fn ddz_commands(text: &str) -> Vec<(String, Vec<String>)> {
             let sub = words.next().unwrap_or_default().to_string();
             let flags = words
                 .filter(|w| w.starts_with("--"))
-                .map(|w| w.split('=').next().unwrap_or(w).trim_matches(|c| c == '"' || c == '\'').to_string())
+                .map(|w| {
+                    w.split('=')
+                        .next()
+                        .unwrap_or(w)
+                        .trim_matches(|c| c == '"' || c == '\'')
+                        .to_string()
+                })
                 .collect();
             found.push((sub, flags));
             rest = &after[end..];
@@ -490,7 +586,11 @@ fn the_cluster_files_name_real_flags() {
         assert!(!commands.is_empty(), "{file} runs no ddz library command");
         for (sub, flags) in commands {
             let help = run(&["library", &sub, "--help"]);
-            assert_eq!(help.code, 0, "{file}: ddz library {sub} is not a command: {}", help.stderr);
+            assert_eq!(
+                help.code, 0,
+                "{file}: ddz library {sub} is not a command: {}",
+                help.stderr
+            );
             for flag in flags {
                 let known = help.stdout.split_whitespace().any(|w| w.trim_end_matches(',') == flag);
                 assert!(known, "{file}: ddz library {sub} has no flag {flag}");
@@ -502,9 +602,15 @@ fn the_cluster_files_name_real_flags() {
         assert!(seen.contains(needed), "the cluster files never use {needed}: {seen:?}");
     }
     let slurm = std::fs::read_to_string(root.join(files[0])).expect("script");
-    assert!(slurm.contains("#SBATCH --array=0-"), "the Slurm script is no 0-based job array");
+    assert!(
+        slurm.contains("#SBATCH --array=0-"),
+        "the Slurm script is no 0-based job array"
+    );
     let job = std::fs::read_to_string(root.join(files[1])).expect("manifest");
-    assert!(job.contains("completionMode: Indexed"), "the Kubernetes Job is not Indexed");
+    assert!(
+        job.contains("completionMode: Indexed"),
+        "the Kubernetes Job is not Indexed"
+    );
     // The script at least parses as shell.
     if let Ok(status) = Command::new("bash").arg("-n").arg(root.join(files[0])).status() {
         assert!(status.success(), "bash -n {}: {status}", files[0]);

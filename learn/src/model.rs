@@ -147,12 +147,19 @@ mod tests {
         assert_eq!(count, PARAMETERS);
         // The shipped model is within the bound, with room for f64.
         let shipped = include_bytes!("../../assets/splitter.safetensors");
-        assert!(2 * shipped.len() as u64 <= MAX_FILE_BYTES, "{} of {MAX_FILE_BYTES}", shipped.len());
+        assert!(
+            2 * shipped.len() as u64 <= MAX_FILE_BYTES,
+            "{} of {MAX_FILE_BYTES}",
+            shipped.len()
+        );
     }
 
     #[test]
     fn a_model_past_the_bound_is_refused_before_parsing() {
         let e = Tagger::from_bytes(&vec![0; MAX_FILE_BYTES as usize + 1]).unwrap_err();
-        assert!(e.to_string().contains(&format!("at most {MAX_FILE_BYTES} bytes")), "{e}");
+        assert!(
+            e.to_string().contains(&format!("at most {MAX_FILE_BYTES} bytes")),
+            "{e}"
+        );
     }
 }

@@ -12,8 +12,8 @@ use serde_json::{json, Value};
 use engine::clock::MonotonicClock;
 use engine::{Cards, SeedRange};
 use learn::data::{winner_example, Example};
-use learn::train::{train as run_training, EpochReport, TrainConfig};
 use learn::model::{Tagger, MAX_FILE_BYTES};
+use learn::train::{train as run_training, EpochReport, TrainConfig};
 use learn::LearnedSplitter;
 
 use crate::args::TrainArgs;

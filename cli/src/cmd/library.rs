@@ -3,6 +3,8 @@
 
 mod journal;
 mod output;
+pub(super) mod shard;
+pub(super) mod verify;
 
 use std::io::Read;
 use std::path::Path;
@@ -132,7 +134,12 @@ fn differences(found: &Settings, wanted: &Settings) -> String {
 /// The entries of the library already at `out`, which this build extends:
 /// refused unless built with settings that fit and every one of its seeds
 /// is in `seeds` (a build never shrinks a library).
-fn existing_entries(out: &Path, seeds: SeedRange, wanted: &Settings, part: Option<Shard>) -> Result<Vec<Entry>, CliError> {
+fn existing_entries(
+    out: &Path,
+    seeds: SeedRange,
+    wanted: &Settings,
+    part: Option<Shard>,
+) -> Result<Vec<Entry>, CliError> {
     let lib = read("--out", out).map_err(|e| {
         CliError::Other(format!(
             "{e}; the build extends a library file, and would not overwrite this one"
@@ -157,7 +164,12 @@ fn existing_entries(out: &Path, seeds: SeedRange, wanted: &Settings, part: Optio
         let what = |s: Option<Shard>| s.map_or("a whole library".to_string(), |s| format!("shard {s}"));
         return Err(CliError::arg(
             "--out",
-            format!("{} is {}, not {}; use another --out", out.display(), what(lib.shard), what(part)),
+            format!(
+                "{} is {}, not {}; use another --out",
+                out.display(),
+                what(lib.shard),
+                what(part)
+            ),
         ));
     }
     let dropped = lib.entries.iter().filter(|e| !seeds.contains(e.seed)).count();

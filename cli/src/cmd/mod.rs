@@ -10,8 +10,6 @@ mod contest;
 mod lab;
 mod learned;
 mod library;
-mod library_shard;
-mod library_verify;
 mod matches;
 mod out;
 mod play;
@@ -128,7 +126,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
                 },
         } => {
             let seeds = seeds("--seed", seed, "--deals", deals)?;
-            let part = shard.map(|s| library_shard::part(s, seeds)).transpose()?;
+            let part = shard.map(|s| library::shard::part(s, seeds)).transpose()?;
             library::build(
                 part.map_or(seeds, |p| p.seeds()),
                 &panel,
@@ -141,10 +139,10 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
         }
         Command::Library {
             command: LibraryCommand::Verify { library, sample, seed },
-        } => library_verify::verify(&library, sample, seed, json)?,
+        } => library::verify::verify(&library, sample, seed, json)?,
         Command::Library {
             command: LibraryCommand::Merge { parts, out },
-        } => library_shard::merge(&parts, &out)?,
+        } => library::shard::merge(&parts, &out)?,
         Command::Library {
             command: LibraryCommand::Par { library, count },
         } => library::par(&library, count)?,

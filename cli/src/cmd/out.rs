@@ -34,7 +34,13 @@ pub(super) fn check_new(path: &Path, what: &str) -> Result<(), CliError> {
     }
     // `new/` would be opened as a directory, and fail only when written.
     if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
-        return Err(CliError::arg("--out", format!("{} names a directory; {what} written only to a new file", path.display())));
+        return Err(CliError::arg(
+            "--out",
+            format!(
+                "{} names a directory; {what} written only to a new file",
+                path.display()
+            ),
+        ));
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -52,7 +58,10 @@ pub(super) fn check_writable_dir(dir: &Path) -> Result<(), CliError> {
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => return Err(CliError::arg("--out", format!("{} is not a directory", dir.display()))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(CliError::arg("--out", format!("{} is not a directory: it does not exist", dir.display())))
+            return Err(CliError::arg(
+                "--out",
+                format!("{} is not a directory: it does not exist", dir.display()),
+            ))
         }
         Err(e) => return Err(CliError::arg("--out", format!("{}: {e}", dir.display()))),
     }
@@ -65,7 +74,10 @@ pub(super) fn check_writable_dir(dir: &Path) -> Result<(), CliError> {
             let _ = std::fs::remove_file(&probe);
             Ok(())
         }
-        Err(e) => Err(CliError::arg("--out", format!("cannot write in {}: {e}", dir.display()))),
+        Err(e) => Err(CliError::arg(
+            "--out",
+            format!("cannot write in {}: {e}", dir.display()),
+        )),
     }
 }
 

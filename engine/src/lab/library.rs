@@ -634,7 +634,9 @@ impl Library {
                 ))
             })
             .unwrap_or_else(|| {
-                format!("the header was changed after the build, or an engine other than library format {FORMAT} built it")
+                format!(
+                    "the header was changed after the build, or an engine other than library format {FORMAT} built it"
+                )
             });
         Err(LibraryError::Digest {
             found,
@@ -784,18 +786,33 @@ mod tests {
         let shard = Shard::new(0, 3, whole).unwrap();
         lib.shard = Some(shard);
         let text = serde_json::to_string(&lib).unwrap();
-        assert!(text.contains(r#""shard":{"k":0,"n":3,"first":0,"deals":90},"entries""#), "{text}");
+        assert!(
+            text.contains(r#""shard":{"k":0,"n":3,"first":0,"deals":90},"entries""#),
+            "{text}"
+        );
         assert_eq!(Library::from_json(&text), Ok(lib.clone()));
         let mut short = lib.clone();
         short.entries.pop();
-        let e = Library::from_json(&serde_json::to_string(&short).unwrap()).unwrap_err().to_string();
-        assert_eq!(e, "shard 0/3 of seeds 0..=89: holds 29 entries, but its slice is the 30 seeds 0..=29");
+        let e = Library::from_json(&serde_json::to_string(&short).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "shard 0/3 of seeds 0..=89: holds 29 entries, but its slice is the 30 seeds 0..=29"
+        );
         let mut other = lib.clone();
         other.shard = Some(Shard::new(1, 3, whole).unwrap());
-        let e = Library::from_json(&serde_json::to_string(&other).unwrap()).unwrap_err().to_string();
-        assert!(e.ends_with("the 30 seeds 30..=59, and seed 0 is not one of them"), "{e}");
+        let e = Library::from_json(&serde_json::to_string(&other).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with("the 30 seeds 30..=59, and seed 0 is not one of them"),
+            "{e}"
+        );
         other.shard = Some(Shard { k: 3, ..shard });
-        let e = Library::from_json(&serde_json::to_string(&other).unwrap()).unwrap_err().to_string();
+        let e = Library::from_json(&serde_json::to_string(&other).unwrap())
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "shard 3/3: K is 0 to 2");
     }
 
@@ -930,7 +947,10 @@ mod tests {
         // Written as the build writes it (the digest was added to the
         // header by hand, the rest left byte for byte).
         assert_eq!(serde_json::to_string(&lib).unwrap(), text);
-        assert_eq!(lib.digest, Some(Digest::of(&Panel::named("quick").unwrap(), lib.games, lib.par_nodes)));
+        assert_eq!(
+            lib.digest,
+            Some(Digest::of(&Panel::named("quick").unwrap(), lib.games, lib.par_nodes))
+        );
     }
 
     #[test]

@@ -114,7 +114,10 @@ mod tests {
         for budget in [1, 100, 1_000, 1_024, 1_025, 3_000, 4_096, 10_000] {
             for seed in 0..12 {
                 let par = Par::of(&Deal::from_seed(seed), budget, &clock);
-                assert!(par.fits(&Deal::from_seed(seed), budget), "seed {seed} budget {budget}: {par:?}");
+                assert!(
+                    par.fits(&Deal::from_seed(seed), budget),
+                    "seed {seed} budget {budget}: {par:?}"
+                );
                 if !par.exact {
                     unproven += 1;
                     assert!(par.nodes >= budget, "seed {seed} budget {budget}: {par:?}");

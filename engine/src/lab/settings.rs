@@ -115,7 +115,10 @@ mod tests {
     fn the_digest_follows_every_setting_and_reads_back() {
         let quick = Panel::named("quick").unwrap();
         let text = canonical(&quick, 8, 2_000_000);
-        assert!(text.contains("table L3=heuristic:noise=0.45 farmers L7=heuristic\n"), "{text}");
+        assert!(
+            text.contains("table L3=heuristic:noise=0.45 farmers L7=heuristic\n"),
+            "{text}"
+        );
         let d = Digest::of(&quick, 8, 2_000_000);
         assert_ne!(d, Digest::of(&quick, 7, 2_000_000));
         assert_ne!(d, Digest::of(&quick, 8, 1_000_000));

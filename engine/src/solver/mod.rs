@@ -36,7 +36,7 @@
 //!   horizon (the difference in minimum split play counts, [`Splitter`]),
 //!   a ply at a time from the first, without a farmer alone's endgames
 //!   (their budgets would take whole iterations).
-//!   The clock is read every 64 nodes through the clock seam.
+//!   The clock is read every 16 nodes through the clock seam.
 
 mod alone;
 mod answer;
@@ -394,7 +394,7 @@ pub struct MovesRun {
 }
 
 /// The least share of a time limit worth starting a search with: a search
-/// looks at the clock only every 64 nodes.
+/// looks at the clock only every 16 nodes.
 const MIN_SEARCH_MS: f64 = 0.2;
 
 impl MovesRun {
@@ -1372,7 +1372,7 @@ impl Solver {
         deadline: &Deadline<'_>,
     ) -> (i32, bool) {
         self.nodes += 1;
-        // The clock every 64 nodes (a node that splits new hands can take
+        // The clock every 16 nodes (a node that splits new hands can take
         // tens of microseconds); the node limit every 1,024 as it always
         // was, so a budget gives the same answer on every machine.
         if self.nodes >= self.budget_limit

@@ -15,7 +15,8 @@ use crate::args::ShardArg;
 use crate::error::CliError;
 use crate::report::Report;
 
-use super::{library, out};
+use super as library;
+use crate::cmd::out;
 
 /// Where a scheduler puts the index of the task it runs: Slurm's job
 /// arrays, then Kubernetes' Indexed Jobs.
@@ -190,7 +191,10 @@ pub fn merge(parts: &[PathBuf], out_path: &Path) -> Result<Report, CliError> {
 
 /// A library's settings as build flags.
 fn settings(lib: &Library) -> String {
-    format!("--panel {} --games {} --par-nodes {}", lib.panel, lib.games, lib.par_nodes)
+    format!(
+        "--panel {} --games {} --par-nodes {}",
+        lib.panel, lib.games, lib.par_nodes
+    )
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use engine::{rng, Deal};
 use crate::error::CliError;
 use crate::report::{progress, Report};
 
-use super::library;
+use super as library;
 
 /// `ddz library verify FILE [--sample N] [--seed S]`: replays `sample`
 /// entries (all when `None` or at least the library's), chosen by `seed`,
