@@ -15,7 +15,8 @@
 #              a file it was writing was not written
 #   lie        the agent answered a play it was not offered
 #   memory     refusing an input took more than 512 MB (peaks printed)
-#   time       a time limit overrun by more than 40 ms (worst printed)
+#   time       a time limit overrun by more than 50 ms, process start
+#              included (worst printed)
 # Prints every offending case, then the totals.
 set -u
 DDZ=${1:?usage: scripts/probe-hostile.sh DDZ_BINARY [TIMEOUT]}
@@ -412,20 +413,22 @@ slowest() { # description, limit in ms, then commands on stdin (one per line)
     ms=$(( (t1 - t0) / 1000000 ))
     n=$((n + 1)); runs=$((runs + 1))
     [ "$ms" -gt "$worst" ] && worst=$ms
-    [ "$ms" -gt $((limit + 40)) ] && over=$((over + 1))
+    [ "$ms" -gt $((limit + 50)) ] && over=$((over + 1))
   done
-  printf '  %-9s %s: worst %d ms at a %d ms limit, %d of %d over %d ms (process start included)\n' time "$what" "$worst" "$limit" "$over" "$n" $((limit + 40))
+  printf '  %-9s %s: worst %d ms at a %d ms limit, %d of %d over %d ms (process start included)\n' time "$what" "$worst" "$limit" "$over" "$n" $((limit + 50))
   overtime=$((overtime + over))
 }
 hands() { "$DDZ" deal --seed "$1" --json | grep -o '"\(landlord\|farmer1\|farmer2\)":"[^"]*"' | cut -d'"' -f4 | tr '\n' ' '; }
+slowest "solve --all-moves" 10 < <(
 for s in $(seq 0 9); do
   read -r l f1 f2 <<<"$(hands "$s")"
   echo "\"$DDZ\" solve --landlord $l --farmer $f1 --farmer2 $f2 --all-moves --time-limit 10"
-done | slowest "solve --all-moves" 10
+done)
+slowest "agent sampler at every maximum" 10 < <(
 for s in $(seq 0 9); do
   read -r l f1 f2 <<<"$(hands "$s")"
   echo "printf '%s\\n' '{\"seat\":\"farmer2\",\"hand\":\"$f2\",\"history\":[[\"landlord\",\"${l:0:1}\"],[\"farmer1\",\"pass\"]],\"counts\":{\"landlord\":19,\"farmer1\":17,\"farmer2\":17}}' | \"$DDZ\" agent --player sampler:samples=1000:nodes=10000000:candidates=100:read=1024:exploit=10000000 --time-limit 10"
-done | slowest "agent sampler at every maximum" 10
+done)
 
 # A flag that would be ignored is refused.
 refuse "dih --deal with --library" "$DDZ" dih --deal 1 --library "$LIB" --entry 0 --players 3 --rounds 3 --top 2
