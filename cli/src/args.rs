@@ -593,9 +593,9 @@ pub struct ContestNewArgs {
     /// Equal: the GDI centre, G1,G2,... (shares from 0 to 1, not rising).
     #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
     pub centre: Option<GdiCentre>,
-    /// Equal: ε, from 0.001 to 1.
-    #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
-    pub eps: f64,
+    /// Equal: ε, from 0.001 to 1 (default 0.15).
+    #[arg(long, value_parser = eps, allow_negative_numbers = true)]
+    pub eps: Option<f64>,
     /// Duplicate: boards dealt at random from --seed (the default).
     #[arg(long)]
     pub random: bool,

@@ -517,6 +517,25 @@ fn a_flag_that_would_be_ignored_is_refused_naming_it() {
         refused(&["split", "34567", "--method", method, "--model", &lib], &["--model"]);
     }
     refused(&["split", "34567", "--model", &lib], &["--model"]);
+    // contest new: each format's own flags; contest deals: a name only
+    // where the deals are the entrant's.
+    fn contest<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+        [&["contest", "new", "--seed", "1"][..], extra].concat()
+    }
+    refused(&contest(&["--format", "duplicate", "--centre", "0.5"]), &["--centre"]);
+    refused(&contest(&["--format", "duplicate", "--eps", "0.2"]), &["--eps"]);
+    refused(&contest(&["--format", "duplicate", "--library", &lib]), &["--library"]);
+    refused(&contest(&["--format", "random", "--library", &lib]), &["--library"]);
+    refused(
+        &contest(&["--format", "random", "--test-cases", "10,3,2"]),
+        &["--test-cases"],
+    );
+    refused(&contest(&["--format", "equal", "--random"]), &["--random"]);
+    let made = run(&contest(&["--format", "duplicate", "--json"]));
+    let code: serde_json::Value = serde_json::from_str(&made.stdout).expect("contest new --json");
+    let code = code["code"].as_str().expect("an event code").to_string();
+    refused(&["contest", "deals", &code, "--entrant", "ann"], &["--entrant"]);
+
     // solve-bench: --full's flags and the endgames' are apart.
     refused(&["solve-bench", "--full", "--positions", "3"], &["--positions"]);
     refused(&["solve-bench", "--full", "--sizes", "4+4"], &["--sizes"]);
@@ -531,6 +550,9 @@ fn a_flag_that_would_be_ignored_is_refused_naming_it() {
         vec!["equal", "--library", &lib, "--centre", "0.5", "--eps", "0.01"],
         vec!["split", "34567", "--method", "greedy"],
         vec!["solve-bench", "--sizes", "4+4", "--positions", "2"],
+        contest(&["--format", "equal", "--centre", "1,0.25,0.25", "--eps", "0.2"]),
+        contest(&["--format", "duplicate", "--test-cases", "10,3,2", "--library", &lib]),
+        vec!["contest", "deals", &code],
     ] {
         let r = run(&ok);
         assert_eq!(r.code, 0, "ddz {ok:?}: {}", r.stderr);

@@ -92,6 +92,7 @@ fn library(path: Option<&Path>) -> Result<Library, CliError> {
 
 /// `ddz contest new`.
 fn new(args: ContestNewArgs) -> Result<Report, CliError> {
+    refuse_unread(&args)?;
     let seed = args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000);
     let mut boards = args.boards;
     let mut note = None;
@@ -134,7 +135,7 @@ fn new(args: ContestNewArgs) -> Result<Report, CliError> {
             let centre = args
                 .centre
                 .ok_or_else(|| CliError::arg("--centre", "the equal format needs a GDI centre, G1,G2,..."))?;
-            let eps_milli = Event::eps_milli(args.eps).map_err(|e| CliError::arg("--eps", e))?;
+            let eps_milli = Event::eps_milli(args.eps.unwrap_or(DEFAULT_EPS)).map_err(|e| CliError::arg("--eps", e))?;
             Deals::Equal {
                 centre,
                 eps_milli,
@@ -143,12 +144,6 @@ fn new(args: ContestNewArgs) -> Result<Report, CliError> {
         }
         Format::Random => Deals::Random { seed },
     };
-    if args.random && args.format != Format::Duplicate {
-        return Err(CliError::arg(
-            "--random",
-            "is for the duplicate format (the others deal per entrant)",
-        ));
-    }
     let event = Event::new(Settings {
         title: args.title,
         deals,
@@ -184,6 +179,41 @@ fn new(args: ContestNewArgs) -> Result<Report, CliError> {
         ));
     }
     Ok(event_report(&event, args.site.as_deref(), note))
+}
+
+/// ε when the equal format's `--eps` is not given.
+const DEFAULT_EPS: f64 = 0.15;
+
+/// Flags only some formats read, refused elsewhere rather than ignored.
+fn refuse_unread(args: &ContestNewArgs) -> Result<(), CliError> {
+    let only = |flag: &'static str, given: bool, read: bool, formats: &str| {
+        if given && !read {
+            Err(CliError::arg(flag, format!("is read only by {formats}; leave it out")))
+        } else {
+            Ok(())
+        }
+    };
+    let (duplicate, equal) = (args.format == Format::Duplicate, args.format == Format::Equal);
+    only(
+        "--random",
+        args.random,
+        duplicate,
+        "the duplicate format (the others deal per entrant)",
+    )?;
+    only(
+        "--test-cases",
+        args.test_cases.is_some(),
+        duplicate,
+        "the duplicate format",
+    )?;
+    only("--centre", args.centre.is_some(), equal, "the equal format")?;
+    only("--eps", args.eps.is_some(), equal, "the equal format")?;
+    only(
+        "--library",
+        args.library.is_some(),
+        equal || args.test_cases.is_some(),
+        "the equal format and the duplicate format's --test-cases",
+    )
 }
 
 fn event_json(event: &Event) -> Value {
@@ -239,9 +269,15 @@ fn boards_of(event: &Event, entrant: Option<&EntrantName>) -> Result<Vec<Board>,
 
 /// `ddz contest deals`.
 fn deals(event: &Event, entrant: Option<&EntrantName>) -> Result<Report, CliError> {
+    if entrant.is_some() && event.format().is_shared() {
+        return Err(CliError::arg(
+            "--entrant",
+            "this event deals every entrant the same boards; leave it out",
+        ));
+    }
     let boards = boards_of(event, entrant)?;
     let mut text = format!("{event}\n");
-    if let Some(name) = entrant.filter(|_| !event.format().is_shared()) {
+    if let Some(name) = entrant {
         text += &format!("{name}'s boards:\n");
     }
     let rows: Vec<Value> = boards
@@ -517,7 +553,7 @@ fn records(
 
 fn records_text(event: &Event, entrant: Option<&EntrantName>, records: &[HandRecord]) -> String {
     let mut text = format!("{event}\n");
-    if let Some(name) = entrant.filter(|_| !event.format().is_shared()) {
+    if let Some(name) = entrant {
         text += &format!("{name}'s boards\n");
     }
     for r in records {
