@@ -277,6 +277,35 @@ fn every_line_gets_one_answer_line_blank_lines_too() {
     assert!(agent.answer(good)["play"].is_string(), "the agent keeps serving");
 }
 
+#[test]
+fn a_driver_that_stops_reading_ends_the_agent_quietly() {
+    let good = r#"{"seat":"landlord","hand":"45778TJJJQKKKKAAA22X","history":[],"counts":{"landlord":20,"farmer1":17,"farmer2":17}}"#;
+    let mut child = Command::new(ddz())
+        .args(["agent", "--player", "greedy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run ddz agent");
+    // The reader goes away before the first answer.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    for _ in 0..3 {
+        // The agent may already have ended: a failed write is expected.
+        let _ = writeln!(stdin, "{good}");
+    }
+    drop(stdin);
+    let mut err = String::new();
+    let _ = child.stderr.take().expect("stderr").read_to_string(&mut err);
+    let status = child.wait().expect("wait");
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "a closed stdout ends the agent as the end of its input does: {err}"
+    );
+    assert!(err.is_empty(), "nothing to report: {err}");
+}
+
 /// Forty positions across deals, as requests for the seat to move: deal
 /// `seed`, greedy players for `seed % 25` moves (fewer where the deal
 /// would end) (early positions hide the

@@ -25,7 +25,8 @@
 //! Every input line gets exactly one answer line, in order, so a driver
 //! that writes a line and reads a line never waits forever: a malformed
 //! request, a blank line, bytes that are not UTF-8 or a line over 1 MiB
-//! get an error line, and the agent keeps serving.
+//! get an error line, and the agent keeps serving. It ends, with exit
+//! code 0, at the end of its input or when its reader closes stdout.
 
 use std::io::{BufRead, Write};
 
@@ -74,8 +75,12 @@ pub fn serve(player: &PlayerSpec, time_limit: Option<f64>, seed: u64) -> Result<
             Ok((play, reading)) => json!({ "play": play, "reading": reading.to_string() }),
             Err(message) => json!({ "error": message }),
         };
-        writeln!(out, "{answer}").map_err(stdout_error)?;
-        out.flush().map_err(stdout_error)?;
+        match writeln!(out, "{answer}").and_then(|()| out.flush()) {
+            Ok(()) => {}
+            // The driver stopped reading: nothing is left to answer.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(e) => return Err(stdout_error(e)),
+        }
     }
     Ok(())
 }
