@@ -199,6 +199,8 @@ bad	p1p2 --library $LIB --players 4 --rounds 4294967295 --top 2 --tournaments 1
 bad	p1p2 --library $W/huge.json --players 4 --rounds 2 --top 2 --tournaments 1
 bad	p1p2 --library $W/empty.json --players 4 --rounds 2 --top 2 --tournaments 1
 bad	p1p2 --library $LIB --ais '' --players 4 --rounds 2 --top 2 --tournaments 1
+bad	contest new --format duplicate --seed 1 --centre 1,0.25,0.25
+bad	contest new --format random --seed 1 --library $LIB
 EOF
 )
 
