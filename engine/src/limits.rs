@@ -230,6 +230,9 @@ pub struct SeedRange {
 }
 
 impl SeedRange {
+    /// No seeds.
+    pub const EMPTY: SeedRange = SeedRange { first: 0, count: 0 };
+
     /// The seeds `first..first + count`; an error when the last of them
     /// would pass `u64::MAX`. `count` may be 0 (an empty range).
     pub fn new(first: u64, count: u64) -> Result<SeedRange, LimitError> {

@@ -90,8 +90,7 @@ impl Shard {
     /// The whole range the N slices cover.
     pub fn whole(&self) -> SeedRange {
         // Checked when made or read; an unchecked one yields no seeds.
-        self.whole_checked()
-            .unwrap_or_else(|_| SeedRange::new(0, 0).expect("empty"))
+        self.whole_checked().unwrap_or(SeedRange::EMPTY)
     }
 
     /// This slice's seeds: from `first + ⌊k·deals/n⌋` to before
@@ -99,8 +98,7 @@ impl Shard {
     pub fn seeds(&self) -> SeedRange {
         let at = |k: u64| (u128::from(k) * u128::from(self.deals) / u128::from(self.n.max(1))) as u64;
         let (start, end) = (at(self.k), at(self.k + 1).min(self.deals));
-        SeedRange::new(self.first + start, end.saturating_sub(start))
-            .unwrap_or_else(|_| SeedRange::new(0, 0).expect("empty"))
+        SeedRange::new(self.first + start, end.saturating_sub(start)).unwrap_or(SeedRange::EMPTY)
     }
 }
 
