@@ -18,70 +18,15 @@ use serde_json::Value;
 use engine::agents::GreedyPlayer;
 use engine::{Deadline, Deal, Game, Move, Player, Seat};
 
-/// The binary under test.
-fn ddz() -> String {
-    std::env::var("DDZ_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ddz").to_string())
-}
-
-/// How a run ended.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-    /// Wall time from the start to the exit.
-    ms: f64,
-}
+mod support;
+use support::{binary, run, run_job, Job, Run};
 
 /// Runs `ddz args`, killed (and the test failed) after `limit`.
 fn run_within(args: &[&str], limit: Duration) -> Run {
-    let started = Instant::now();
-    let mut child = Command::new(ddz())
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ddz");
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("ddz {args:?} hung: no answer within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    };
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("ddz {args:?} was killed by a signal: {stderr}"));
-    assert!(!stderr.contains("panicked"), "ddz {args:?} panicked: {stderr}");
-    Run {
-        code,
-        stdout,
-        stderr,
-        ms,
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_within(args, Duration::from_secs(60))
+    run_job(&Job {
+        limit,
+        ..Job::new(args)
+    })
 }
 
 /// `ddz agent` driven as a framework drives it: one line written, one
@@ -94,7 +39,7 @@ struct Agent {
 
 impl Agent {
     fn start(args: &[&str]) -> Agent {
-        let mut child = Command::new(ddz())
+        let mut child = Command::new(binary())
             .arg("agent")
             .args(args)
             .stdin(Stdio::piped())
@@ -280,7 +225,7 @@ fn every_line_gets_one_answer_line_blank_lines_too() {
 #[test]
 fn a_driver_that_stops_reading_ends_the_agent_quietly() {
     let good = r#"{"seat":"landlord","hand":"45778TJJJQKKKKAAA22X","history":[],"counts":{"landlord":20,"farmer1":17,"farmer2":17}}"#;
-    let mut child = Command::new(ddz())
+    let mut child = Command::new(binary())
         .args(["agent", "--player", "greedy"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -442,7 +387,7 @@ fn solve_all_moves_keeps_its_time_limit_for_the_whole_command() {
             proven += listed.iter().filter(|m| m["exact"] == true).count();
             // An estimate says so: never a proof it did not make.
             assert_eq!(v["exact"], listed.iter().all(|m| m["exact"] == true));
-            wall.push(r.ms - limit);
+            wall.push(r.ms() - limit);
             search.push(v["ms"].as_f64().expect("ms") - limit);
         }
         let (wall_median, wall_p95, wall_worst) = spread(wall);

@@ -7,149 +7,15 @@
 //! `DDZ_BIN=/path/to/ddz` runs the suite against another build (the
 //! release before the fix, to see each case fail).
 
-use std::io::{Read, Write};
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use serde_json::Value;
 
-/// Where a stream of the child goes.
-#[derive(Clone, Copy, PartialEq)]
-enum Sink {
-    /// Read by the test.
-    Read,
-    /// A pipe whose read end is closed (`ddz ... | head` after head left).
-    Closed,
-    /// /dev/full: every write fails with "no space left".
-    Full,
-}
-
-/// How a run ended.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-    seconds: f64,
-}
-
-/// What to run.
-struct Job<'a> {
-    args: &'a [&'a str],
-    env: &'a [(&'a str, &'a str)],
-    stdin: Vec<u8>,
-    stdout: Sink,
-    stderr: Sink,
-    limit: Duration,
-    /// `ulimit -v` in KiB, so an unbounded read fails instead of taking the machine.
-    memory_kib: Option<u64>,
-}
-
-impl<'a> Job<'a> {
-    fn new(args: &'a [&'a str]) -> Job<'a> {
-        Job {
-            args,
-            env: &[],
-            stdin: Vec::new(),
-            stdout: Sink::Read,
-            stderr: Sink::Read,
-            limit: Duration::from_secs(60),
-            memory_kib: None,
-        }
-    }
-}
-
-fn ddz() -> String {
-    std::env::var("DDZ_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ddz").to_string())
-}
-
-fn stdio(sink: Sink) -> Stdio {
-    match sink {
-        Sink::Read | Sink::Closed => Stdio::piped(),
-        Sink::Full => Stdio::from(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/full")
-                .expect("/dev/full"),
-        ),
-    }
-}
-
-fn reader(stream: Option<impl Read + Send + 'static>, sink: Sink) -> std::thread::JoinHandle<Vec<u8>> {
-    // A closed sink's read end is dropped here, before the child writes.
-    let stream = if sink == Sink::Read { stream } else { None };
-    std::thread::spawn(move || {
-        let mut s = Vec::new();
-        if let Some(mut stream) = stream {
-            let _ = stream.read_to_end(&mut s);
-        }
-        s
-    })
-}
-
-/// Runs the job; a hang, a signal or a panic fails the test.
-fn run_job(job: &Job) -> Run {
-    let mut command = match job.memory_kib {
-        Some(kib) => {
-            let mut c = Command::new("sh");
-            c.arg("-c")
-                .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
-                .arg(ddz());
-            c
-        }
-        None => Command::new(ddz()),
-    };
-    command.args(job.args);
-    for (k, v) in job.env {
-        command.env(k, v);
-    }
-    let started = Instant::now();
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(stdio(job.stdout))
-        .stderr(stdio(job.stderr))
-        .spawn()
-        .expect("run ddz");
-    let out_reader = reader(child.stdout.take(), job.stdout);
-    let err_reader = reader(child.stderr.take(), job.stderr);
-    let mut input = child.stdin.take().expect("stdin");
-    let bytes = job.stdin.clone();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
-    let args = job.args;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > job.limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("ddz {args:?} did not finish within {:?}", job.limit);
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    let _ = writer.join();
-    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("ddz {args:?} was killed by a signal ({status}): {stderr}"));
-    assert!(!stderr.contains("panicked"), "ddz {args:?} panicked: {stderr}");
-    assert_ne!(code, 101, "ddz {args:?} panicked (101): {stderr}");
-    Run {
-        code,
-        stdout,
-        stderr,
-        seconds,
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_job(&Job::new(args))
-}
+mod support;
+use support::{binary, run, run_job, Job, Sink};
 
 /// `args` is refused within `limit`, with and without `--json`: exit code
 /// 2, every one of `needles` on stderr and in the `{"error"}` object.
@@ -401,7 +267,7 @@ fn train_splitter_writes_its_model_whatever_happens_to_stdout_and_stderr() {
     let status = Command::new("bash")
         .arg("-c")
         .arg(script)
-        .arg(ddz())
+        .arg(binary())
         .status()
         .expect("bash");
     assert!(

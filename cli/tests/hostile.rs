@@ -5,9 +5,7 @@
 //! a signal), say on stderr what was wrong, and with `--json` print an
 //! `{"error": ...}` object; every value at a limit must get its answer.
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -17,62 +15,24 @@ const H20: &str = "33334444555566667777";
 const H21: &str = "333344445555666677778";
 const H54: &str = "33334444555566667777888899990000JJJJQQQQKKKKAAAA2222XD";
 
-/// How a run ended.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod support;
+use support::{run_job, Job, Run};
 
-/// Runs `ddz args` with `stdin`, killed (and the test failed) after `limit`.
+/// Runs `ddz args` with `stdin`, killed (and the test failed) after
+/// `limit`; every run ends in an answer (0) or a refusal (2).
 fn run_with(args: &[&str], stdin: &[u8], limit: Duration) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ddz");
-    let mut input = child.stdin.take().expect("stdin");
-    let bytes = stdin.to_vec();
-    // Writer and readers in threads, so a full pipe never blocks the clock.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
+    let r = run_job(&Job {
+        stdin: stdin.to_vec(),
+        limit,
+        ..Job::new(args)
     });
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("ddz {args:?} hung: no answer within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let _ = writer.join();
-    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    // None: ended by a signal.
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("ddz {args:?} was killed by a signal: {stderr}"));
-    assert!(!stderr.contains("panicked"), "ddz {args:?} panicked: {stderr}");
-    assert!(code == 0 || code == 2, "ddz {args:?} exited with {code}: {stderr}");
-    Run { code, stdout, stderr }
+    assert!(
+        r.code == 0 || r.code == 2,
+        "ddz {args:?} exited with {}: {}",
+        r.code,
+        r.stderr
+    );
+    r
 }
 
 fn run(args: &[&str]) -> Run {

@@ -6,7 +6,7 @@
 //! against another binary (an older build, to see these tests fail there).
 
 use std::collections::BTreeSet;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -15,76 +15,25 @@ use serde_json::Value;
 
 const JOURNAL: &str = ".ddz-build-journal";
 
-fn bin() -> String {
-    std::env::var("DDZ_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ddz").to_string())
-}
-
-/// How a run ended.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-    seconds: f64,
-}
+mod support;
+use support::{binary, run_job, Job, Run};
 
 /// Runs `ddz args`, killed (and the test failed) after `limit`; with
-/// `memory_kb`, under that cap on its address space (`ulimit -v`).
-fn run_capped(args: &[&str], limit: Duration, memory_kb: Option<u64>) -> Run {
-    let mut command = match memory_kb {
-        Some(kb) => {
-            let mut c = Command::new("sh");
-            c.arg("-c")
-                .arg(format!("ulimit -v {kb} && exec \"$0\" \"$@\""))
-                .arg(bin());
-            c
-        }
-        None => Command::new(bin()),
-    };
-    let mut child = command
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ddz");
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
+/// `memory_kib`, under that cap on its address space (`ulimit -v`). Every
+/// run ends in an answer (0) or a refusal (2).
+fn run_capped(args: &[&str], limit: Duration, memory_kib: Option<u64>) -> Run {
+    let r = run_job(&Job {
+        limit,
+        memory_kib,
+        ..Job::new(args)
     });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("ddz {args:?} hung: no answer within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("ddz {args:?} was killed by a signal: {stderr}"));
-    assert!(!stderr.contains("panicked"), "ddz {args:?} panicked: {stderr}");
-    assert!(code == 0 || code == 2, "ddz {args:?} exited with {code}: {stderr}");
-    Run {
-        code,
-        stdout,
-        stderr,
-        seconds,
-    }
+    assert!(
+        r.code == 0 || r.code == 2,
+        "ddz {args:?} exited with {}: {}",
+        r.code,
+        r.stderr
+    );
+    r
 }
 
 fn run(args: &[&str]) -> Run {
@@ -437,7 +386,7 @@ fn an_interrupted_build_resumes_from_its_journal_to_the_same_bytes() {
     build(deals, "0", &fresh);
     let out = dir.join("lib.json");
     let journal = dir.join(format!("lib.json{JOURNAL}"));
-    let mut child = Command::new(bin())
+    let mut child = Command::new(binary())
         .args(build_args(deals, "0", &out, &[]))
         .stdin(Stdio::null())
         .stdout(Stdio::null())

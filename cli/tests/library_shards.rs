@@ -5,10 +5,8 @@
 //! Every run has a deadline. `DDZ_BIN=/path/to/ddz` runs the suite against
 //! another binary (an older one, to see each case fail before its fix).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 use serde_json::Value;
 
@@ -17,68 +15,12 @@ use engine::lab::panel::Panel;
 use engine::lab::settings::Digest;
 use engine::Team;
 
-/// How a run ended.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod support;
+use support::{run, run_job, Job, Run};
 
-fn binary() -> PathBuf {
-    std::env::var_os("DDZ_BIN").map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_ddz")), PathBuf::from)
-}
-
-/// Runs `ddz args` with `env` set (and the schedulers' task variables
-/// otherwise unset), killed (and the test failed) after 60 s.
+/// Runs `ddz args` with `env` set, killed (and the test failed) after 60 s.
 fn run_env(args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(binary());
-    command
-        .args(args)
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("JOB_COMPLETION_INDEX")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        command.env(k, v);
-    }
-    let mut child = command.spawn().expect("run ddz");
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    // Readers in threads, so a full pipe never blocks the clock.
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let (started, limit) = (Instant::now(), Duration::from_secs(60));
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("ddz {args:?} hung: no answer within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("ddz {args:?} was killed by a signal: {stderr}"));
-    assert!(!stderr.contains("panicked"), "ddz {args:?} panicked: {stderr}");
-    Run { code, stdout, stderr }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_env(args, &[])
+    run_job(&Job { env, ..Job::new(args) })
 }
 
 /// `ddz args --json` answers (exit 0); its JSON.
