@@ -3,9 +3,9 @@
 //! file, a link (nor what it points to), a device or a directory. Checked
 //! before the work starts, and again by `create_new` when writing.
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::error::CliError;
@@ -42,11 +42,7 @@ pub(super) fn check_new(path: &Path, what: &str) -> Result<(), CliError> {
             ),
         ));
     }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    check_writable_dir(dir)
+    check_writable_dir(folder(path))
 }
 
 /// Refuses `dir` unless it is a directory we can create a file in, found
@@ -65,12 +61,10 @@ pub(super) fn check_writable_dir(dir: &Path) -> Result<(), CliError> {
         }
         Err(e) => return Err(CliError::arg("--out", format!("{}: {e}", dir.display()))),
     }
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let probe = dir.join(format!(".ddz-write-probe-{}-{nanos}", std::process::id()));
-    match OpenOptions::new().write(true).create_new(true).open(&probe) {
-        Ok(file) => {
+    match create_unique(dir, "", "write-probe") {
+        Ok((probe, file)) => {
             drop(file);
-            // Ours: made by create_new just now.
+            // Ours: made by create_unique just now.
             let _ = std::fs::remove_file(&probe);
             Ok(())
         }
@@ -79,6 +73,30 @@ pub(super) fn check_writable_dir(dir: &Path) -> Result<(), CliError> {
             format!("cannot write in {}: {e}", dir.display()),
         )),
     }
+}
+
+/// The folder a path's file is in (`.` for a bare name).
+pub(super) fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// A new file in `dir`, named `STEM.ddz-KIND-PID-TIME-N`: a name no user
+/// would choose, made with `create_new`, so nothing there is taken.
+pub(super) fn create_unique(dir: &Path, stem: &str, kind: &str) -> std::io::Result<(PathBuf, File)> {
+    let time = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mut last = None;
+    for n in 0..100 {
+        let path = dir.join(format!("{stem}.ddz-{kind}-{}-{time:x}-{n}", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(file) => return Ok((path, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free name")))
 }
 
 /// Writes a new file; an existing path (a link included) is refused by

@@ -1,10 +1,10 @@
 //! The library file a build writes: what may be at `--out` before the
 //! work starts, and writing it through a temporary file of our own.
 
-use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use crate::cmd::out::{check_writable_dir, create_unique, folder};
 use crate::error::CliError;
 
 /// What is at `--out` before a build.
@@ -36,14 +36,14 @@ pub(super) fn check(out: &Path) -> Result<Found, CliError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Found::Nothing,
         Err(e) => return Err(CliError::io(out, e)),
     };
-    crate::cmd::out::check_writable_dir(folder(out))?;
+    check_writable_dir(folder(out))?;
     Ok(found)
 }
 
 /// Writes `text` to a new file of our own next to `out`, then renames it
 /// onto `out`: `out` is never half-written, and nothing else is touched.
 pub(super) fn replace(out: &Path, text: &str) -> Result<(), CliError> {
-    let (tmp, mut file) = create_unique(out, "tmp").map_err(|e| CliError::io(out, e))?;
+    let (tmp, mut file) = create_unique(folder(out), &file_name(out), "tmp").map_err(|e| CliError::io(out, e))?;
     let written = file
         .write_all(text.as_bytes())
         .and_then(|()| file.sync_all())
@@ -56,28 +56,7 @@ pub(super) fn replace(out: &Path, text: &str) -> Result<(), CliError> {
     written
 }
 
-fn folder(out: &Path) -> &Path {
-    match out.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    }
-}
-
-/// A new file next to `out`, named `OUT.ddz-KIND-PID-TIME-N`: a name no
-/// user would choose, made with `create_new`, so nothing there is taken.
-fn create_unique(out: &Path, kind: &str) -> std::io::Result<(PathBuf, File)> {
-    let name = out.file_name().unwrap_or_default().to_string_lossy().into_owned();
-    let time = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let mut last = None;
-    for n in 0..100 {
-        let path = folder(out).join(format!("{name}.ddz-{kind}-{}-{time:x}-{n}", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(file) => return Ok((path, file)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(last.unwrap_or_else(|| std::io::Error::other("no free name")))
+/// `out`'s file name, for the names of the files made next to it.
+fn file_name(out: &Path) -> String {
+    out.file_name().unwrap_or_default().to_string_lossy().into_owned()
 }
