@@ -26,7 +26,8 @@ use crate::seat::{Seat, Team};
 
 use super::key::Key;
 use super::position::Position;
-use super::{could_be_one_play, Solver};
+use super::search::could_be_one_play;
+use super::Solver;
 
 /// The shapes a play can have, bombs and the rocket aside.
 fn shapes() -> impl Iterator<Item = (Kind, u8)> {

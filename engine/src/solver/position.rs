@@ -208,4 +208,26 @@ pub(super) mod tests {
             .map(|&n| cards.take(n).collect::<Result<Cards, _>>().unwrap())
             .collect()
     }
+
+    #[test]
+    fn positions_are_checked() {
+        let c = |s: &str| s.parse::<Cards>().unwrap();
+        assert_eq!(
+            Position::new(&[c("3")], Seat::Landlord, None),
+            Err(PositionError::SeatCount(1))
+        );
+        assert_eq!(
+            Position::new(&[c("3"), c("4")], Seat::Farmer2, None),
+            Err(PositionError::NoSuchSeat(Seat::Farmer2))
+        );
+        let three = Play::parse("3").unwrap();
+        assert_eq!(
+            Position::new(&[c("3"), c("4")], Seat::Landlord, Some((Seat::Landlord, three))),
+            Err(PositionError::MoverMadeLastPlay(Seat::Landlord))
+        );
+        assert_eq!(
+            Position::new(&[c("3333"), c("4")], Seat::Farmer1, Some((Seat::Landlord, three))),
+            Err(PositionError::LastPlayNotFromDeck)
+        );
+    }
 }
