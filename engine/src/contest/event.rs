@@ -748,9 +748,9 @@ impl fmt::Display for Event {
         };
         write!(
             f,
-            "{title}: {} boards, {deals}; you play {seat} against {} opponents; tournament scoring ±(1 + bombs); aids: {}; results {}",
+            "{title}: {} boards, {deals}; you play {seat} against L{} opponents; tournament scoring ±(1 + bombs); aids: {}; results {}",
             self.boards,
-            format!("L{}", self.opponents),
+            self.opponents,
             self.aids.names(),
             match self.reveal {
                 Reveal::EachBoard => "after each board",
