@@ -11,7 +11,7 @@ use std::process::Command;
 use serde_json::Value;
 
 use engine::lab::library::Entry;
-use engine::lab::panel::Panel;
+use engine::lab::panel::PanelName;
 use engine::lab::settings::Digest;
 use engine::Team;
 
@@ -184,8 +184,7 @@ fn a_par_budget_written_over_is_refused() {
     // spend the budget still tells.
     let mut v = good.clone();
     v["par_nodes"] = 1_000_000_000u64.into();
-    v["digest"] =
-        serde_json::to_value(Digest::of(&Panel::named("quick").expect("quick"), 1, 1_000_000_000)).expect("digest");
+    v["digest"] = serde_json::to_value(Digest::of(&PanelName::Quick.panel(), 1, 1_000_000_000)).expect("digest");
     let forged = dir.join("forged.json");
     write_json(&forged, &v);
     refused(&select(&forged), &["par is not proven, yet its search stopped at"]);

@@ -45,8 +45,9 @@ pub mod rng;
 pub mod seat;
 pub mod solver;
 pub mod split;
+pub mod stepwise;
 
-pub use agents::{make_player, play_out, Player, PlayerError, PlayerSpec};
+pub use agents::{make_player, play_out, play_seated, Player, PlayerError, PlayerSpec, Rung};
 pub use bidding::{Auction, AuctionSetupError, AuctionState, Bid, BidError};
 pub use cards::{Cards, CardsError, Rank};
 pub use clock::{Clock, Deadline};
@@ -57,3 +58,4 @@ pub use movegen::{can_beat, follow_plays, lead_plays, legal_moves, plays, PlaySi
 pub use play::{readings, Kind, Move, Play, PlayError};
 pub use seat::{Seat, Team};
 pub use split::{Split, Splitter};
+pub use stepwise::{Completion, Stepwise};

@@ -9,7 +9,7 @@ use std::time::Instant;
 use engine::clock::MonotonicClock;
 use engine::lab::dih::{dih, dih_checked, Distribution};
 use engine::lab::library::{Library, LibraryError};
-use engine::lab::panel::{score_set, CentreError, GdiCentre, Panel, MAX_GDI_LEN};
+use engine::lab::panel::{score_set, CentreError, GdiCentre, PanelName, MAX_GDI_LEN};
 use engine::limits::{self, LimitError, SeedRange, MAX_HAND, PLAYERS, ROUNDS, TOP};
 use engine::solver::{Position, PositionError, SolveOptions, Solver};
 use engine::{lead_plays, legal_moves, rng, Cards, Deal, Move, Play, PlayerError, PlayerSpec, Rank, Seat, Splitter};
@@ -286,7 +286,7 @@ fn seed_ranges_near_the_last_seed() {
 fn entry_json(seed: u64) -> serde_json::Value {
     let deal = Deal::from_seed(seed);
     let scores = score_set(&deal);
-    let tables = Panel::named("quick").unwrap().tables.len() as u64;
+    let tables = PanelName::Quick.panel().seatings.len() as u64;
     let mut counts = vec![0u64; scores.len()];
     counts[0] = tables;
     serde_json::json!({
@@ -299,7 +299,7 @@ fn entry_json(seed: u64) -> serde_json::Value {
 }
 
 fn library_json(entries: Vec<serde_json::Value>) -> String {
-    let digest = engine::lab::settings::Digest::of(&Panel::named("quick").unwrap(), 1, 0);
+    let digest = engine::lab::settings::Digest::of(&PanelName::Quick.panel(), 1, 0);
     serde_json::json!({"panel": "quick", "games": 1, "digest": digest, "entries": entries}).to_string()
 }
 

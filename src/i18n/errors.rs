@@ -26,8 +26,6 @@ impl Strings {
                     format!("The {name} is {value}; it must be from {min} to {max}.")
                 }
             }
-            JobError::UnknownPanel(name) if zh => format!("没有名为“{name}”的牌桌组。"),
-            JobError::UnknownPanel(name) => format!("There is no panel called '{name}'."),
             JobError::Distribution(e) => self.distribution_error(e),
             JobError::TooFewDeals { found, needed, eps } if zh => format!(
                 "牌库里只有 {found} 副牌在中心的 ε = {eps} 以内，而 {needed} 张牌桌各需一副：请放宽 ε 或换一个中心。"
@@ -180,7 +178,7 @@ impl Strings {
     pub fn player_error(&self, error: &PlayerError) -> String {
         let zh = self.lang == Lang::Zh;
         let known = engine::agents::PLAYER_NAMES.join(", ");
-        let top = engine::agents::LADDER.len() - 1;
+        let top = engine::agents::Rung::TOP.index();
         match error {
             PlayerError::Unknown(name) if zh => {
                 format!("没有名为“{name}”的 AI。可用：{known}，或梯级 L0–L{top}，或 strongest（最高一级）。")

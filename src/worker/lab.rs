@@ -3,14 +3,13 @@
 //! runs in slices and can be cancelled.
 
 use engine::lab::dih::{dih, Distribution};
-use engine::lab::generate::Generator;
+use engine::lab::generate::{GenerateRun, Generator, Kept};
 use engine::lab::library::{Library, ParSummary};
-use engine::lab::panel::{gdi_distance, GdiCentre, Panel, PanelRun, ScoreDistribution};
+use engine::lab::panel::{gdi_distance, GdiCentre, PanelName, PanelRun, ScoreDistribution};
 use engine::lab::par::Par;
-use engine::lab::solve_match::{play_deal, DealResult, SizeResult, SIZES};
-use engine::lab::tournament::{Format, PlaceProbabilities, TournamentRun};
-use engine::PlayerSpec;
-use engine::{Clock, Deadline, Deal};
+use engine::lab::solve_match::{play_match_deal, MatchDeal, SizeResult, SIZES};
+use engine::lab::tournament::{FormatName, PlaceProbabilities, TournamentRun};
+use engine::{Clock, Completion, Deadline, Deal, PlayerSpec, Stepwise};
 use serde::{Deserialize, Serialize};
 
 use super::{Answer, JobError, Quantity};
@@ -22,7 +21,7 @@ pub enum LabJob {
     Panel {
         deal: Deal,
         seed: u64,
-        panel: String,
+        panel: PanelName,
         games: u32,
     },
     /// DIH(D; n, m, r) for m = 1 ..= `max_rounds`.
@@ -47,7 +46,7 @@ pub enum LabJob {
         centre: GdiCentre,
         eps: f64,
         count: u32,
-        panel: String,
+        panel: PanelName,
         games: u32,
         seed: u64,
         max_deals: u32,
@@ -131,7 +130,7 @@ pub enum LabResult {
         rows: Vec<RankedDeal>,
     },
     /// (format, place probabilities) for duplicate, equal, random.
-    Tournament(Vec<(String, PlaceProbabilities)>),
+    Tournament(Vec<(FormatName, PlaceProbabilities)>),
     SolveMatch(Vec<SizeResult>),
     Generate {
         /// Seeds dealt, from the first.
@@ -170,50 +169,300 @@ fn dih_params(players: u32, rounds: u32, top: u32) -> Result<(u32, u32, u32), Jo
     ))
 }
 
-/// A lab job in progress.
-pub enum LabRun {
-    Panel(Box<PanelRun>),
-    DihCurve {
-        distribution: Distribution,
-        players: u32,
-        top: u32,
-        max_rounds: u32,
-        curve: Vec<f64>,
-    },
-    Rank {
-        library: &'static Library,
-        players: u32,
-        rounds: u32,
-        top: u32,
-        centre: Option<GdiCentre>,
-        rows: Vec<RankedDeal>,
-        /// Entries looked at so far.
-        next: usize,
-    },
-    Tournament(Vec<(String, TournamentRun)>, u32),
-    /// Quick: answered at the first step.
-    Par(&'static Library),
-    SolveMatch {
-        sizes: Vec<usize>,
-        deals: u32,
-        seed: u64,
-        time_limit_ms: f64,
-        /// Deals played, size by size.
-        played: Vec<DealResult>,
-    },
-    Generate {
-        generator: Box<Generator>,
-        first: u64,
-        count: usize,
-        max_deals: u64,
-        kept: Vec<LikeDeal>,
-    },
+/// The worker's unit of work: a stepwise run answering with a lab result.
+type Run = dyn Stepwise<Tools = (), Output = LabResult, Error = JobError>;
+
+/// A lab job in progress, run in slices.
+pub struct LabRun(Box<Run>);
+
+/// An engine run whose output makes the job's result.
+struct Answering<R, F> {
+    run: R,
+    answer: F,
+}
+
+impl<R, F> Stepwise for Answering<R, F>
+where
+    R: Stepwise<Tools = ()>,
+    JobError: From<R::Error>,
+    F: Fn(&R, R::Output) -> LabResult,
+{
+    type Tools = ();
+    type Output = LabResult;
+    type Error = JobError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), JobError> {
+        Ok(self.run.advance(&mut (), deadline, clock)?)
+    }
+    fn completion(&self) -> Completion {
+        self.run.completion()
+    }
+    fn is_done(&self) -> bool {
+        self.run.is_done()
+    }
+    fn output(&self) -> LabResult {
+        (self.answer)(&self.run, self.run.output())
+    }
+}
+
+/// The formats' tournaments, one after the other.
+struct Formats(Vec<TournamentRun>);
+
+impl Stepwise for Formats {
+    type Tools = ();
+    type Output = LabResult;
+    type Error = JobError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), JobError> {
+        for run in &mut self.0 {
+            run.advance(&mut (), deadline, clock)?;
+            if !run.is_done() {
+                break;
+            }
+        }
+        Ok(())
+    }
+    fn completion(&self) -> Completion {
+        self.0
+            .iter()
+            .map(Stepwise::completion)
+            .fold(Completion::default(), |a, c| Completion {
+                done: a.done + c.done,
+                total: a.total + c.total,
+            })
+    }
+    fn is_done(&self) -> bool {
+        self.0.iter().all(Stepwise::is_done)
+    }
+    fn output(&self) -> LabResult {
+        LabResult::Tournament(self.0.iter().map(|r| (r.format(), r.output())).collect())
+    }
+}
+
+/// DIH for m = 1, 2, ... rounds: a step is a point of the curve.
+struct DihCurve {
+    distribution: Distribution,
+    players: u32,
+    top: u32,
+    max_rounds: u32,
+    curve: Vec<f64>,
+}
+
+impl Stepwise for DihCurve {
+    type Tools = ();
+    type Output = LabResult;
+    type Error = JobError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, _: &dyn Clock) -> Result<(), JobError> {
+        while !self.is_done() {
+            let m = self.curve.len() as u32 + 1;
+            self.curve.push(dih(&self.distribution, self.players, m, self.top));
+            if deadline.expired() {
+                break;
+            }
+        }
+        Ok(())
+    }
+    fn completion(&self) -> Completion {
+        Completion {
+            done: self.curve.len() as u64,
+            total: u64::from(self.max_rounds),
+        }
+    }
+    fn is_done(&self) -> bool {
+        self.curve.len() >= self.max_rounds as usize
+    }
+    fn output(&self) -> LabResult {
+        LabResult::DihCurve(self.curve.clone())
+    }
+}
+
+/// The library ranked: a step is an entry looked at.
+struct Rank {
+    library: &'static Library,
+    players: u32,
+    rounds: u32,
+    top: u32,
+    centre: Option<GdiCentre>,
+    rows: Vec<RankedDeal>,
+    /// Entries looked at so far.
+    next: usize,
+}
+
+impl Stepwise for Rank {
+    type Tools = ();
+    type Output = LabResult;
+    type Error = JobError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, _: &dyn Clock) -> Result<(), JobError> {
+        let entries = &self.library.entries;
+        while let Some(e) = entries.get(self.next) {
+            self.next += 1;
+            let distance = match &self.centre {
+                Some(c) => match gdi_distance(&e.gdi, c) {
+                    Some(d) => Some(d),
+                    None => continue,
+                },
+                None => None,
+            };
+            self.rows.push(RankedDeal {
+                seed: e.seed,
+                dih: e.dih(self.players, self.rounds, self.top),
+                dih_interval: None,
+                distance,
+                gdi: e.gdi.clone(),
+                scores: e.distribution.scores.clone(),
+                counts: e.distribution.counts.clone(),
+                par: e.par,
+                gap: e.par_gap(),
+            });
+            if deadline.expired() {
+                break;
+            }
+        }
+        match &self.centre {
+            Some(c) if self.is_done() && self.rows.is_empty() => Err(JobError::CentreGrades { given: c.len() }),
+            _ => Ok(()),
+        }
+    }
+    fn completion(&self) -> Completion {
+        Completion {
+            done: self.next as u64,
+            total: self.library.entries.len() as u64,
+        }
+    }
+    fn is_done(&self) -> bool {
+        self.next >= self.library.entries.len()
+    }
+    fn output(&self) -> LabResult {
+        let entries = &self.library.entries;
+        let mut rows = self.rows.clone();
+        match self.centre {
+            Some(_) => rows.sort_by(|a, b| a.distance.unwrap_or(0.0).total_cmp(&b.distance.unwrap_or(0.0))),
+            None => {
+                rows.sort_by(|a, b| b.dih.total_cmp(&a.dih));
+                // The chart's bars are estimates from the deal's games:
+                // each gets its interval.
+                for r in rows.iter_mut().take(CHARTED) {
+                    r.dih_interval = entries
+                        .iter()
+                        .find(|e| e.seed == r.seed)
+                        .and_then(|e| e.dih_interval(self.players, self.rounds, self.top));
+                }
+            }
+        }
+        LabResult::Rank {
+            deals: entries.len(),
+            panel: self.library.panel.clone(),
+            games: self.library.games,
+            rows,
+        }
+    }
+}
+
+/// The solver against the heuristic: a step is a deal, size by size.
+struct SolveMatch {
+    sizes: Vec<usize>,
+    deals: u32,
+    seed: u64,
+    time_limit_ms: f64,
+    played: Vec<MatchDeal>,
+}
+
+impl Stepwise for SolveMatch {
+    type Tools = ();
+    type Output = LabResult;
+    type Error = JobError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), JobError> {
+        let per_size = self.deals as usize;
+        while !self.is_done() {
+            let (size, i) = (self.sizes[self.played.len() / per_size], self.played.len() % per_size);
+            let deal = play_match_deal(size, self.seed.wrapping_add(i as u64), self.time_limit_ms, clock)
+                .map_err(|_| hand_size_error(size))?;
+            self.played.push(deal);
+            if deadline.expired() {
+                break;
+            }
+        }
+        Ok(())
+    }
+    fn completion(&self) -> Completion {
+        Completion {
+            done: self.played.len() as u64,
+            total: (self.sizes.len() * self.deals as usize) as u64,
+        }
+    }
+    fn is_done(&self) -> bool {
+        self.played.len() >= self.sizes.len() * self.deals as usize
+    }
+    fn output(&self) -> LabResult {
+        LabResult::SolveMatch(
+            self.sizes
+                .iter()
+                .zip(self.played.chunks(self.deals as usize))
+                .map(|(&size, d)| SizeResult::of(size, d))
+                .collect(),
+        )
+    }
+}
+
+/// A hand size outside [`SIZES`], with that range.
+fn hand_size_error(size: usize) -> JobError {
+    JobError::OutOfRange {
+        what: Quantity::HandSize,
+        value: size as f64,
+        min: *SIZES.start() as f64,
+        max: *SIZES.end() as f64,
+    }
+}
+
+/// The library against par: answered at once (no steps).
+struct ParRun(&'static Library);
+
+impl Stepwise for ParRun {
+    type Tools = ();
+    type Output = LabResult;
+    type Error = JobError;
+
+    fn advance(&mut self, _: &mut (), _: &Deadline<'_>, _: &dyn Clock) -> Result<(), JobError> {
+        Ok(())
+    }
+    fn completion(&self) -> Completion {
+        Completion::default()
+    }
+    fn is_done(&self) -> bool {
+        true
+    }
+    fn output(&self) -> LabResult {
+        let library = self.0;
+        LabResult::Par {
+            deals: library.entries.len(),
+            panel: library.panel.clone(),
+            per_deal: library.entries.first().map_or(0, |e| e.distribution.games()),
+            par_nodes: library.par_nodes,
+            summary: library.par_summary(),
+            cases: library
+                .by_par_gap()
+                .into_iter()
+                .take(CASES)
+                .filter_map(|(e, gap)| {
+                    Some(TeachingCase {
+                        seed: e.seed,
+                        par: e.par?,
+                        landlord_wins: e.landlord_wins(),
+                        gap,
+                    })
+                })
+                .collect(),
+        }
+    }
 }
 
 impl LabRun {
     /// The job with its numbers checked, ready to run.
     pub fn new(job: LabJob) -> Result<LabRun, JobError> {
-        Ok(match job {
+        let run: Box<Run> = match job {
             LabJob::Panel {
                 deal,
                 seed,
@@ -221,8 +470,10 @@ impl LabRun {
                 games,
             } => {
                 let games = Quantity::GamesPerTable.count(games)?;
-                let panel = Panel::named(&panel).ok_or(JobError::UnknownPanel(panel))?;
-                LabRun::Panel(Box::new(PanelRun::new(deal, seed, panel, games)))
+                Box::new(Answering {
+                    run: PanelRun::new(deal, seed, panel.panel(), games),
+                    answer: |_: &PanelRun, d| LabResult::Panel(d),
+                })
             }
             LabJob::DihCurve {
                 points,
@@ -231,13 +482,13 @@ impl LabRun {
                 max_rounds,
             } => {
                 let (players, max_rounds, top) = dih_params(players, max_rounds, top)?;
-                LabRun::DihCurve {
+                Box::new(DihCurve {
                     distribution: Distribution::new(&points).map_err(JobError::Distribution)?,
                     players,
                     top,
                     max_rounds,
                     curve: vec![],
-                }
+                })
             }
             LabJob::Rank {
                 players,
@@ -246,7 +497,7 @@ impl LabRun {
                 centre,
             } => {
                 let (players, rounds, top) = dih_params(players, rounds, top)?;
-                LabRun::Rank {
+                Box::new(Rank {
                     library: library()?,
                     players,
                     rounds,
@@ -254,9 +505,9 @@ impl LabRun {
                     centre,
                     rows: vec![],
                     next: 0,
-                }
+                })
             }
-            LabJob::Par => LabRun::Par(library()?),
+            LabJob::Par => Box::new(ParRun(library()?)),
             LabJob::SolveMatch {
                 sizes,
                 deals,
@@ -274,20 +525,15 @@ impl LabRun {
                     });
                 }
                 if let Some(&bad) = sizes.iter().find(|z| !SIZES.contains(z)) {
-                    return Err(JobError::OutOfRange {
-                        what: Quantity::HandSize,
-                        value: bad as f64,
-                        min: *SIZES.start() as f64,
-                        max: *SIZES.end() as f64,
-                    });
+                    return Err(hand_size_error(bad));
                 }
-                LabRun::SolveMatch {
+                Box::new(SolveMatch {
                     sizes,
                     deals,
                     seed,
                     time_limit_ms,
                     played: vec![],
-                }
+                })
             }
             LabJob::Generate {
                 centre,
@@ -302,22 +548,30 @@ impl LabRun {
                 let eps = Quantity::Eps.check(eps)?;
                 let count = Quantity::Deals.count(count)?;
                 let max_deals = Quantity::Deals.count(max_deals)?;
-                let panel = Panel::named(&panel).ok_or(JobError::UnknownPanel(panel))?;
                 // The games and ε are checked above, in the worker's ranges
                 // (within the engine's).
-                let generator = Generator::new(centre, eps, panel, games, seed).map_err(|_| JobError::OutOfRange {
-                    what: Quantity::Eps,
-                    value: eps,
-                    min: 0.0,
-                    max: 1.0,
-                })?;
-                LabRun::Generate {
-                    generator: Box::new(generator),
-                    first: seed,
-                    count: count as usize,
-                    max_deals: u64::from(max_deals),
-                    kept: vec![],
-                }
+                let generator =
+                    Generator::new(centre, eps, panel.panel(), games, seed).map_err(|_| JobError::OutOfRange {
+                        what: Quantity::Eps,
+                        value: eps,
+                        min: 0.0,
+                        max: 1.0,
+                    })?;
+                Box::new(Answering {
+                    run: GenerateRun::new(generator, count as usize, u64::from(max_deals)),
+                    answer: move |run: &GenerateRun, kept: Vec<Kept>| LabResult::Generate {
+                        first: seed,
+                        tried: run.generator().tried(),
+                        kept: kept
+                            .into_iter()
+                            .map(|k| LikeDeal {
+                                seed: k.entry.seed,
+                                distance: k.distance,
+                                gdi: k.entry.gdi,
+                            })
+                            .collect(),
+                    },
+                })
             }
             LabJob::Tournament {
                 tables,
@@ -332,268 +586,35 @@ impl LabRun {
                 let matches = Quantity::Matches.count(matches)?;
                 let rounds = Quantity::Rounds.count(rounds)?;
                 let eps = Quantity::Eps.check(eps)?;
-                let pool: Vec<u64> = library()?
-                    .equal_strength(centre.values(), eps)
-                    .iter()
-                    .map(|(e, _)| e.seed)
-                    .collect();
-                if pool.len() < tables.len() {
-                    return Err(JobError::TooFewDeals {
-                        found: pool.len(),
-                        needed: tables.len(),
+                let pool = library()?
+                    .equal_pool(centre.values(), eps, tables.len())
+                    .map_err(|few| JobError::TooFewDeals {
+                        found: few.found,
+                        needed: few.needed,
                         eps,
-                    });
-                }
-                // The engine's runs take players by their written names.
-                let names: Vec<String> = tables.iter().map(PlayerSpec::to_string).collect();
-                let run =
-                    |format| TournamentRun::new(names.clone(), farmers.to_string(), format, rounds, matches, seed);
-                LabRun::Tournament(
-                    vec![
-                        ("duplicate".into(), run(Format::Duplicate)),
-                        ("equal".into(), run(Format::Equal(pool))),
-                        ("random".into(), run(Format::Random)),
-                    ],
-                    matches,
-                )
+                    })?;
+                let runs = [FormatName::Duplicate, FormatName::Equal, FormatName::Random]
+                    .map(|f| TournamentRun::new(tables.clone(), farmers, f.with_pool(&pool), rounds, matches, seed));
+                Box::new(Formats(runs.into()))
             }
-        })
+        };
+        Ok(LabRun(run))
     }
 
     /// Works until `deadline` (at least one step); the answer when done,
     /// else progress.
     pub fn advance(&mut self, deadline: &Deadline<'_>, clock: &dyn Clock) -> Answer {
-        match self {
-            LabRun::Panel(run) => {
-                while !run.is_done() {
-                    if let Err(e) = run.step(clock) {
-                        return Answer::Failed(JobError::Player(e));
-                    }
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                if run.is_done() {
-                    Answer::Lab(LabResult::Panel(run.result().clone()))
-                } else {
-                    Answer::Progress {
-                        done: run.played(),
-                        total: run.total(),
-                    }
-                }
-            }
-            LabRun::DihCurve {
-                distribution,
-                players,
-                top,
-                max_rounds,
-                curve,
-            } => {
-                while curve.len() < *max_rounds as usize {
-                    let m = curve.len() as u32 + 1;
-                    curve.push(dih(distribution, *players, m, *top));
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                if curve.len() == *max_rounds as usize {
-                    Answer::Lab(LabResult::DihCurve(std::mem::take(curve)))
-                } else {
-                    Answer::Progress {
-                        done: curve.len() as u32,
-                        total: *max_rounds,
-                    }
-                }
-            }
-            LabRun::Rank {
-                library,
-                players,
-                rounds,
-                top,
-                centre,
-                rows,
-                next,
-            } => {
-                let entries = &library.entries;
-                while *next < entries.len() {
-                    let e = &entries[*next];
-                    *next += 1;
-                    let distance = match centre {
-                        Some(c) => match gdi_distance(&e.gdi, c) {
-                            Some(d) => Some(d),
-                            None => continue,
-                        },
-                        None => None,
-                    };
-                    rows.push(RankedDeal {
-                        seed: e.seed,
-                        dih: e.dih(*players, *rounds, *top),
-                        dih_interval: None,
-                        distance,
-                        gdi: e.gdi.clone(),
-                        scores: e.distribution.scores.clone(),
-                        counts: e.distribution.counts.clone(),
-                        par: e.par,
-                        gap: e.par_gap(),
-                    });
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                if *next < entries.len() {
-                    return Answer::Progress {
-                        done: *next as u32,
-                        total: entries.len() as u32,
-                    };
-                }
-                if let (Some(c), true) = (centre.as_ref(), rows.is_empty()) {
-                    return Answer::Failed(JobError::CentreGrades { given: c.len() });
-                }
-                let mut rows = std::mem::take(rows);
-                match centre {
-                    Some(_) => rows.sort_by(|a, b| a.distance.unwrap_or(0.0).total_cmp(&b.distance.unwrap_or(0.0))),
-                    None => {
-                        rows.sort_by(|a, b| b.dih.total_cmp(&a.dih));
-                        // The chart's bars are estimates from the deal's
-                        // games: each gets its interval.
-                        for r in rows.iter_mut().take(CHARTED) {
-                            r.dih_interval = entries
-                                .iter()
-                                .find(|e| e.seed == r.seed)
-                                .and_then(|e| e.dih_interval(*players, *rounds, *top));
-                        }
-                    }
-                }
-                Answer::Lab(LabResult::Rank {
-                    deals: entries.len(),
-                    panel: library.panel.clone(),
-                    games: library.games,
-                    rows,
-                })
-            }
-            LabRun::SolveMatch {
-                sizes,
-                deals,
-                seed,
-                time_limit_ms,
-                played,
-            } => {
-                let per_size = *deals as usize;
-                let total = sizes.len() * per_size;
-                while played.len() < total {
-                    let (size, i) = (sizes[played.len() / per_size], played.len() % per_size);
-                    match play_deal(size, seed.wrapping_add(i as u64), *time_limit_ms, clock) {
-                        Ok(r) => played.push(r),
-                        Err(_) => {
-                            return Answer::Failed(JobError::OutOfRange {
-                                what: Quantity::HandSize,
-                                value: size as f64,
-                                min: *SIZES.start() as f64,
-                                max: *SIZES.end() as f64,
-                            })
-                        }
-                    }
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                if played.len() < total {
-                    Answer::Progress {
-                        done: played.len() as u32,
-                        total: total as u32,
-                    }
-                } else {
-                    Answer::Lab(LabResult::SolveMatch(
-                        sizes
-                            .iter()
-                            .zip(played.chunks(per_size))
-                            .map(|(&size, d)| SizeResult::of(size, d))
-                            .collect(),
-                    ))
-                }
-            }
-            LabRun::Generate {
-                generator,
-                first,
-                count,
-                max_deals,
-                kept,
-            } => {
-                while kept.len() < *count && generator.tried() < *max_deals {
-                    let Some(&seed) = generator.batch(1).first() else {
-                        break;
-                    };
-                    match generator.judge(seed, clock) {
-                        Ok(Some(k)) => kept.push(LikeDeal {
-                            seed,
-                            distance: k.distance,
-                            gdi: k.entry.gdi,
-                        }),
-                        Ok(None) => {}
-                        Err(e) => return Answer::Failed(JobError::Player(e)),
-                    }
-                    generator.advance(1);
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                let more = kept.len() < *count && generator.tried() < *max_deals && generator.next_seed().is_some();
-                if more {
-                    Answer::Progress {
-                        done: generator.tried() as u32,
-                        total: *max_deals as u32,
-                    }
-                } else {
-                    Answer::Lab(LabResult::Generate {
-                        first: *first,
-                        tried: generator.tried(),
-                        kept: std::mem::take(kept),
-                    })
-                }
-            }
-            LabRun::Par(library) => Answer::Lab(LabResult::Par {
-                deals: library.entries.len(),
-                panel: library.panel.clone(),
-                per_deal: library.entries.first().map_or(0, |e| e.distribution.games()),
-                par_nodes: library.par_nodes,
-                summary: library.par_summary(),
-                cases: library
-                    .by_par_gap()
-                    .into_iter()
-                    .take(CASES)
-                    .filter_map(|(e, gap)| {
-                        Some(TeachingCase {
-                            seed: e.seed,
-                            par: e.par?,
-                            landlord_wins: e.landlord_wins(),
-                            gap,
-                        })
-                    })
-                    .collect(),
-            }),
-            LabRun::Tournament(runs, matches) => {
-                'work: for (_, run) in runs.iter_mut() {
-                    while !run.is_done() {
-                        if let Err(e) = run.step(clock) {
-                            return Answer::Failed(JobError::Player(e));
-                        }
-                        if deadline.expired() {
-                            break 'work;
-                        }
-                    }
-                }
-                let done: u32 = runs.iter().map(|(_, r)| r.played()).sum();
-                if runs.iter().all(|(_, r)| r.is_done()) {
-                    Answer::Lab(LabResult::Tournament(
-                        runs.iter().map(|(f, r)| (f.clone(), r.result())).collect(),
-                    ))
-                } else {
-                    Answer::Progress {
-                        done,
-                        total: 3 * *matches,
-                    }
-                }
-            }
+        if let Err(e) = self.0.advance(&mut (), deadline, clock) {
+            return Answer::Failed(e);
+        }
+        if self.0.is_done() {
+            return Answer::Lab(self.0.output());
+        }
+        let Completion { done, total } = self.0.completion();
+        // Totals are counts the worker holds within u32 ranges.
+        Answer::Progress {
+            done: u32::try_from(done).unwrap_or(u32::MAX),
+            total: u32::try_from(total).unwrap_or(u32::MAX),
         }
     }
 }
@@ -623,7 +644,7 @@ mod tests {
             centre: centre.clone(),
             eps: 0.2,
             count,
-            panel: "quick".into(),
+            panel: PanelName::Quick,
             games: 2,
             seed: 40,
             max_deals,
@@ -633,7 +654,7 @@ mod tests {
         };
         assert_eq!((first, kept.len()), (40, 3));
         assert_eq!(kept.last().map(|d| d.seed), Some(first + tried - 1));
-        let panel = Panel::named("quick").unwrap();
+        let panel = PanelName::Quick.panel();
         let clock = engine::clock::MonotonicClock::default();
         for d in &kept {
             let again = engine::lab::library::Entry::build(d.seed, &panel, 2, &clock).unwrap();
@@ -727,7 +748,7 @@ mod tests {
         let answer = finish(LabJob::Panel {
             deal: Deal::from_seed(1),
             seed: 0,
-            panel: "quick".into(),
+            panel: PanelName::Quick,
             games: 0,
         });
         assert!(matches!(
@@ -737,13 +758,17 @@ mod tests {
                 ..
             })
         ));
-        let answer = finish(LabJob::Panel {
+        // A panel is named in the message by type: an unknown one is not
+        // a job.
+        let job = LabJob::Panel {
             deal: Deal::from_seed(1),
             seed: 0,
-            panel: "nope".into(),
+            panel: PanelName::Quick,
             games: 1,
-        });
-        assert_eq!(answer, Answer::Failed(JobError::UnknownPanel("nope".into())));
+        };
+        let json = serde_json::to_string(&job).unwrap();
+        assert_eq!(serde_json::from_str::<LabJob>(&json).ok(), Some(job));
+        assert!(serde_json::from_str::<LabJob>(&json.replace("\"quick\"", "\"nope\"")).is_err());
     }
 
     #[test]

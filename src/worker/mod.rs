@@ -188,8 +188,6 @@ pub enum JobError {
         min: f64,
         max: f64,
     },
-    /// No panel by this name.
-    UnknownPanel(String),
     Distribution(DistributionError),
     /// Fewer deals of the library lie within `eps` of the centre than there
     /// are tables.
@@ -212,6 +210,12 @@ pub enum JobError {
     /// before it was ever loaded, or a defect), in the browser's or the
     /// reader's words.
     Model(String),
+}
+
+impl From<PlayerError> for JobError {
+    fn from(e: PlayerError) -> JobError {
+        JobError::Player(e)
+    }
 }
 
 /// The numbers a job takes, each with a stated range (see [`Quantity::range`]):

@@ -81,7 +81,7 @@ pub fn dist(deal: DealArg, panel: &Panel, games: u32, seed: Option<u64>) -> Resu
         "{}\n{} games ({} tables × {games}) under panel {}, players' seed {seed}\n",
         deal.deal,
         d.games(),
-        panel.tables.len(),
+        panel.seatings.len(),
         panel.name
     );
     text += "score  games  share\n";
@@ -91,7 +91,7 @@ pub fn dist(deal: DealArg, panel: &Panel, games: u32, seed: Option<u64>) -> Resu
     text += &format!("GDI ({}): {}\n", d.gdi().len(), fmt_vec(&d.gdi()));
     let json = DistJson {
         deal: deal.deal.to_string(),
-        panel: &panel.name,
+        panel: panel.name.name(),
         seed,
         games: d.games(),
         scores: &d.scores,
@@ -352,8 +352,6 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
         seed,
     } = args;
     limits::check("--tables (how many)", tables.len(), &limits::TABLES)?;
-    let landlords: Vec<String> = tables.iter().map(PlayerSpec::to_string).collect();
-    let farmers = farmers.to_string();
     let names: Vec<FormatName> = match format {
         Formats::All => FormatName::ALL.to_vec(),
         Formats::One(name) => vec![name],
@@ -379,37 +377,30 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
         let path = library.ok_or("the equal formats need --library (and --centre)")?;
         let centre = centre.ok_or("the equal formats need --centre G1,G2,...")?;
         let lib = read("--library", &path)?;
-        let pool: Vec<u64> = lib
-            .equal_strength(centre.values(), eps)
-            .iter()
-            .map(|(e, _)| e.seed)
-            .collect();
-        if pool.len() < landlords.len() {
-            return Err(CliError::Other(format!(
+        lib.equal_pool(centre.values(), eps, tables.len()).map_err(|few| {
+            CliError::Other(format!(
                 "only {} deals of {} lie within {eps} of the centre; {} tables need as many",
-                pool.len(),
+                few.found,
                 path.display(),
-                landlords.len()
-            )));
-        }
-        pool
+                few.needed
+            ))
+        })?
     } else {
         vec![]
     };
-    let formats: Vec<_> = names.iter().map(|n| n.with_pool(&pool)).collect();
     let clock = MonotonicClock::default();
-    let results: Vec<_> = formats
+    let results: Vec<_> = names
         .par_iter()
-        .map(|f| simulate(&landlords, &farmers, f, rounds, matches, seed, &clock))
+        .map(|f| simulate(&tables, &farmers, &f.with_pool(&pool), rounds, matches, seed, &clock))
         .collect::<Result<_, _>>()?;
     let mut text = format!("{matches} matches of {rounds} rounds, landlords against {farmers} farmers\n");
     let reference = results.first().map(|r| r.expected_places()).unwrap_or_default();
     let list = |xs: &[f64], f: &dyn Fn(f64) -> String| xs.iter().map(|&x| f(x)).collect::<Vec<_>>().join(" ");
-    for (f, r) in formats.iter().zip(&results) {
+    for (f, r) in names.iter().zip(&results) {
         text += &format!(
             "\n{} format: chance of each place (1st .. {}th)\n",
             f.name(),
-            landlords.len()
+            tables.len()
         );
         for (name, row) in r.tables.iter().zip(&r.p) {
             text += &format!("  {name:<6} {}\n", list(row, &|q| format!("{:>5.1}%", 100.0 * q)));
@@ -425,18 +416,18 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
         .iter()
         .map(|a| results.iter().map(|b| a.distance(b)).collect())
         .collect();
-    if formats.len() > 1 {
+    if names.len() > 1 {
         text += "\nplace-probability distance (mean total variation over the tables)\n";
         text += &format!(
             "  {:<16}{}\n",
             "",
-            formats.iter().map(|f| format!("{:>16}", f.name())).collect::<String>()
+            names.iter().map(|f| format!("{:>16}", f.name())).collect::<String>()
         );
-        for (f, row) in formats.iter().zip(&distances) {
+        for (f, row) in names.iter().zip(&distances) {
             text += &format!("  {:<16}{}\n", f.name(), list(row, &|d| format!("{d:>15.3}")));
         }
     }
-    let rows: Vec<_> = formats
+    let rows: Vec<_> = names
         .iter()
         .zip(&results)
         .map(|(f, r)| json!({ "format": f.name(), "tables": r.tables, "places": r.p, "expected_places": r.expected_places(), "rank_correlation": rank_correlation(&r.expected_places(), &reference) }))
@@ -463,12 +454,10 @@ pub fn p1p2(
     limits::check("--ais (how many)", ais.len(), &limits::AIS)?;
     let lib = read("--library", path)?;
     check_rounds(&lib, path, rounds)?;
-    let names: Vec<String> = ais.iter().map(PlayerSpec::to_string).collect();
-    let ais: Vec<&str> = names.iter().map(String::as_str).collect();
     let clock = MonotonicClock::default();
     let calibration: Vec<u64> = lib.entries.iter().take(30).map(|e| e.seed).collect();
-    let chosen = distinguishable_players(&ais, &calibration, players as usize, &clock)?;
-    let triples: Vec<_> = chosen.iter().map(|(t, _)| t.clone()).collect();
+    let chosen = distinguishable_players(ais, &calibration, players as usize, &clock)?;
+    let triples: Vec<_> = chosen.iter().map(|(t, _)| *t).collect();
     let n = triples.len() as u32;
     let cases: Vec<u64> = lib
         .select(n, rounds, top, rounds as usize)

@@ -223,7 +223,7 @@ pub fn build(
     part: Option<Shard>,
 ) -> Result<Report, CliError> {
     let wanted = Settings {
-        panel: panel.name.clone(),
+        panel: panel.name.to_string(),
         games,
         par_nodes,
     };
@@ -271,7 +271,7 @@ pub fn build(
     done.extend(fresh);
     done.sort_by_key(|e| e.seed);
     let library = Library {
-        panel: panel.name.clone(),
+        panel: panel.name.to_string(),
         games,
         par_nodes,
         digest: Some(Digest::of(panel, games, par_nodes)),

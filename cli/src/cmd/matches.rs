@@ -5,22 +5,22 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::json;
 
-use engine::agents::{resolve, LADDER};
+use engine::agents::Rung;
 use engine::clock::MonotonicClock;
-use engine::lab::duplicate::{play_deal, DealResult, Summary};
+use engine::lab::duplicate::{play_board, BoardResult, Summary};
 use engine::{limits, PlayerSpec, SeedRange};
 
 use crate::error::CliError;
 use crate::report::{progress, Report};
 
-/// The deals of `seeds` between `a` and `b`, in parallel.
-fn run_match(a: &str, b: &str, seeds: SeedRange, bar: &ProgressBar) -> Result<Vec<DealResult>, String> {
+/// The boards of `seeds` between `a` and `b`, in parallel.
+fn run_match(a: &PlayerSpec, b: &PlayerSpec, seeds: SeedRange, bar: &ProgressBar) -> Result<Vec<BoardResult>, String> {
     let clock = MonotonicClock::default();
     let mut results = seeds
         .range()
         .into_par_iter()
         .map(|s| {
-            let r = play_deal(a, b, s, &clock, None).map_err(|e| e.to_string());
+            let r = play_board(a, b, s, &clock, None).map_err(|e| e.to_string());
             bar.inc(1);
             r
         })
@@ -52,11 +52,10 @@ pub fn duplicate_match(players: &[PlayerSpec], seeds: SeedRange, quiet: bool) ->
             format!("give two players, A,B (got {})", players.len()),
         ));
     };
-    let (a, b) = (a.to_string(), b.to_string());
     let (deals, seed) = (seeds.count(), seeds.first());
     let bar = progress(deals, quiet);
     bar.set_message(format!("{a} vs {b}"));
-    let results = run_match(&a, &b, seeds, &bar)?;
+    let results = run_match(a, b, seeds, &bar)?;
     bar.finish_and_clear();
     let s = Summary::of(&results);
     let verdict = if s.a_is_stronger() {
@@ -76,10 +75,17 @@ pub fn duplicate_match(players: &[PlayerSpec], seeds: SeedRange, quiet: bool) ->
     })
 }
 
+/// What a player stands for: a rung's definition, else its own name.
+fn definition(player: &PlayerSpec) -> String {
+    player
+        .rung()
+        .map_or_else(|| player.to_string(), |r| r.definition().to_string())
+}
+
 pub fn ladder(rungs: Option<&[PlayerSpec]>, seeds: SeedRange, quiet: bool) -> Result<Report, CliError> {
-    let rungs: Vec<String> = match rungs {
-        Some(list) => list.iter().map(PlayerSpec::to_string).collect(),
-        None => LADDER.iter().map(|(rung, _)| rung.to_string()).collect(),
+    let rungs: Vec<PlayerSpec> = match rungs {
+        Some(list) => list.to_vec(),
+        None => Rung::ALL.map(Rung::spec).to_vec(),
     };
     // A ladder has a step: at least two rungs.
     limits::check("--rungs (how many)", rungs.len(), &(2..=*limits::TABLES.end()))?;
@@ -89,7 +95,12 @@ pub fn ladder(rungs: Option<&[PlayerSpec]>, seeds: SeedRange, quiet: bool) -> Re
         format!("the ladder: each rung against the one below, {deals} duplicate deals each (seeds {seeds})\n");
     text += "rung  player                                    margin vs below    landlord wins    separated\n";
     text += "                                                                      this / below\n";
-    text += &format!("{:<5} {:<41} {:>20}\n", rungs[0], resolve(&rungs[0]), "-");
+    text += &format!(
+        "{:<5} {:<41} {:>20}\n",
+        rungs[0].to_string(),
+        definition(&rungs[0]),
+        "-"
+    );
     let mut ordered = true;
     for pair in rungs.windows(2) {
         let (low, high) = (&pair[0], &pair[1]);
@@ -101,8 +112,8 @@ pub fn ladder(rungs: Option<&[PlayerSpec]>, seeds: SeedRange, quiet: bool) -> Re
         ordered &= s.a_is_stronger();
         text += &format!(
             "{:<5} {:<41} {:>+8.3} ± {:<8.3} {:>14} {}\n",
-            high,
-            resolve(high),
+            high.to_string(),
+            definition(high),
             s.margin.mean,
             s.margin.half_width,
             format!(
@@ -112,7 +123,7 @@ pub fn ladder(rungs: Option<&[PlayerSpec]>, seeds: SeedRange, quiet: bool) -> Re
             ),
             if s.a_is_stronger() { "yes" } else { "NO" }
         );
-        rows.push(json!({ "rung": high, "player": resolve(high), "below": low, "summary": summary_json(&s) }));
+        rows.push(json!({ "rung": high, "player": definition(high), "below": low, "summary": summary_json(&s) }));
     }
     text += if ordered {
         "every rung beats the one below it (95% intervals above zero)\n"

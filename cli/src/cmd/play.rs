@@ -6,7 +6,8 @@ use serde_json::json;
 use engine::clock::MonotonicClock;
 use std::path::Path;
 
-use engine::{play_out, rng, Cards, Deal, Game, PlayerSpec, Scoring, Seat, SeedRange, Split, Team};
+use engine::agents::seat_seeds;
+use engine::{play_seated, rng, Cards, Deal, Game, PlayerSpec, Scoring, Seat, SeedRange, Split, Team};
 
 use super::{fresh_seed, PLAYER_SEED_SALT};
 use crate::error::CliError;
@@ -79,10 +80,10 @@ pub fn play(
     };
     let names = three(players)?;
     // Each seat's randomness comes from the deal seed, so a seed replays the whole game.
-    let mut seeds = rng::from_seed(seed ^ PLAYER_SEED_SALT);
-    let mut table: Vec<_> = names.iter().map(|p| p.build(rng::split(&mut seeds))).collect();
+    let seeds = seat_seeds(&mut rng::from_seed(seed ^ PLAYER_SEED_SALT));
     let mut game = Game::new(&d);
-    let outcome = play_out(&mut game, &mut table, &MonotonicClock::default(), None)?;
+    let [l, f1, f2] = &names;
+    let outcome = play_seated(&mut game, [l, f1, f2], seeds, &MonotonicClock::default(), None)?;
     let score = outcome.score(scoring);
     let json = PlayJson {
         seed,
@@ -139,7 +140,8 @@ pub fn play(
 }
 
 pub fn lead_agreement(seeds: SeedRange, players: &[PlayerSpec], model: Option<&Path>) -> Result<Report, CliError> {
-    let names = three(players)?.map(|p| p.to_string());
+    let players = three(players)?;
+    let names = players.map(|p| p.to_string());
     let deals = seeds.count();
     let splitter = crate::cmd::learned::splitter(model)?;
     let mut failure = None;
@@ -150,11 +152,7 @@ pub fn lead_agreement(seeds: SeedRange, players: &[PlayerSpec], model: Option<&P
             Split::from_plays(vec![])
         }
     };
-    let (exact, base, others) = engine::lab::lead_agreement_with(
-        seeds.iter(),
-        [&names[0], &names[1], &names[2]],
-        &mut [&mut learned_split],
-    )?;
+    let (exact, base, others) = engine::lab::lead_agreement_with(seeds.iter(), players, &mut [&mut learned_split])?;
     if let Some(e) = failure {
         return Err(CliError::Other(e.to_string()));
     }

@@ -407,16 +407,16 @@ pub fn bench(sizes: &[Vec<usize>], seeds: SeedRange, limit: f64) -> Result<Repor
 /// `ddz solve-match`: the solver against the heuristic, 1v1 open hands,
 /// by hand size ([`engine::lab::solve_match`]), the deals on every core.
 pub fn solve_match(sizes: &[usize], seeds: SeedRange, limit: f64, quiet: bool) -> Report {
-    use engine::lab::solve_match::{play_deal, DealResult, SizeResult};
+    use engine::lab::solve_match::{play_match_deal, MatchDeal, SizeResult};
     use rayon::prelude::*;
     let clock = MonotonicClock::default();
     let bar = crate::report::progress(sizes.len() as u64 * seeds.count(), quiet);
     bar.set_message("solve-match");
     let jobs: Vec<(usize, u64)> = sizes.iter().flat_map(|&z| seeds.iter().map(move |s| (z, s))).collect();
-    let played: Vec<DealResult> = jobs
+    let played: Vec<MatchDeal> = jobs
         .par_iter()
         .map(|&(size, seed)| {
-            let r = play_deal(size, seed, limit, &clock).expect("sizes are parsed within range");
+            let r = play_match_deal(size, seed, limit, &clock).expect("sizes are parsed within range");
             bar.inc(1);
             r
         })

@@ -10,14 +10,17 @@
 //! Before the play, [`bidding`] is the AI's call in the auction (叫分): a
 //! one-sentence rule on the hand's split and control cards.
 //!
-//! [`make_player`] builds one from a name with options, and [`LADDER`]
-//! names the rungs of graded strength that the lab's panels are made of.
+//! [`PlayerSpec`] is a player's name with options, parsed once; a
+//! [`Rung`] of the [`ladder`] names one of graded strength (the lab's
+//! panels are made of them). [`play_seated`] seats three and plays a
+//! deal out.
 
 pub mod baseline;
 pub mod bidding;
 pub mod eager;
 pub mod heuristic;
 pub mod knowledge;
+pub mod ladder;
 pub mod sampling;
 pub mod spec;
 
@@ -26,11 +29,13 @@ use thiserror::Error;
 use crate::clock::{Clock, Deadline};
 use crate::game::{Game, IllegalMove, Outcome, SeatView};
 use crate::play::Move;
+use crate::rng::{self, Rng};
 use crate::seat::Seat;
 
 pub use baseline::{GreedyPlayer, RandomPlayer};
 pub use heuristic::HeuristicPlayer;
 pub use knowledge::Knowledge;
+pub use ladder::{Rung, RungError, STRONGEST};
 pub use sampling::{HybridPlayer, SamplerConfig, SamplingPlayer};
 pub use spec::{PlayerKind, PlayerSpec};
 
@@ -54,34 +59,12 @@ pub const PLAYER_NAMES: [&str; 5] = [
     "hybrid[:switch=CARDS][:samples=N][:nodes=N][:candidates=N][:read=N][:exploit=N]",
 ];
 
-/// The ladder: named rungs from weakest to strongest, each a player spec.
-/// The order is the measured one (`ddz ladder`, README): every rung beats
-/// the one below it in duplicate matches, with 95% intervals apart. The
-/// top rung is also called `strongest`.
-pub const LADDER: [(&str, &str); 12] = [
-    ("L0", "random"),
-    ("L1", "heuristic:noise=0.8"),
-    ("L2", "heuristic:noise=0.6"),
-    ("L3", "heuristic:noise=0.45"),
-    ("L4", "heuristic:noise=0.3"),
-    ("L5", "greedy"),
-    ("L6", "heuristic:noise=0.07"),
-    ("L7", "heuristic"),
-    ("L8", "hybrid:switch=20:samples=4:nodes=1000"),
-    ("L9", "hybrid:switch=30:samples=4:nodes=1000"),
-    ("L10", "hybrid:switch=30:samples=8:nodes=2000"),
-    ("L11", "hybrid:switch=40:samples=32:nodes=5000:read=64:exploit=2000"),
-];
-
-/// Another name for the top rung of the [`LADDER`].
-pub const STRONGEST: &str = "strongest";
-
 /// Why a player cannot be made from a name, or went wrong at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum PlayerError {
     /// Neither a kind of [`PLAYER_NAMES`] nor a ladder rung (the name as
     /// given).
-    #[error("unknown player '{0}' (known: {known}, or a ladder rung L0..L{top}, or strongest)", known = PLAYER_NAMES.join(", "), top = LADDER.len() - 1)]
+    #[error("unknown player '{0}' (known: {known}, or a ladder rung L0..L{top}, or strongest)", known = PLAYER_NAMES.join(", "), top = Rung::COUNT - 1)]
     Unknown(String),
     /// A known kind with an option it does not take, given twice, not
     /// `key=value`, or out of its range.
@@ -115,14 +98,6 @@ pub enum PlayerError {
     /// A count outside its stated range ([`crate::limits`]).
     #[error(transparent)]
     Limit(#[from] crate::limits::LimitError),
-}
-
-/// The spec a name stands for: a ladder rung's, or the name itself.
-pub fn resolve(name: &str) -> &str {
-    LADDER
-        .iter()
-        .find(|(rung, _)| rung.eq_ignore_ascii_case(name.trim()))
-        .map_or(name.trim(), |(_, spec)| spec)
 }
 
 /// A player by name: a kind with `:key=value` options (`heuristic:noise=0.2`,
@@ -164,6 +139,25 @@ pub fn play_out(
             source,
         })?;
     }
+}
+
+/// One seed per seat (landlord, farmer 1, farmer 2), drawn in that order
+/// from `seeds`.
+pub fn seat_seeds(seeds: &mut Rng) -> [u64; 3] {
+    [rng::split(seeds), rng::split(seeds), rng::split(seeds)]
+}
+
+/// Seats `players` (landlord, farmer 1, farmer 2) at `game`, each seeded
+/// from its entry of `seeds`, and plays it out ([`play_out`]).
+pub fn play_seated(
+    game: &mut Game,
+    players: [&PlayerSpec; 3],
+    seeds: [u64; 3],
+    clock: &dyn Clock,
+    budget_ms: Option<f64>,
+) -> Result<Outcome, PlayerError> {
+    let mut table: Vec<Box<dyn Player>> = players.iter().zip(seeds).map(|(p, seed)| p.build(seed)).collect();
+    play_out(game, &mut table, clock, budget_ms)
 }
 
 #[cfg(test)]

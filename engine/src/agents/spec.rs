@@ -12,8 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::limits;
 
 use super::{
-    GreedyPlayer, HeuristicPlayer, HybridPlayer, Player, PlayerError, RandomPlayer, SamplerConfig, SamplingPlayer,
-    LADDER, STRONGEST,
+    GreedyPlayer, HeuristicPlayer, HybridPlayer, Player, PlayerError, RandomPlayer, Rung, SamplerConfig, SamplingPlayer,
 };
 
 /// The hybrid's switch point when none is given.
@@ -85,7 +84,7 @@ impl fmt::Display for PlayerKind {
 ///
 /// // A ladder rung, any case, written back as the rung.
 /// let rung: PlayerSpec = "l7".parse()?;
-/// assert_eq!(rung.rung(), Some(7));
+/// assert_eq!(rung.rung(), Some(engine::agents::Rung::at(7)));
 /// assert_eq!(rung.to_string(), "L7");
 ///
 /// // Options out of range, or unknown, are refused.
@@ -95,15 +94,20 @@ impl fmt::Display for PlayerKind {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayerSpec {
-    /// The ladder rung it was named by (`L7` is 7), if any.
-    rung: Option<usize>,
+    /// The ladder rung it was named by, if any.
+    rung: Option<Rung>,
     kind: PlayerKind,
 }
 
 impl PlayerSpec {
-    /// The ladder's rung `r` (`L7` for 7); `None` past the top rung.
-    pub fn from_rung(r: usize) -> Option<PlayerSpec> {
-        LADDER.get(r)?.0.parse().ok()
+    /// A ladder rung's player, written back as the rung.
+    pub(super) fn of_rung(rung: Rung) -> PlayerSpec {
+        let kind = rung
+            .definition()
+            .parse::<PlayerSpec>()
+            .expect("every rung's definition parses (a test reads them all)")
+            .kind;
+        PlayerSpec { rung: Some(rung), kind }
     }
 
     /// The kind and options it stands for.
@@ -112,7 +116,7 @@ impl PlayerSpec {
     }
 
     /// The ladder rung it was named by, if any.
-    pub fn rung(&self) -> Option<usize> {
+    pub fn rung(&self) -> Option<Rung> {
         self.rung
     }
 
@@ -138,7 +142,7 @@ impl fmt::Display for PlayerSpec {
     /// `L7` for a rung, else the kind with its options.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.rung {
-            Some(r) => f.write_str(LADDER[r].0),
+            Some(rung) => rung.fmt(f),
             None => self.kind.fmt(f),
         }
     }
@@ -154,12 +158,8 @@ impl FromStr for PlayerSpec {
     /// [`limits::SWITCH`]) and may be given once.
     fn from_str(name: &str) -> Result<PlayerSpec, PlayerError> {
         let trimmed = name.trim();
-        let rung = if trimmed.eq_ignore_ascii_case(STRONGEST) {
-            Some(LADDER.len() - 1)
-        } else {
-            LADDER.iter().position(|(r, _)| r.eq_ignore_ascii_case(trimmed))
-        };
-        let text = rung.map_or(trimmed, |r| LADDER[r].1);
+        let rung = trimmed.parse::<Rung>().ok();
+        let text = rung.map_or(trimmed, |r| r.definition());
         let mut parts = text.split(':');
         let kind_name = parts.next().unwrap_or_default();
         let bad = |why: String| PlayerError::BadOption {
@@ -249,12 +249,13 @@ mod tests {
 
     #[test]
     fn specs_read_their_canonical_text_back() {
-        for (rung, text) in LADDER {
-            let spec: PlayerSpec = rung.parse().unwrap();
-            assert_eq!(spec.to_string(), rung);
-            assert_eq!(rung.to_lowercase().parse::<PlayerSpec>().unwrap(), spec);
-            let kind: PlayerSpec = text.parse().unwrap();
-            assert_eq!(PlayerSpec::from_rung(spec.rung().unwrap()), Some(spec));
+        for rung in Rung::ALL {
+            let spec: PlayerSpec = rung.to_string().parse().unwrap();
+            assert_eq!(spec.to_string(), rung.to_string());
+            assert_eq!(rung.to_string().to_lowercase().parse::<PlayerSpec>().unwrap(), spec);
+            let kind: PlayerSpec = rung.definition().parse().unwrap();
+            assert_eq!(spec.rung().unwrap().spec(), spec);
+            assert_eq!(rung.spec(), spec);
             assert_eq!(kind.kind(), spec.kind());
             // The canonical text is the player's own name.
             assert_eq!(kind.to_string(), kind.build(0).name());
@@ -268,9 +269,8 @@ mod tests {
         );
         // `strongest` is the top rung, written back as the rung.
         let top: PlayerSpec = "Strongest".parse().unwrap();
-        assert_eq!(top.rung(), Some(LADDER.len() - 1));
-        assert_eq!(top.to_string(), LADDER[LADDER.len() - 1].0);
-        assert_eq!(PlayerSpec::from_rung(LADDER.len()), None);
+        assert_eq!(top.rung(), Some(Rung::TOP));
+        assert_eq!(top.to_string(), "L11");
     }
 
     #[test]

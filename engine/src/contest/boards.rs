@@ -8,7 +8,7 @@ use crate::agents::PlayerError;
 use crate::clock::Clock;
 use crate::deal::Deal;
 use crate::lab::generate::Generator;
-use crate::lab::panel::Panel;
+use crate::lab::panel::PanelName;
 use crate::seat::Seat;
 
 use super::code::derive;
@@ -119,8 +119,7 @@ impl Event {
             (None, Deals::Equal { centre, .. }) => {
                 let start = derive(&[b"equal", &salt, key.as_bytes()]) % SEEDS;
                 let eps = self.deals().eps().unwrap_or_default();
-                let generator = Panel::named("quick")
-                    .and_then(|panel| Generator::new(centre.clone(), eps, panel, EQUAL_GAMES, start).ok());
+                let generator = Generator::new(centre.clone(), eps, PanelName::Quick.panel(), EQUAL_GAMES, start).ok();
                 match generator {
                     Some(generator) => DealingState::Searching {
                         generator,
@@ -321,7 +320,7 @@ mod tests {
         assert_eq!(ann.len(), 3);
         assert_ne!(ann, bob);
         for b in ann.iter().chain(&bob) {
-            let quick = Panel::named("quick").unwrap();
+            let quick = PanelName::Quick.panel();
             let d = score_distribution(&b.deal(), b.seed, &quick, EQUAL_GAMES, &clock).unwrap();
             let distance = gdi_distance(&d.gdi(), centre.values()).unwrap();
             assert!(distance < 0.3, "board {} seed {}: {distance}", b.number, b.seed);

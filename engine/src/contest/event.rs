@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::agents::{PlayerSpec, LADDER};
+use crate::agents::{PlayerSpec, Rung};
 use crate::lab::panel::{CentreError, GdiCentre};
 use crate::limits::{self, LimitError};
 use crate::seat::Seat;
@@ -315,7 +315,7 @@ pub enum EventError {
     #[error("boards: {0} is out of range (1 to 36)")]
     Boards(u64),
     /// Opponents that are not a ladder rung.
-    #[error("opponents: '{0}' is not a ladder rung (L0 to L{top})", top = LADDER.len() - 1)]
+    #[error("opponents: '{0}' is not a ladder rung (L0 to L{top})", top = Rung::COUNT - 1)]
     NotARung(String),
     /// Test cases: not one distinct seed per board.
     #[error("test cases: {found} distinct seeds for {boards} boards")]
@@ -414,6 +414,7 @@ impl Event {
         }
         let opponents = opponents
             .rung()
+            .map(Rung::index)
             .ok_or_else(|| EventError::NotARung(opponents.to_string()))?;
         let deals = match deals {
             Deals::TestCases { players, top, seeds } => {
@@ -522,7 +523,9 @@ impl Event {
 
     /// The AI opponents (a ladder rung).
     pub fn opponents(&self) -> PlayerSpec {
-        PlayerSpec::from_rung(self.opponents).expect("an event's rung is on the ladder, and every rung parses")
+        Rung::new(self.opponents)
+            .expect("an event's rung is on the ladder")
+            .spec()
     }
 
     /// The opponents' rung number (L7 is 7).
@@ -613,7 +616,9 @@ impl Event {
             _ => return Err(malformed("an unknown seat rule")),
         };
         let rung = usize::from(r.u8("opponents")?);
-        let opponents = PlayerSpec::from_rung(rung).ok_or_else(|| EventError::NotARung(format!("L{rung}")))?;
+        let opponents = Rung::new(rung)
+            .map(Rung::spec)
+            .ok_or_else(|| EventError::NotARung(format!("L{rung}")))?;
         let aids = r.u8("aids")?;
         if aids > 7 {
             return Err(malformed("unknown aids"));
@@ -743,9 +748,9 @@ impl fmt::Display for Event {
         };
         write!(
             f,
-            "{title}: {} boards, {deals}; you play {seat} against {} opponents; tournament scoring ±(1 + bombs); aids: {}; results {}",
+            "{title}: {} boards, {deals}; you play {seat} against L{} opponents; tournament scoring ±(1 + bombs); aids: {}; results {}",
             self.boards,
-            LADDER[self.opponents].0,
+            self.opponents,
             self.aids.names(),
             match self.reveal {
                 Reveal::EachBoard => "after each board",

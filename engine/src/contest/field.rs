@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::agents::{PlayerError, PlayerSpec};
+use crate::agents::{PlayerError, PlayerSpec, Rung};
 use crate::clock::Deadline;
 use crate::game::Game;
 use crate::lab::dih::{Distribution, DistributionError};
@@ -81,7 +81,7 @@ impl FieldRun {
     /// The field on `board` against `opponents`, nothing played yet.
     pub fn new(board: Board, opponents: PlayerSpec) -> FieldRun {
         let scores = score_set(&board.deal());
-        let players = FIELD_RUNGS.filter_map(PlayerSpec::from_rung).collect();
+        let players = FIELD_RUNGS.filter_map(Rung::new).map(Rung::spec).collect();
         FieldRun {
             field: Field {
                 counts: vec![0; scores.len()],

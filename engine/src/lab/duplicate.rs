@@ -5,21 +5,21 @@
 //! score (tournament scoring): positive when A did better with the same
 //! cards, in both roles at once.
 //!
-//! The engine plays one deal at a time ([`play_deal`]), so callers can
+//! The engine plays one deal's board at a time ([`play_board`]), so callers can
 //! spread deals over threads; [`Summary`] adds them up with 95% confidence
 //! intervals (normal approximation over deals).
 
 use serde::Serialize;
 
-use crate::agents::{make_player, play_out, Player, PlayerError};
+use crate::agents::{play_seated, seat_seeds, PlayerError, PlayerSpec};
 use crate::clock::Clock;
 use crate::deal::Deal;
 use crate::game::{Game, Scoring};
 use crate::rng;
 
-/// Both games of one deal.
+/// A board: both games of one deal, A as the landlord and then B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct DealResult {
+pub struct BoardResult {
     /// The deal's seed.
     pub seed: u64,
     /// The landlord's score with A as the landlord (B farming), and with B.
@@ -28,7 +28,7 @@ pub struct DealResult {
     pub b_landlord: i64,
 }
 
-impl DealResult {
+impl BoardResult {
     /// A's landlord score minus B's: positive when A did better with the same
     /// cards.
     pub fn margin(&self) -> i64 {
@@ -36,28 +36,30 @@ impl DealResult {
     }
 }
 
-/// Plays deal `seed` both ways. Every player's randomness comes from the
+/// Plays the board of deal `seed`: the deal both ways. Every player's randomness comes from the
 /// deal's seed and its seat, so the same call gives the same games.
-pub fn play_deal(
-    a: &str,
-    b: &str,
+pub fn play_board(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
     seed: u64,
     clock: &dyn Clock,
     budget_ms: Option<f64>,
-) -> Result<DealResult, PlayerError> {
+) -> Result<BoardResult, PlayerError> {
     let deal = Deal::from_seed(seed);
-    let game_with = |landlord: &str, farmers: &str| -> Result<i64, PlayerError> {
-        let mut seeds = rng::from_seed(seed ^ 0xd0b1_e5ea_7000_0000);
-        let mut table: Vec<Box<dyn Player>> = Vec::with_capacity(3);
-        for (i, name) in [landlord, farmers, farmers].into_iter().enumerate() {
-            let s = rng::split(&mut seeds) ^ i as u64;
-            table.push(make_player(name, s)?);
-        }
-        let mut game = Game::new(&deal);
-        let outcome = play_out(&mut game, &mut table, clock, budget_ms)?;
+    let game_with = |landlord: &PlayerSpec, farmers: &PlayerSpec| -> Result<i64, PlayerError> {
+        let [l, f1, f2] = seat_seeds(&mut rng::from_seed(seed ^ 0xd0b1_e5ea_7000_0000));
+        // Each seat's seed also carries the seat's number.
+        let seeds = [l, f1 ^ 1, f2 ^ 2];
+        let outcome = play_seated(
+            &mut Game::new(&deal),
+            [landlord, farmers, farmers],
+            seeds,
+            clock,
+            budget_ms,
+        )?;
         Ok(outcome.score(Scoring::Tournament))
     };
-    Ok(DealResult {
+    Ok(BoardResult {
         seed,
         a_landlord: game_with(a, b)?,
         b_landlord: game_with(b, a)?,
@@ -126,7 +128,7 @@ pub struct Summary {
 
 impl Summary {
     /// Adds up the deals' results (every estimate 0 for no deals).
-    pub fn of(results: &[DealResult]) -> Summary {
+    pub fn of(results: &[BoardResult]) -> Summary {
         let win = |s: i64| f64::from(u8::from(s > 0));
         Summary {
             deals: results.len(),
@@ -153,8 +155,9 @@ mod tests {
     #[test]
     fn a_player_against_itself_has_no_margin_on_average() {
         let clock = MonotonicClock::default();
-        let results: Vec<DealResult> = (0..40)
-            .map(|s| play_deal("greedy", "greedy", s, &clock, None).unwrap())
+        let greedy: PlayerSpec = "greedy".parse().unwrap();
+        let results: Vec<BoardResult> = (0..40)
+            .map(|s| play_board(&greedy, &greedy, s, &clock, None).unwrap())
             .collect();
         // Greedy is deterministic: the same cards give the same score.
         assert!(results.iter().all(|r| r.margin() == 0));
@@ -166,9 +169,10 @@ mod tests {
     #[test]
     fn matches_are_reproducible_and_the_heuristic_beats_random() {
         let clock = MonotonicClock::default();
-        let run = || -> Vec<DealResult> {
+        let (heuristic, random) = ("heuristic".parse().unwrap(), "random".parse().unwrap());
+        let run = || -> Vec<BoardResult> {
             (0..60)
-                .map(|s| play_deal("heuristic", "random", s, &clock, None).unwrap())
+                .map(|s| play_board(&heuristic, &random, s, &clock, None).unwrap())
                 .collect()
         };
         let results = run();
@@ -180,7 +184,7 @@ mod tests {
 
     #[test]
     fn intervals_shrink_with_more_deals() {
-        let r = |a, b| DealResult {
+        let r = |a, b| BoardResult {
             seed: 0,
             a_landlord: a,
             b_landlord: b,

@@ -6,9 +6,10 @@
 use serde::Serialize;
 
 use crate::agents::PlayerError;
-use crate::clock::Clock;
+use crate::clock::{Clock, Deadline};
 use crate::deal::Deal;
 use crate::limits::{self, LimitError};
+use crate::stepwise::{Completion, Stepwise};
 
 use super::library::Entry;
 use super::panel::{gdi_distance, score_distribution, GdiCentre, Panel};
@@ -96,16 +97,82 @@ impl Generator {
     }
 }
 
+/// A search for equal-strength deals one seed at a time: until `count`
+/// deals are kept, `max_deals` dealt, or the seeds run out.
+#[derive(Clone, Debug)]
+pub struct GenerateRun {
+    generator: Generator,
+    count: usize,
+    max_deals: u64,
+    kept: Vec<Kept>,
+}
+
+impl GenerateRun {
+    /// A search with `generator`, nothing dealt yet.
+    pub fn new(generator: Generator, count: usize, max_deals: u64) -> GenerateRun {
+        GenerateRun {
+            generator,
+            count,
+            max_deals,
+            kept: Vec::new(),
+        }
+    }
+
+    /// Its generator (seeds dealt so far, the next one).
+    pub fn generator(&self) -> &Generator {
+        &self.generator
+    }
+}
+
+/// A step is a seed dealt and judged; the output is the deals kept so far.
+impl Stepwise for GenerateRun {
+    type Tools = ();
+    type Output = Vec<Kept>;
+    type Error = PlayerError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), PlayerError> {
+        while !self.is_done() {
+            let Some(seed) = self.generator.next_seed() else {
+                break;
+            };
+            self.kept.extend(self.generator.judge(seed, clock)?);
+            self.generator.advance(1);
+            if deadline.expired() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn completion(&self) -> Completion {
+        Completion {
+            done: self.generator.tried(),
+            total: self.max_deals,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.kept.len() >= self.count
+            || self.generator.tried() >= self.max_deals
+            || self.generator.next_seed().is_none()
+    }
+
+    fn output(&self) -> Vec<Kept> {
+        self.kept.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::clock::MonotonicClock;
+    use crate::lab::panel::PanelName;
 
     #[test]
     fn kept_deals_lie_within_eps_recomputed() {
         let clock = MonotonicClock::default();
         let centre: GdiCentre = "0.5,0.1,0.02".parse().unwrap();
-        let panel = Panel::named("quick").unwrap();
+        let panel = PanelName::Quick.panel();
         let mut g = Generator::new(centre.clone(), 0.35, panel.clone(), 2, 100).unwrap();
         let mut kept = Vec::new();
         while kept.len() < 3 && g.tried() < 400 {
@@ -126,14 +193,7 @@ mod tests {
         assert!(Generator::new(centre.clone(), f64::NAN, panel.clone(), 2, 0).is_err());
         assert!(Generator::new(centre, 0.1, panel, 0, 0).is_err());
         // The last seed is dealt once, then the seeds run out.
-        let mut g = Generator::new(
-            "0.5".parse().unwrap(),
-            0.1,
-            Panel::named("quick").unwrap(),
-            1,
-            u64::MAX - 1,
-        )
-        .unwrap();
+        let mut g = Generator::new("0.5".parse().unwrap(), 0.1, PanelName::Quick.panel(), 1, u64::MAX - 1).unwrap();
         assert_eq!(g.batch(5), vec![u64::MAX - 1, u64::MAX]);
         g.advance(2);
         assert_eq!(g.batch(5), Vec::<u64>::new());

@@ -15,7 +15,7 @@ use crate::limits::{self, LimitError};
 use crate::seat::Team;
 
 use super::dih::{dih, dih_interval};
-use super::panel::{gdi_distance, score_distribution, score_set, Panel, PanelError, ScoreDistribution};
+use super::panel::{gdi_distance, score_distribution, score_set, Panel, PanelError, PanelName, ScoreDistribution};
 use super::par::Par;
 use super::settings::{Digest, FORMAT};
 use super::shard::{Shard, ShardError};
@@ -426,11 +426,11 @@ impl Entry {
         }
         // In u128: counts from a file may be anything up to u64::MAX each.
         let found: u128 = d.counts.iter().map(|&c| u128::from(c)).sum();
-        let expected = panel.tables.len() as u64 * u64::from(games);
+        let expected = panel.seatings.len() as u64 * u64::from(games);
         if found != u128::from(expected) {
             return Err(EntryError::Games {
                 found,
-                tables: panel.tables.len(),
+                tables: panel.seatings.len(),
                 games,
                 expected,
             });
@@ -468,7 +468,7 @@ impl Entry {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Library {
     /// The name of the panel that played the deals (one of
-    /// [`super::panel::PANELS`]).
+    /// [`PanelName::ALL`]; checked by [`Library::validate`]).
     pub panel: String,
     /// Games per table.
     pub games: u32,
@@ -609,17 +609,17 @@ impl Library {
         if let Some(p) = self.entries.iter().filter_map(|e| e.par).find(|p| !p.exact) {
             budgets.extend(p.nodes.saturating_sub(2 * 1024)..=p.nodes);
         }
-        let known = super::panel::PANELS.iter().filter_map(|name| Panel::named(name));
+        let known = PanelName::ALL.into_iter().map(PanelName::panel);
         let why = known
             .flat_map(|p| {
-                let tables = p.tables.len() as u128;
+                let tables = p.seatings.len() as u128;
                 let games = u32::try_from(total / tables).ok().filter(|_| total % tables == 0);
                 games.into_iter().map(move |g| (p.clone(), g))
             })
             .find_map(|(p, g)| {
                 let b = budgets.iter().find(|&&b| Digest::of(&p, g, b) == found)?;
                 let mut differs = Vec::new();
-                if p.name != self.panel {
+                if p.name.name() != self.panel {
                     differs.push(format!("--panel {}", p.name));
                 }
                 if g != self.games {
@@ -697,6 +697,30 @@ impl Library {
         near.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.seed.cmp(&b.0.seed)));
         near
     }
+
+    /// The pool the equal tournament formats deal from: the seeds of the
+    /// deals within `eps` of `centre` ([`Library::equal_strength`]), at
+    /// least one for each of `tables` tables.
+    pub fn equal_pool(&self, centre: &[f64], eps: f64, tables: usize) -> Result<Vec<u64>, TooFewDeals> {
+        let pool: Vec<u64> = self.equal_strength(centre, eps).iter().map(|(e, _)| e.seed).collect();
+        if pool.len() < tables {
+            return Err(TooFewDeals {
+                found: pool.len(),
+                needed: tables,
+            });
+        }
+        Ok(pool)
+    }
+}
+
+/// Fewer deals near a centre than an equal format has tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("only {found} deals lie near the centre; {needed} tables need as many")]
+pub struct TooFewDeals {
+    /// Deals within ε of the centre.
+    pub found: usize,
+    /// Tables, each needing a deal of its own.
+    pub needed: usize,
 }
 
 #[cfg(test)]
@@ -705,11 +729,28 @@ mod tests {
     use crate::clock::MonotonicClock;
     use crate::play::Move;
 
+    #[test]
+    fn an_equal_pool_holds_a_deal_for_every_table() {
+        let lib = library();
+        let centre = lib.entries[0].gdi.clone();
+        let near = lib.equal_strength(&centre, 0.3).len();
+        let pool = lib.equal_pool(&centre, 0.3, near).unwrap();
+        assert_eq!(pool.len(), near);
+        assert_eq!(pool[0], lib.entries[0].seed);
+        assert_eq!(
+            lib.equal_pool(&centre, 0.3, near + 1),
+            Err(TooFewDeals {
+                found: near,
+                needed: near + 1
+            })
+        );
+    }
+
     fn library() -> Library {
-        let panel = Panel::named("quick").unwrap();
+        let panel = PanelName::Quick.panel();
         let clock = MonotonicClock::default();
         Library {
-            panel: panel.name.clone(),
+            panel: panel.name.to_string(),
             games: 1,
             par_nodes: 0,
             digest: Some(Digest::of(&panel, 1, 0)),
@@ -822,7 +863,7 @@ mod tests {
         let mut lib = library();
         lib.entries.truncate(6);
         lib.par_nodes = 5_000;
-        lib.digest = Some(Digest::of(&Panel::named("quick").unwrap(), 1, 5_000));
+        lib.digest = Some(Digest::of(&PanelName::Quick.panel(), 1, 5_000));
         for e in &mut lib.entries {
             e.par = Some(Par::of(&Deal::from_seed(e.seed), lib.par_nodes, &clock));
         }
@@ -858,7 +899,7 @@ mod tests {
         assert!(lib.entries.iter().any(|e| !e.par.unwrap().exact));
         let e = bad(&|l| {
             l.par_nodes = 1_000_000_000;
-            l.digest = Some(Digest::of(&Panel::named("quick").unwrap(), 1, 1_000_000_000));
+            l.digest = Some(Digest::of(&PanelName::Quick.panel(), 1, 1_000_000_000));
         });
         assert!(e.contains("par is not proven, yet its search stopped at"), "{e}");
 
@@ -949,7 +990,7 @@ mod tests {
         assert_eq!(serde_json::to_string(&lib).unwrap(), text);
         assert_eq!(
             lib.digest,
-            Some(Digest::of(&Panel::named("quick").unwrap(), lib.games, lib.par_nodes))
+            Some(Digest::of(&PanelName::Quick.panel(), lib.games, lib.par_nodes))
         );
     }
 

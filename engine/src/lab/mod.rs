@@ -18,7 +18,7 @@ pub mod shard;
 pub mod solve_match;
 pub mod tournament;
 
-use crate::agents::{make_player, PlayerError};
+use crate::agents::{seat_seeds, PlayerError, PlayerSpec};
 use crate::cards::Cards;
 use crate::deal::Deal;
 use crate::game::Game;
@@ -80,7 +80,7 @@ pub struct LeadAgreement {
 /// from each deal's seed.
 pub fn lead_agreement(
     seeds: impl Iterator<Item = u64>,
-    players: [&str; 3],
+    players: [PlayerSpec; 3],
 ) -> Result<(LeadAgreement, LeadAgreement), PlayerError> {
     let (exact, base, _) = lead_agreement_with(seeds, players, &mut [])?;
     Ok((exact, base))
@@ -91,7 +91,7 @@ pub fn lead_agreement(
 /// their order.
 pub fn lead_agreement_with(
     seeds: impl Iterator<Item = u64>,
-    players: [&str; 3],
+    players: [PlayerSpec; 3],
     others: &mut [&mut dyn FnMut(Cards) -> Split],
 ) -> Result<(LeadAgreement, LeadAgreement, Vec<LeadAgreement>), PlayerError> {
     let mut splitter = Splitter::new();
@@ -107,11 +107,9 @@ pub fn lead_agreement_with(
                 all
             })
             .collect();
-        let mut seeds = rng::from_seed(seed ^ 0x1ead_a9ee);
-        let mut table = Vec::with_capacity(3);
-        for name in players {
-            table.push(make_player(name, rng::split(&mut seeds))?);
-        }
+        let seeds = seat_seeds(&mut rng::from_seed(seed ^ 0x1ead_a9ee));
+        // Not `play_seated`: the leads are watched move by move.
+        let mut table: Vec<_> = players.iter().zip(seeds).map(|(p, s)| p.build(s)).collect();
         let mut game = Game::new(&deal);
         let mut leads = [0usize; 2];
         while !game.is_over() {
@@ -119,7 +117,7 @@ pub fn lead_agreement_with(
             let leading = game.to_beat().is_none();
             let mv = table[seat.index()].choose(&game.view(seat), &crate::clock::Deadline::NONE);
             game.apply(mv).map_err(|source| PlayerError::Illegal {
-                player: players[seat.index()].to_string(),
+                player: table[seat.index()].name().to_string(),
                 seat,
                 mv: mv.to_string(),
                 source,
@@ -159,18 +157,18 @@ mod tests {
 
     #[test]
     fn agreement_counts_at_most_five_leads_per_side() {
-        let (exact, base) = lead_agreement(0..20, ["greedy", "greedy", "greedy"]).unwrap();
+        let greedy: PlayerSpec = "greedy".parse().unwrap();
+        let (exact, base) = lead_agreement(0..20, [greedy; 3]).unwrap();
         for a in [exact, base] {
             assert!(a.landlord.leads <= 20 * 5 && a.landlord.leads >= 20);
             assert!(a.farmers.leads <= 20 * 5);
             assert!(a.landlord.matched <= a.landlord.leads);
         }
         assert_eq!(exact.landlord.leads, base.landlord.leads);
-        assert!(lead_agreement(0..1, ["greedy", "nobody", "greedy"]).is_err());
         // Another way of splitting that is the exact split agrees with it.
         let mut splitter = Splitter::new();
         let mut same = |hand: Cards| splitter.best(hand);
-        let (exact2, _, others) = lead_agreement_with(0..20, ["greedy", "greedy", "greedy"], &mut [&mut same]).unwrap();
+        let (exact2, _, others) = lead_agreement_with(0..20, [greedy; 3], &mut [&mut same]).unwrap();
         assert_eq!(others, vec![exact2]);
         assert_eq!(exact2, exact);
     }

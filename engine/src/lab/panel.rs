@@ -14,82 +14,138 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::agents::{make_player, play_out, Player, PlayerError, LADDER};
+use crate::agents::{play_seated, seat_seeds, PlayerError, PlayerSpec, Rung};
 use crate::cards::Cards;
-use crate::clock::Clock;
+use crate::clock::{Clock, Deadline};
 use crate::deal::Deal;
 use crate::game::{Game, Scoring};
 use crate::rng;
 use crate::seat::Seat;
+use crate::stepwise::{Completion, Stepwise};
 
-/// One table of a panel: who plays the landlord and the farmers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Table {
-    /// The landlord's player name (a [`crate::PlayerSpec`], e.g. `L3`).
-    pub landlord: String,
-    /// The player name both farmers play as.
-    pub farmers: String,
+/// One seating of a panel: who plays the landlord and the farmers.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seating {
+    /// The landlord's player (a ladder rung in the named panels).
+    pub landlord: PlayerSpec,
+    /// The player both farmers play as.
+    pub farmers: PlayerSpec,
 }
 
-/// A named panel of tables.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Panel {
-    /// The panel's name, one of [`PANELS`].
-    pub name: String,
-    /// Its tables, each playing every deal.
-    pub tables: Vec<Table>,
+/// The panels the lab knows, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PanelName {
+    /// Every ladder rung up to L10 as the landlord against L7 farmers.
+    Ladder,
+    /// The rungs without sampling (L0..L7) against L7 farmers.
+    Quick,
+    /// L7..L10 against L8 farmers.
+    Strong,
 }
 
-/// The panels the lab knows by name.
-pub const PANELS: [&str; 3] = ["ladder", "quick", "strong"];
+impl PanelName {
+    /// Every panel, in the order the tools list them.
+    pub const ALL: [PanelName; 3] = [PanelName::Ladder, PanelName::Quick, PanelName::Strong];
 
-impl Panel {
-    /// `ladder`: every ladder rung as the landlord against L7 farmers (the
-    /// papers' graded landlords against one fixed pair); `quick`: the rungs
-    /// without sampling (L0..L7); `strong`: L7..L10 against L8 farmers.
-    pub fn named(name: &str) -> Option<Panel> {
-        let tables = |rungs: &[(&str, &str)], farmers: &str| {
-            rungs
-                .iter()
-                .map(|(rung, _)| Table {
-                    landlord: rung.to_string(),
-                    farmers: farmers.to_string(),
+    /// `ladder`, `quick` or `strong`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PanelName::Ladder => "ladder",
+            PanelName::Quick => "quick",
+            PanelName::Strong => "strong",
+        }
+    }
+
+    /// The panel's seatings: `ladder`, every ladder rung as the landlord
+    /// against L7 farmers (the papers' graded landlords against one fixed
+    /// pair); `quick`, the rungs without sampling (L0..L7); `strong`,
+    /// L7..L10 against L8 farmers.
+    pub fn panel(self) -> Panel {
+        // Rungs by number, so a rung added above L10 leaves the panels
+        // (and every library built with them) as they were.
+        let (landlords, farmers) = match self {
+            PanelName::Ladder => (0..=10, 7),
+            PanelName::Quick => (0..=7, 7),
+            PanelName::Strong => (7..=10, 8),
+        };
+        Panel {
+            name: self,
+            seatings: landlords
+                .map(|r| Seating {
+                    landlord: Rung::at(r).spec(),
+                    farmers: Rung::at(farmers).spec(),
                 })
-                .collect::<Vec<_>>()
-        };
-        let tables = match name {
-            // Rungs by number, so a rung added above L10 leaves the panels
-            // (and every library built with them) as they were.
-            "ladder" => tables(&LADDER[..=10], "L7"),
-            "quick" => tables(&LADDER[..8], "L7"),
-            "strong" => tables(&LADDER[7..=10], "L8"),
-            _ => return None,
-        };
-        Some(Panel {
-            name: name.to_string(),
-            tables,
-        })
+                .collect(),
+        }
+    }
+
+    /// The Lab page's games per seating: enough that a share moves by less
+    /// than about two points between runs (a standard deviation under one
+    /// point; README, "How many games"), within seconds in the browser.
+    pub fn default_games(self) -> u32 {
+        match self {
+            PanelName::Quick => 200,
+            PanelName::Ladder | PanelName::Strong => 100,
+        }
+    }
+
+    /// A game's cost in the browser's worker, in ms, before the browser
+    /// has been measured (Chromium on the project's machine, seed 7).
+    pub fn expected_ms_per_game(self) -> f64 {
+        match self {
+            PanelName::Quick => 1.0,
+            PanelName::Ladder => 6.5,
+            PanelName::Strong => 23.0,
+        }
     }
 }
 
-/// A panel name that is not one of [`PANELS`].
+/// A panel name that is not one of [`PanelName::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown panel '{0}' (known: {known})", known = PANELS.join(", "))]
+#[error("unknown panel '{0}' (known: ladder, quick, strong)")]
 pub struct PanelError(pub String);
+
+impl FromStr for PanelName {
+    type Err = PanelError;
+
+    /// `ladder`, `quick` or `strong`.
+    fn from_str(name: &str) -> Result<PanelName, PanelError> {
+        PanelName::ALL
+            .into_iter()
+            .find(|p| p.name() == name.trim())
+            .ok_or_else(|| PanelError(name.to_string()))
+    }
+}
+
+impl fmt::Display for PanelName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A named panel of seatings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Panel {
+    /// The panel's name.
+    pub name: PanelName,
+    /// Its seatings, each playing every deal.
+    pub seatings: Vec<Seating>,
+}
 
 impl FromStr for Panel {
     type Err = PanelError;
 
-    /// One of [`PANELS`], by name.
+    /// A panel by name ([`PanelName`]).
     fn from_str(name: &str) -> Result<Panel, PanelError> {
-        Panel::named(name.trim()).ok_or_else(|| PanelError(name.to_string()))
+        name.parse().map(PanelName::panel)
     }
 }
 
 impl fmt::Display for Panel {
     /// Its name.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)
+        self.name.fmt(f)
     }
 }
 
@@ -267,11 +323,7 @@ pub fn score_distribution(
     games: u32,
     clock: &dyn Clock,
 ) -> Result<ScoreDistribution, PlayerError> {
-    let mut run = PanelRun::new(*deal, seed, panel.clone(), games);
-    while !run.is_done() {
-        run.step(clock)?;
-    }
-    Ok(run.result().clone())
+    PanelRun::new(*deal, seed, panel.clone(), games).finish(&mut (), clock)
 }
 
 /// A panel's games on one deal, played one at a time (so a caller can
@@ -305,45 +357,57 @@ impl PanelRun {
 
     /// Games in all (saturating: a count beyond u32 is refused at the
     /// edges, by [`crate::limits::GAMES`], and must not wrap here).
-    pub fn total(&self) -> u32 {
-        u32::try_from(self.panel.tables.len())
+    fn total(&self) -> u32 {
+        u32::try_from(self.panel.seatings.len())
             .unwrap_or(u32::MAX)
             .saturating_mul(self.games)
     }
 
-    /// Games played so far.
-    pub fn played(&self) -> u32 {
-        self.played
-    }
-
-    /// Whether every game has been played ([`PanelRun::total`]).
-    pub fn is_done(&self) -> bool {
-        self.played >= self.total()
-    }
-
-    /// The counts so far, over the deal's score set.
-    pub fn result(&self) -> &ScoreDistribution {
-        &self.result
-    }
-
-    /// Plays the next game (table by table, `games` each).
-    pub fn step(&mut self, clock: &dyn Clock) -> Result<(), PlayerError> {
-        if self.is_done() {
-            return Ok(());
-        }
-        let table = &self.panel.tables[(self.played / self.games.max(1)) as usize];
-        let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(3);
-        for name in [&table.landlord, &table.farmers, &table.farmers] {
-            players.push(make_player(name, rng::split(&mut self.seeds))?);
-        }
-        let mut game = Game::new(&self.deal);
-        let outcome = play_out(&mut game, &mut players, clock, None)?;
+    /// Plays the next game (seating by seating, `games` each).
+    fn step(&mut self, clock: &dyn Clock) -> Result<(), PlayerError> {
+        let seating = &self.panel.seatings[(self.played / self.games.max(1)) as usize];
+        let players = [&seating.landlord, &seating.farmers, &seating.farmers];
+        let seeds = seat_seeds(&mut self.seeds);
+        let outcome = play_seated(&mut Game::new(&self.deal), players, seeds, clock, None)?;
         let score = outcome.score(Scoring::Tournament);
         if let Some(i) = self.result.scores.iter().position(|&s| s == score) {
             self.result.counts[i] += 1;
         }
         self.played += 1;
         Ok(())
+    }
+}
+
+/// A step is a game; the output is the counts so far, over the deal's
+/// score set.
+impl Stepwise for PanelRun {
+    type Tools = ();
+    type Output = ScoreDistribution;
+    type Error = PlayerError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), PlayerError> {
+        while !self.is_done() {
+            self.step(clock)?;
+            if deadline.expired() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn completion(&self) -> Completion {
+        Completion {
+            done: u64::from(self.played),
+            total: u64::from(self.total()),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.played >= self.total()
+    }
+
+    fn output(&self) -> ScoreDistribution {
+        self.result.clone()
     }
 }
 
@@ -397,14 +461,17 @@ mod tests {
 
     #[test]
     fn a_panel_plays_every_table_reproducibly() {
-        let panel = Panel::named("quick").unwrap();
+        let panel = PanelName::Quick.panel();
         let deal = Deal::from_seed(5);
         let clock = MonotonicClock::default();
         let a = score_distribution(&deal, 5, &panel, 2, &clock).unwrap();
         assert_eq!(a.games(), 16);
         assert_eq!(a, score_distribution(&deal, 5, &panel, 2, &clock).unwrap());
-        assert!(Panel::named("nobody").is_none());
         assert_eq!("quick".parse::<Panel>(), Ok(panel));
+        for name in PanelName::ALL {
+            assert_eq!(name.to_string().parse::<PanelName>(), Ok(name));
+            assert_eq!(serde_json::to_string(&name).unwrap(), format!("\"{name}\""));
+        }
         assert_eq!(
             "nobody".parse::<Panel>().unwrap_err().to_string(),
             "unknown panel 'nobody' (known: ladder, quick, strong)"

@@ -51,17 +51,14 @@ impl Digest {
 
 /// The settings as the digest reads them (see the module's text).
 pub fn canonical(panel: &Panel, games: u32, par_nodes: u64) -> String {
-    let player = |name: &str| match name.parse::<PlayerSpec>() {
-        Ok(spec) => format!("{spec}={}", spec.kind()),
-        // A panel's tables are rungs; anything else is named as it is.
-        Err(_) => name.to_string(),
-    };
+    // A rung and what it stands for, so a rung redefined changes the digest.
+    let player = |spec: &PlayerSpec| format!("{spec}={}", spec.kind());
     let mut text = format!("ddz library settings\nformat {FORMAT}\npanel {}\n", panel.name);
-    for table in &panel.tables {
+    for seating in &panel.seatings {
         text.push_str(&format!(
             "table {} farmers {}\n",
-            player(&table.landlord),
-            player(&table.farmers)
+            player(&seating.landlord),
+            player(&seating.farmers)
         ));
     }
     text.push_str(&format!("games {games}\npar_nodes {par_nodes}\n"));
@@ -113,7 +110,8 @@ mod tests {
 
     #[test]
     fn the_digest_follows_every_setting_and_reads_back() {
-        let quick = Panel::named("quick").unwrap();
+        use crate::lab::panel::PanelName;
+        let quick = PanelName::Quick.panel();
         let text = canonical(&quick, 8, 2_000_000);
         assert!(
             text.contains("table L3=heuristic:noise=0.45 farmers L7=heuristic\n"),
@@ -122,9 +120,9 @@ mod tests {
         let d = Digest::of(&quick, 8, 2_000_000);
         assert_ne!(d, Digest::of(&quick, 7, 2_000_000));
         assert_ne!(d, Digest::of(&quick, 8, 1_000_000));
-        assert_ne!(d, Digest::of(&Panel::named("strong").unwrap(), 8, 2_000_000));
+        assert_ne!(d, Digest::of(&PanelName::Strong.panel(), 8, 2_000_000));
         let mut other = quick.clone();
-        other.tables[0].landlord = "greedy".into();
+        other.seatings[0].landlord = "greedy".parse().unwrap();
         assert_ne!(d, Digest::of(&other, 8, 2_000_000));
         let json = serde_json::to_string(&d).unwrap();
         assert_eq!(json.len(), 18);

@@ -49,14 +49,14 @@ pub fn run_size(
 ) -> Result<SizeResult, LimitError> {
     limits::check("deals", deals, &limits::DEALS)?;
     let games = (seed..seed.saturating_add(deals))
-        .map(|s| play_deal(size, s, time_limit_ms, clock))
+        .map(|s| play_match_deal(size, s, time_limit_ms, clock))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(SizeResult::of(size, &games))
 }
 
 /// Deal `seed` of `size` cards a hand played twice, seats swapped: the
 /// solver's net score and games won.
-pub fn play_deal(size: usize, seed: u64, time_limit_ms: f64, clock: &dyn Clock) -> Result<DealResult, LimitError> {
+pub fn play_match_deal(size: usize, seed: u64, time_limit_ms: f64, clock: &dyn Clock) -> Result<MatchDeal, LimitError> {
     limits::check("size", size, &SIZES)?;
     let start = bench::random_endgame(seed, size, size).expect("sizes within a deck");
     let hands = [start.hand(Seat::Landlord), start.hand(Seat::Farmer1)];
@@ -68,7 +68,7 @@ pub fn play_deal(size: usize, seed: u64, time_limit_ms: f64, clock: &dyn Clock) 
     }
     .sized_for(&start);
     let mut solver = Solver::new(options.table_bytes);
-    let mut out = DealResult { net: 0, solver_wins: 0 };
+    let mut out = MatchDeal { net: 0, solver_wins: 0 };
     for solver_seat in [Seat::Landlord, Seat::Farmer1] {
         let margin = play(&hands, solver_seat, &mut solver, &options, seed, clock);
         out.net += margin;
@@ -77,9 +77,9 @@ pub fn play_deal(size: usize, seed: u64, time_limit_ms: f64, clock: &dyn Clock) 
     Ok(out)
 }
 
-/// One deal's result, over both seatings.
+/// One deal of the match: the solver's result over both seatings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct DealResult {
+pub struct MatchDeal {
     /// The solver's margins summed.
     pub net: i32,
     /// Games the solver won (0 to 2).
@@ -88,7 +88,7 @@ pub struct DealResult {
 
 impl SizeResult {
     /// The result of a size from its deals' results.
-    pub fn of(size: usize, deals: &[DealResult]) -> SizeResult {
+    pub fn of(size: usize, deals: &[MatchDeal]) -> SizeResult {
         SizeResult {
             size,
             deals: deals.len() as u64,
@@ -154,7 +154,10 @@ mod tests {
         // (it wins the seat that wins with best play by at least as much as
         // the heuristic could, and concedes no more in the other).
         for seed in 0..30 {
-            assert!(play_deal(4, seed, 1_000.0, &clock).unwrap().net >= 0, "deal {seed}");
+            assert!(
+                play_match_deal(4, seed, 1_000.0, &clock).unwrap().net >= 0,
+                "deal {seed}"
+            );
         }
         let r = run_size(4, 30, 0, 1_000.0, &clock).unwrap();
         assert_eq!((r.size, r.deals), (4, 30));

@@ -13,12 +13,13 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::agents::{make_player, play_out, Player, PlayerError};
-use crate::clock::Clock;
+use crate::agents::{play_seated, seat_seeds, PlayerError, PlayerSpec};
+use crate::clock::{Clock, Deadline};
 use crate::deal::Deal;
 use crate::game::{Game, Scoring};
 use crate::limits;
 use crate::rng::{self, Rng};
+use crate::stepwise::{Completion, Stepwise};
 
 /// Competition ranking, best first: the place (1-based) of each score.
 pub fn places(scores: &[i64]) -> Vec<u32> {
@@ -38,23 +39,25 @@ pub fn rank_points(scores: &[i64]) -> Vec<u32> {
 /// two `farmers`, every seat seeded from `seed`.
 pub fn landlord_score(
     deal: &Deal,
-    landlord: &str,
-    farmers: &str,
+    landlord: &PlayerSpec,
+    farmers: &PlayerSpec,
     seed: u64,
     clock: &dyn Clock,
 ) -> Result<i64, PlayerError> {
-    let mut seeds = rng::from_seed(seed);
-    let mut table: Vec<Box<dyn Player>> = Vec::with_capacity(3);
-    for name in [landlord, farmers, farmers] {
-        table.push(make_player(name, rng::split(&mut seeds))?);
-    }
-    let mut game = Game::new(deal);
-    Ok(play_out(&mut game, &mut table, clock, None)?.score(Scoring::Tournament))
+    seated_score(deal, [landlord, farmers, farmers], seed, clock)
 }
 
-/// How the tables of a tournament get their deals.
+/// The landlord's tournament score with `players` seated, every seat
+/// seeded from `seed`.
+fn seated_score(deal: &Deal, players: [&PlayerSpec; 3], seed: u64, clock: &dyn Clock) -> Result<i64, PlayerError> {
+    let seeds = seat_seeds(&mut rng::from_seed(seed));
+    Ok(play_seated(&mut Game::new(deal), players, seeds, clock, None)?.score(Scoring::Tournament))
+}
+
+/// How the tables of a tournament get their deals: a [`FormatName`] with
+/// the pool its equal formats deal from.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Format {
+pub enum Dealing {
     /// Every table gets the same deal each round.
     Duplicate,
     /// Every table gets the same deal each round, drawn from this pool: the
@@ -67,31 +70,19 @@ pub enum Format {
     Random,
 }
 
-impl Format {
-    /// Its name, as [`FormatName::name`] gives it.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Format::Duplicate => "duplicate",
-            Format::DuplicateOf(_) => "duplicate-equal",
-            Format::Equal(_) => "equal",
-            Format::Random => "random",
-        }
-    }
-}
-
-/// A format by name, before its deals are chosen: `duplicate`,
-/// `duplicate-equal`, `equal` or `random` (the names [`Format::name`] gives).
+/// A tournament format by name, before its deals are chosen: `duplicate`,
+/// `duplicate-equal`, `equal` or `random` ([`Dealing`] adds the deals).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FormatName {
-    /// Every table gets the same deal each round ([`Format::Duplicate`]).
+    /// Every table gets the same deal each round ([`Dealing::Duplicate`]).
     Duplicate,
     /// The same deal at every table, from an equal-strength pool
-    /// ([`Format::DuplicateOf`]).
+    /// ([`Dealing::DuplicateOf`]).
     DuplicateEqual,
-    /// A different deal of one strength at each table ([`Format::Equal`]).
+    /// A different deal of one strength at each table ([`Dealing::Equal`]).
     Equal,
-    /// Each table its own random deal ([`Format::Random`]).
+    /// Each table its own random deal ([`Dealing::Random`]).
     Random,
 }
 
@@ -124,14 +115,14 @@ impl FormatName {
         matches!(self, FormatName::DuplicateEqual | FormatName::Equal)
     }
 
-    /// The format, with `pool` as the deals of the equal formats (ignored
-    /// by the others).
-    pub fn with_pool(self, pool: &[u64]) -> Format {
+    /// The format's dealing, with `pool` as the deals of the equal formats
+    /// (ignored by the others).
+    pub fn with_pool(self, pool: &[u64]) -> Dealing {
         match self {
-            FormatName::Duplicate => Format::Duplicate,
-            FormatName::DuplicateEqual => Format::DuplicateOf(pool.to_vec()),
-            FormatName::Equal => Format::Equal(pool.to_vec()),
-            FormatName::Random => Format::Random,
+            FormatName::Duplicate => Dealing::Duplicate,
+            FormatName::DuplicateEqual => Dealing::DuplicateOf(pool.to_vec()),
+            FormatName::Equal => Dealing::Equal(pool.to_vec()),
+            FormatName::Random => Dealing::Random,
         }
     }
 }
@@ -152,14 +143,14 @@ impl fmt::Display for FormatName {
     }
 }
 
-impl Format {
-    /// Its name, without the deals.
-    pub fn kind(&self) -> FormatName {
+impl Dealing {
+    /// Its format, without the deals.
+    pub fn format(&self) -> FormatName {
         match self {
-            Format::Duplicate => FormatName::Duplicate,
-            Format::DuplicateOf(_) => FormatName::DuplicateEqual,
-            Format::Equal(_) => FormatName::Equal,
-            Format::Random => FormatName::Random,
+            Dealing::Duplicate => FormatName::Duplicate,
+            Dealing::DuplicateOf(_) => FormatName::DuplicateEqual,
+            Dealing::Equal(_) => FormatName::Equal,
+            Dealing::Random => FormatName::Random,
         }
     }
 }
@@ -198,33 +189,22 @@ impl PlaceProbabilities {
 /// landlord AI against two `farmers`) plays its deal each round, and the
 /// tables' rank points are added up; the final places are by total.
 pub fn simulate(
-    landlords: &[String],
-    farmers: &str,
-    format: &Format,
+    landlords: &[PlayerSpec],
+    farmers: &PlayerSpec,
+    dealing: &Dealing,
     rounds: u32,
     matches: u32,
     seed: u64,
     clock: &dyn Clock,
 ) -> Result<PlaceProbabilities, PlayerError> {
-    let mut run = TournamentRun::new(
-        landlords.to_vec(),
-        farmers.to_string(),
-        format.clone(),
-        rounds,
-        matches,
-        seed,
-    );
-    while !run.is_done() {
-        run.step(clock)?;
-    }
-    Ok(run.result())
+    TournamentRun::new(landlords.to_vec(), *farmers, dealing.clone(), rounds, matches, seed).finish(&mut (), clock)
 }
 
 /// Simulated tournaments, one match at a time.
 pub struct TournamentRun {
-    landlords: Vec<String>,
-    farmers: String,
-    format: Format,
+    landlords: Vec<PlayerSpec>,
+    farmers: PlayerSpec,
+    dealing: Dealing,
     rounds: u32,
     matches: u32,
     rng: Rng,
@@ -234,12 +214,12 @@ pub struct TournamentRun {
 
 impl TournamentRun {
     /// `matches` tournaments of `rounds` rounds, `landlords` one per table
-    /// against `farmers`, dealt as `format` says, seeded from `seed`; nothing
-    /// played yet.
+    /// against `farmers`, dealt as `dealing` says, seeded from `seed`;
+    /// nothing played yet.
     pub fn new(
-        landlords: Vec<String>,
-        farmers: String,
-        format: Format,
+        landlords: Vec<PlayerSpec>,
+        farmers: PlayerSpec,
+        dealing: Dealing,
         rounds: u32,
         matches: u32,
         seed: u64,
@@ -248,7 +228,7 @@ impl TournamentRun {
         TournamentRun {
             landlords,
             farmers,
-            format,
+            dealing,
             rounds,
             matches,
             rng: rng::from_seed(seed),
@@ -257,25 +237,17 @@ impl TournamentRun {
         }
     }
 
-    /// Tournaments simulated so far.
-    pub fn played(&self) -> u32 {
-        self.played
-    }
-
-    /// Whether all `matches` tournaments have been simulated.
-    pub fn is_done(&self) -> bool {
-        self.played >= self.matches
+    /// Its format.
+    pub fn format(&self) -> FormatName {
+        self.dealing.format()
     }
 
     /// Plays the next match.
-    pub fn step(&mut self, clock: &dyn Clock) -> Result<(), PlayerError> {
-        if self.is_done() {
-            return Ok(());
-        }
+    fn step(&mut self, clock: &dyn Clock) -> Result<(), PlayerError> {
         let t = self.landlords.len();
         let mut totals = vec![0i64; t];
         for _ in 0..self.rounds {
-            let deals = deals_for_round(&self.format, t, &mut self.rng);
+            let deals = deals_for_round(&self.dealing, t, &mut self.rng);
             let mut scores = Vec::with_capacity(t);
             for (i, landlord) in self.landlords.iter().enumerate() {
                 scores.push(landlord_score(
@@ -296,11 +268,39 @@ impl TournamentRun {
         self.played += 1;
         Ok(())
     }
+}
 
-    /// Place probabilities over the matches played so far.
-    pub fn result(&self) -> PlaceProbabilities {
+/// A step is a match; the output is the place probabilities over the
+/// matches played so far.
+impl Stepwise for TournamentRun {
+    type Tools = ();
+    type Output = PlaceProbabilities;
+    type Error = PlayerError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), PlayerError> {
+        while !self.is_done() {
+            self.step(clock)?;
+            if deadline.expired() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn completion(&self) -> Completion {
+        Completion {
+            done: u64::from(self.played),
+            total: u64::from(self.matches),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.played >= self.matches
+    }
+
+    fn output(&self) -> PlaceProbabilities {
         PlaceProbabilities {
-            tables: self.landlords.clone(),
+            tables: self.landlords.iter().map(PlayerSpec::to_string).collect(),
             p: self
                 .counts
                 .iter()
@@ -315,16 +315,16 @@ impl TournamentRun {
     }
 }
 
-fn deals_for_round(format: &Format, tables: usize, rng: &mut Rng) -> Vec<Deal> {
-    match format {
-        Format::Duplicate => vec![Deal::from_seed(rng::split(rng)); tables],
-        Format::DuplicateOf(pool) => {
+fn deals_for_round(dealing: &Dealing, tables: usize, rng: &mut Rng) -> Vec<Deal> {
+    match dealing {
+        Dealing::Duplicate => vec![Deal::from_seed(rng::split(rng)); tables],
+        Dealing::DuplicateOf(pool) => {
             let pick = rng::below(rng, pool.len().clamp(1, u32::MAX as usize) as u32) as usize;
             let seed = pool.get(pick).copied().unwrap_or_default();
             vec![Deal::from_seed(seed); tables]
         }
-        Format::Random => (0..tables).map(|_| Deal::from_seed(rng::split(rng))).collect(),
-        Format::Equal(pool) => {
+        Dealing::Random => (0..tables).map(|_| Deal::from_seed(rng::split(rng))).collect(),
+        Dealing::Equal(pool) => {
             // Different deals for the tables, drawn from the pool.
             let mut seeds = pool.clone();
             rng::shuffle(rng, &mut seeds);
@@ -356,19 +356,14 @@ pub fn rank_correlation(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// A tournament player: its own three AIs (landlord, farmer 1, farmer 2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Triple(pub [String; 3]);
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Triple(pub [PlayerSpec; 3]);
 
 impl Triple {
     /// Its score on a deal: its landlord's score with its own AIs seated.
     pub fn score(&self, deal: &Deal, seed: u64, clock: &dyn Clock) -> Result<i64, PlayerError> {
-        let mut seeds = rng::from_seed(seed);
-        let mut table: Vec<Box<dyn Player>> = Vec::with_capacity(3);
-        for name in &self.0 {
-            table.push(make_player(name, rng::split(&mut seeds))?);
-        }
-        let mut game = Game::new(deal);
-        Ok(play_out(&mut game, &mut table, clock, None)?.score(Scoring::Tournament))
+        let [l, f1, f2] = &self.0;
+        seated_score(deal, [l, f1, f2], seed, clock)
     }
 }
 
@@ -378,7 +373,7 @@ impl Triple {
 /// `count` is within [`limits::PLAYERS`] and the AIs within [`limits::AIS`]
 /// (every triple is played), else a [`PlayerError::Limit`].
 pub fn distinguishable_players(
-    ais: &[&str],
+    ais: &[PlayerSpec],
     deals: &[u64],
     count: usize,
     clock: &dyn Clock,
@@ -391,7 +386,7 @@ pub fn distinguishable_players(
     for a in ais {
         for b in ais {
             for c in ais {
-                triples.push(Triple([a.to_string(), b.to_string(), c.to_string()]));
+                triples.push(Triple([*a, *b, *c]));
             }
         }
     }
@@ -460,6 +455,7 @@ pub fn distinguishable_share(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::Rung;
     use crate::clock::MonotonicClock;
 
     #[test]
@@ -474,20 +470,21 @@ mod tests {
     #[test]
     fn place_probabilities_sum_to_one() {
         let clock = MonotonicClock::default();
-        let tables: Vec<String> = ["L0", "L3", "L5"].map(String::from).to_vec();
-        for format in [
-            Format::Duplicate,
-            Format::DuplicateOf(vec![1, 2, 3]),
-            Format::Random,
-            Format::Equal(vec![1, 2, 3, 4, 5]),
+        let rung = |r| Rung::at(r).spec();
+        let tables = [rung(0), rung(3), rung(5)];
+        for dealing in [
+            Dealing::Duplicate,
+            Dealing::DuplicateOf(vec![1, 2, 3]),
+            Dealing::Random,
+            Dealing::Equal(vec![1, 2, 3, 4, 5]),
         ] {
-            let p = simulate(&tables, "L5", &format, 3, 20, 1, &clock).unwrap();
+            let p = simulate(&tables, &rung(5), &dealing, 3, 20, 1, &clock).unwrap();
             for row in &p.p {
                 assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-9);
             }
             // Every match hands out a first place (ties share it).
             assert!((0..3).map(|t| p.p[t][0]).sum::<f64>() >= 1.0 - 1e-9);
-            assert_eq!(p, simulate(&tables, "L5", &format, 3, 20, 1, &clock).unwrap());
+            assert_eq!(p, simulate(&tables, &rung(5), &dealing, 3, 20, 1, &clock).unwrap());
         }
         assert!((rank_correlation(&[1.0, 2.0, 3.0], &[1.5, 2.5, 9.0]) - 1.0).abs() < 1e-12);
         assert!((rank_correlation(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]) + 1.0).abs() < 1e-12);
@@ -512,25 +509,25 @@ mod tests {
     #[test]
     fn distinguishable_players_spread_over_the_intervals() {
         let clock = MonotonicClock::default();
-        let chosen = distinguishable_players(&["L0", "L5"], &[1, 2, 3, 4, 5, 6], 4, &clock).unwrap();
+        let (l0, l5) = (Rung::at(0).spec(), Rung::at(5).spec());
+        let chosen = distinguishable_players(&[l0, l5], &[1, 2, 3, 4, 5, 6], 4, &clock).unwrap();
         assert!(!chosen.is_empty() && chosen.len() <= 4);
         assert!(chosen.windows(2).all(|w| w[0].1 < w[1].1));
         // Hostile counts are refused before anything is played or allocated.
-        let err = distinguishable_players(&["L0"], &[1], 1_000_000_000_000, &clock).unwrap_err();
+        let err = distinguishable_players(&[l0], &[1], 1_000_000_000_000, &clock).unwrap_err();
         assert!(
             err.to_string()
                 .contains("players: 1000000000000 is out of range (1 to 1000)"),
             "{err}"
         );
-        assert!(distinguishable_players(&["L0"; 11], &[1], 3, &clock).is_err());
+        assert!(distinguishable_players(&[l0; 11], &[1], 3, &clock).is_err());
     }
 
     #[test]
     fn format_names_read_back() {
         for f in FormatName::ALL {
             assert_eq!(f.name().parse::<FormatName>(), Ok(f));
-            assert_eq!(f.with_pool(&[1, 2]).kind(), f);
-            assert_eq!(f.with_pool(&[1, 2]).name(), f.name());
+            assert_eq!(f.with_pool(&[1, 2]).format(), f);
             assert_eq!(serde_json::to_string(&f).unwrap(), format!("\"{f}\""));
         }
         assert_eq!(

@@ -20,10 +20,10 @@ pub fn title(t: &Strings, event: &Event) -> String {
 /// other than its level's own is named by its level and its number.
 pub fn opponents(t: &Strings, event: &Event) -> String {
     let rung = event.rung();
-    match Level::of_rung(rung) {
+    match engine::Rung::new(rung).map(Level::of_rung) {
         Some(level) => {
             let name = t.play.levels[Level::ALL.iter().position(|&l| l == level).unwrap_or(0)];
-            if level.rung() == format!("L{rung}") {
+            if level.rung().index() == rung {
                 name.to_string()
             } else {
                 (t.play.level_rung)(name, rung)

@@ -1,6 +1,6 @@
 //! A deal played at every table of a panel: its score distribution and GDI.
 
-use engine::lab::panel::{Panel, ScoreDistribution, PANELS};
+use engine::lab::panel::{PanelName, ScoreDistribution};
 use engine::{Clock, Deal, Seat};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -32,12 +32,13 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         _ => None,
     });
     let seed_text = props.link.deal.clone().unwrap_or_else(|| "42".into());
+    // A link's panel that is not one is the default's.
     let panel_name = props
         .link
         .panel
-        .clone()
-        .filter(|p| PANELS.contains(&p.as_str()))
-        .unwrap_or_else(|| "quick".into());
+        .as_deref()
+        .and_then(|p| p.parse::<PanelName>().ok())
+        .unwrap_or(PanelName::Quick);
     // A seed, or a deal in bracket notation (its players seeded from 0, as
     // `ddz dist` does).
     let seed: Result<(Deal, u64), String> = match seed_text.trim().parse::<u64>() {
@@ -50,25 +51,25 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
     };
     // Games per table: the panel's default until the user types another
     // number for that panel.
-    let typed_games = use_state(|| None::<(String, u32)>);
+    let typed_games = use_state(|| None::<(PanelName, u32)>);
     let games = match &*typed_games {
         Some((p, g)) if *p == panel_name => *g,
-        _ => default_games(&panel_name),
+        _ => panel_name.default_games(),
     };
-    let tables = Panel::named(&panel_name).map_or(1, |p| p.tables.len());
+    let tables = panel_name.panel().seatings.len();
     // What the shown result was run with (for its caption), and when the
     // run started (to measure this browser's speed).
     let ran = use_state(|| None::<Ran>);
     let started = use_mut_ref(|| 0.0f64);
-    let measured = use_state(|| None::<(String, f64)>);
+    let measured = use_state(|| None::<(PanelName, f64)>);
     let ms_per_game = match &*measured {
         Some((p, ms)) if *p == panel_name => *ms,
-        _ => expected_ms_per_game(&panel_name),
+        _ => panel_name.expected_ms_per_game(),
     };
     let estimate_s = (tables as u64 * u64::from(games)) as f64 * ms_per_game / 1000.0;
     let play_panel = {
         let (panel, ran, started) = (panel.clone(), ran.clone(), started.clone());
-        move |deal: &Result<(Deal, u64), String>, panel_name: &str, games: u32| {
+        move |deal: &Result<(Deal, u64), String>, panel_name: PanelName, games: u32| {
             if let Ok((deal, seed)) = deal {
                 *started.borrow_mut() = WebClock.now_ms();
                 ran.set(Some(Ran {
@@ -77,14 +78,14 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
                     } else {
                         deal.to_string()
                     },
-                    panel: panel_name.to_string(),
+                    panel: panel_name,
                     seed: *seed,
                     games,
                 }));
                 panel.run(Job::Lab(LabJob::Panel {
                     deal: *deal,
                     seed: *seed,
-                    panel: panel_name.to_string(),
+                    panel: panel_name,
                     games,
                 }));
             }
@@ -94,9 +95,9 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         // A new deal or panel is played at once, unless the run is long:
         // then the estimate is shown and the user starts it.
         let (play_panel, games, long) = (play_panel.clone(), games, estimate_s > LONG_RUN_S);
-        use_effect_with((seed.clone(), panel_name.clone()), move |(seed, panel)| {
+        use_effect_with((seed.clone(), panel_name), move |(seed, panel)| {
             if !long {
-                play_panel(seed, panel, games)
+                play_panel(seed, *panel, games)
             }
         });
     }
@@ -120,7 +121,7 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
                 if let (Some(r), true) = (&*ran, d.games() >= 50) {
                     let ms = (WebClock.now_ms() - *started.borrow()) / d.games() as f64;
                     if ms.is_finite() && ms > 0.0 {
-                        measured.set(Some((r.panel.clone(), ms)));
+                        measured.set(Some((r.panel, ms)));
                     }
                 }
             }
@@ -141,12 +142,12 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
     };
     let present = props.link.present;
     let on_deal = {
-        let (seed_input, panel) = (seed_input.clone(), panel_name.clone());
+        let seed_input = seed_input.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             Route::Lab(LabLink {
                 deal: Some((*seed_input).trim().to_string()),
-                panel: Some(panel.clone()),
+                panel: Some(panel_name.to_string()),
                 present,
             })
             .go();
@@ -166,17 +167,17 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         })
     };
     let on_games = {
-        let (typed_games, panel_name) = (typed_games.clone(), panel_name.clone());
+        let typed_games = typed_games.clone();
         let (min, max) = Quantity::GamesPerTable.range();
         Callback::from(move |e: Event| {
             if let Some(g) = input_value(&e).and_then(|v| v.trim().parse::<u32>().ok()) {
-                typed_games.set(Some((panel_name.clone(), g.clamp(min as u32, max as u32))));
+                typed_games.set(Some((panel_name, g.clamp(min as u32, max as u32))));
             }
         })
     };
     let on_rerun = {
-        let (seed, panel) = (seed.clone(), panel_name.clone());
-        Callback::from(move |_: MouseEvent| play_panel(&seed, &panel, games))
+        let seed = seed.clone();
+        Callback::from(move |_: MouseEvent| play_panel(&seed, panel_name, games))
     };
     let deal_view = match &seed {
         Ok((deal, s)) => {
@@ -199,7 +200,7 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         (other, _) => task_status(other, "lab-panel", Unit::Games, panel.on_cancel()),
     };
     let like = match (panel.task(), &*ran) {
-        (Task::Done(d), Some(ran)) => html! { <super::like::LikeThis gdi={ d.gdi() } panel={ ran.panel.clone() } /> },
+        (Task::Done(d), Some(ran)) => html! { <super::like::LikeThis gdi={ d.gdi() } panel={ ran.panel } /> },
         _ => html! {},
     };
     let estimate = (t.lab.estimate)(tables as u64 * u64::from(games), estimate_s);
@@ -213,7 +214,7 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
                 <button type="submit" id="lab-seed-go">{ t.show_deal }</button>
                 <span class="field"><label for="lab-panel">{ t.lab_panel }<Info term="panel" at="deal" /></label>
                     <select id="lab-panel" onchange={on_panel}>
-                        { for PANELS.iter().map(|p| html! { <option value={ *p } selected={ *p == panel_name }>{ (t.lab_panel_name)(p) }</option> }) }
+                        { for PanelName::ALL.iter().map(|p| html! { <option value={ p.name() } selected={ *p == panel_name }>{ (t.lab_panel_name)(p.name()) }</option> }) }
                     </select></span>
                 <span class="field"><label for="lab-games">{ t.lab_games }<Info term="table" at="deal" /></label>
                     <input id="lab-games" type="number" min={ games_min.to_string() } max={ games_max.to_string() } value={ games.to_string() } onchange={on_games} /></span>
@@ -239,27 +240,6 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
     }
 }
 
-/// The default games per table of a panel: enough that a share moves by
-/// less than about two points between runs (a standard deviation under
-/// one point; README, "How many games"), within seconds in the browser.
-pub fn default_games(panel: &str) -> u32 {
-    match panel {
-        "quick" => 200,
-        _ => 100,
-    }
-}
-
-/// A game's cost in the browser's worker, in ms, before this browser has
-/// been measured (Chromium on the project's machine, seed 7; the first run
-/// of at least 50 games replaces it).
-fn expected_ms_per_game(panel: &str) -> f64 {
-    match panel {
-        "quick" => 1.0,
-        "ladder" => 6.5,
-        _ => 23.0,
-    }
-}
-
 /// Runs estimated longer than this do not start on their own.
 const LONG_RUN_S: f64 = 10.0;
 
@@ -268,7 +248,7 @@ const LONG_RUN_S: f64 = 10.0;
 struct Ran {
     /// The deal as the caption names it: its seed, or its notation.
     deal: String,
-    panel: String,
+    panel: PanelName,
     /// The players' seed.
     seed: u64,
     games: u32,
@@ -286,7 +266,7 @@ fn charts(d: &ScoreDistribution, ran: &Ran, words: &ChartWords) -> Html {
     let probs = d.probabilities();
     let gdi = d.gdi();
     let n = d.games();
-    let tables = Panel::named(&ran.panel).map_or(1, |p| p.tables.len());
+    let tables = ran.panel.panel().seatings.len();
     let per_table = u32::try_from(n / tables.max(1) as u64).unwrap_or(u32::MAX);
     let gdi_labels: Vec<String> = (1..=gdi.len()).map(|i| format!("g{i}")).collect();
     let hist_intervals: Vec<(f64, f64)> = d.counts.iter().map(|&c| wilson(c, n)).collect();
@@ -295,7 +275,7 @@ fn charts(d: &ScoreDistribution, ran: &Ran, words: &ChartWords) -> Html {
         .collect();
     let date = today();
     let caption = |what: fn(&LabStrings) -> &'static str| {
-        words.say(|l| (l.caption_deal)(what(l), &ran.deal, (l.panel_name)(&ran.panel), n, ran.seed, &date))
+        words.say(|l| (l.caption_deal)(what(l), &ran.deal, (l.panel_name)(ran.panel.name()), n, ran.seed, &date))
     };
     let subtitle = words.say(|l| (l.n_games)(n, tables, per_table));
     let hist_text = ChartText {

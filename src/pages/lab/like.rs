@@ -2,7 +2,7 @@
 //! in the worker, kept while their GDI lies within ε of the deal's (the
 //! GDI paper's generator), with progress and cancel.
 
-use engine::lab::panel::GdiCentre;
+use engine::lab::panel::{GdiCentre, PanelName};
 use yew::prelude::*;
 
 use super::use_lab_view;
@@ -24,7 +24,7 @@ const MAX_DEALS: u32 = 5_000;
 pub struct LikeThisProps {
     /// The deal's GDI, the centre.
     pub gdi: Vec<f64>,
-    pub panel: AttrValue,
+    pub panel: PanelName,
 }
 
 /// What the worker found.
@@ -47,7 +47,7 @@ pub fn LikeThis(props: &LikeThisProps) -> Html {
     let eps = use_state(|| 0.1f64);
     let wanted = *count;
     let on_run = {
-        let (found, gdi, panel, eps) = (found.clone(), props.gdi.clone(), props.panel.to_string(), *eps);
+        let (found, gdi, panel, eps) = (found.clone(), props.gdi.clone(), props.panel, *eps);
         Callback::from(move |_: MouseEvent| {
             // A GDI of shares from 0 to 1 is always a centre.
             if let Ok(centre) = GdiCentre::new(gdi.clone()) {
@@ -55,7 +55,7 @@ pub fn LikeThis(props: &LikeThisProps) -> Html {
                     centre,
                     eps,
                     count: wanted,
-                    panel: panel.clone(),
+                    panel,
                     games: GAMES,
                     seed: FIRST_SEED,
                     max_deals: MAX_DEALS,

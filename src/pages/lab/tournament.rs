@@ -1,7 +1,7 @@
 //! Tournaments simulated in the three formats, as place-probability
 //! heatmaps side by side.
 
-use engine::PlayerSpec;
+use engine::{PlayerSpec, Rung};
 use yew::prelude::*;
 
 use super::{arranged, parse_centre, use_lab_view, DEFAULT_CENTRE};
@@ -9,7 +9,6 @@ use crate::components::chart::{today, wilson, ChartText, Export, Heatmap, Table}
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::Lang;
-use crate::pages::play::prefs;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 
@@ -79,7 +78,7 @@ pub fn TournamentSection() -> Html {
             }));
             tournament.run(Job::Lab(LabJob::Tournament {
                 tables,
-                farmers: prefs::parse_rung("L7"),
+                farmers: FARMERS.spec(),
                 rounds: ROUNDS,
                 matches,
                 centre,
@@ -94,6 +93,7 @@ pub fn TournamentSection() -> Html {
             let words = &view.words;
             let date = today();
             let maps = formats.iter().map(|(format, p)| {
+                let format = format.name();
                 let cols: Vec<String> = (1..=p.tables.len()).map(|k| k.to_string()).collect();
                 let id = format!("chart-places-{format}");
                 let n = p.matches;
@@ -114,7 +114,7 @@ pub fn TournamentSection() -> Html {
                     subtitle: words.say(|l| (l.n_tournaments)(n, half)),
                     caption: words.say(|l| {
                         // The centre and ε only deal the equal-strength format.
-                        let strength = match (format.as_str(), l.term("centre")) {
+                        let strength = match (format, l.term("centre")) {
                             ("equal", Some(centre)) => format!("{} {}, ε = {}", centre.name, ran.centre, ran.eps),
                             _ => String::new(),
                         };
@@ -139,7 +139,7 @@ pub fn TournamentSection() -> Html {
                         .collect(),
                 };
                 html! {
-                    <figure class="heat slide" data-format={ format.clone() }>
+                    <figure class="heat slide" data-format={ format }>
                         <Heatmap id={ id.clone() } text={ text.clone() } n={ u64::from(n) } legend={ words.word(|l| l.chance) }
                             rows={ p.tables.clone() } cols={cols} values={ p.p.clone() } />
                         <Export id={id} table={table} caption={ text.caption } />
@@ -175,6 +175,8 @@ pub fn TournamentSection() -> Html {
 
 /// Rounds of each simulated tournament, and the simulations' seed.
 const ROUNDS: u32 = 4;
+/// The farmers every table plays against (高手, as `ddz tournament`'s default).
+const FARMERS: Rung = Rung::at(7);
 const SEED: u64 = 1;
 
 /// What a shown result was run with.

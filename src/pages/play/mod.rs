@@ -38,7 +38,7 @@ use crate::suits::{Face, Faces};
 use crate::web;
 
 /// The rung that answers 提示.
-pub(crate) const HINT_RUNG: &str = "L10";
+pub(crate) const HINT_RUNG: engine::Rung = engine::Rung::at(10);
 /// Time an AI may think per move (ms).
 const AI_TIME_MS: f64 = 1500.0;
 /// The time the review of a finished deal may take (ms): late positions
@@ -137,7 +137,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                 return;
             }
             if state.hints == 0 {
-                return ask(prefs::parse_rung(HINT_RUNG), Waiting::Hint);
+                return ask(HINT_RUNG.spec(), Waiting::Hint);
             }
             // Then the legal plays in turn, smallest first (as 欢乐斗地主's
             // 提示 cycles), with a pass where there is nothing to beat with.

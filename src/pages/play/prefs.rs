@@ -2,7 +2,7 @@
 //! the card counter, sound, the turn timer, and the mode and seat new deals
 //! start with. Kept in localStorage with the language (`settings.rs`).
 
-use engine::{PlayerSpec, Seat};
+use engine::{PlayerSpec, Rung, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::model::Mode;
@@ -42,37 +42,35 @@ impl Level {
     }
 
     /// The ladder rung that plays at this level.
-    pub const fn rung(self) -> &'static str {
-        match self {
-            Level::Beginner => "L1",
-            Level::Novice => "L3",
-            Level::Intermediate => "L6",
-            Level::Advanced => "L7",
-            Level::Expert => "L9",
-            Level::Master => "L11",
-        }
+    pub const fn rung(self) -> Rung {
+        Rung::at(match self {
+            Level::Beginner => 1,
+            Level::Novice => 3,
+            Level::Intermediate => 6,
+            Level::Advanced => 7,
+            Level::Expert => 9,
+            Level::Master => 11,
+        })
     }
 
-    /// The player at this level: its rung's spec. Every rung is one (a
-    /// test reads them all), so the greedy player is never reached.
+    /// The player at this level: its rung's spec.
     pub fn player(self) -> PlayerSpec {
-        parse_rung(self.rung())
+        self.rung().spec()
     }
 
     /// The level a ladder rung belongs to: the random and noisiest
     /// heuristics to 新手, the noisy ones to 入门, the greedy rule and the
     /// slightly noisy heuristic to 中级, the heuristic to 高手, the hybrids to
-    /// 专家, the strongest to 大师. `None` past the ladder.
-    pub fn of_rung(rung: usize) -> Option<Level> {
-        Some(match rung {
+    /// 专家, the strongest to 大师.
+    pub fn of_rung(rung: Rung) -> Level {
+        match rung.index() {
             0 | 1 => Level::Beginner,
             2 | 3 => Level::Novice,
             4..=6 => Level::Intermediate,
             7 => Level::Advanced,
             8..=10 => Level::Expert,
-            11 => Level::Master,
-            _ => return None,
-        })
+            _ => Level::Master,
+        }
     }
 
     /// A level's key, or a ladder rung (`L9`, any case) as links write it:
@@ -86,7 +84,7 @@ impl Level {
         if rung.is_empty() || !rung.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        Level::of_rung(rung.parse().ok()?)
+        Rung::new(rung.parse().ok()?).map(Level::of_rung)
     }
 }
 
@@ -260,48 +258,36 @@ impl StoredPrefs {
     }
 }
 
-/// A ladder rung's spec (`L7`); the rungs are the engine's constants.
-pub fn parse_rung(rung: &str) -> PlayerSpec {
-    rung.parse()
-        .unwrap_or_else(|_| PlayerSpec::from(engine::agents::PlayerKind::Greedy))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn levels_climb_the_ladder_and_parse_from_links() {
-        let rungs: Vec<usize> = Level::ALL.iter().map(|l| l.rung()[1..].parse().unwrap()).collect();
+        let rungs: Vec<Rung> = Level::ALL.iter().map(|l| l.rung()).collect();
         assert!(rungs.windows(2).all(|w| w[0] < w[1]));
         for level in Level::ALL {
             assert_eq!(Level::parse(level.key()), Some(level));
-            assert_eq!(Level::parse(&level.rung().to_lowercase()), Some(level));
+            assert_eq!(Level::parse(&level.rung().to_string().to_lowercase()), Some(level));
         }
         // Every rung opens the level it belongs to; its own rung is its own.
         assert_eq!(Level::parse("L5"), Some(Level::Intermediate));
         assert_eq!(Level::parse("l8"), Some(Level::Expert));
         assert_eq!(Level::parse("L10"), Some(Level::Expert));
         assert_eq!(Level::parse("L0"), Some(Level::Beginner));
-        for r in 0..engine::agents::LADDER.len() {
-            let level = Level::of_rung(r).unwrap();
-            let own: usize = level.rung()[1..].parse().unwrap();
+        for rung in Rung::ALL {
+            let (level, r) = (Level::of_rung(rung), rung.index());
+            let own = level.rung().index();
             // A level's rung is the nearest of the levels' rungs, or tied.
-            let nearest = Level::ALL
-                .iter()
-                .map(|l| l.rung()[1..].parse::<usize>().unwrap().abs_diff(r))
-                .min()
-                .unwrap();
+            let nearest = Level::ALL.iter().map(|l| l.rung().index().abs_diff(r)).min().unwrap();
             assert!(own.abs_diff(r) <= nearest + 1, "L{r} in {level:?}");
         }
-        assert_eq!(Level::of_rung(engine::agents::LADDER.len()), None);
-        for bad in ["L12", "L", "L-1", "L+7", "L07x", "expertly"] {
+        for bad in ["L12", "L", "L-1", "L+7", "L07x", "expertly", "strongest"] {
             assert_eq!(Level::parse(bad), None, "{bad}");
         }
         for level in Level::ALL {
-            assert_eq!(level.player().to_string(), level.rung());
+            assert_eq!(level.player().to_string(), level.rung().to_string());
         }
-        assert_eq!(parse_rung(super::super::HINT_RUNG).to_string(), super::super::HINT_RUNG);
     }
 
     #[test]
