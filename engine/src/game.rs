@@ -269,7 +269,7 @@ pub enum SetupError {
 /// assert!(outcome.spring); // the farmer never played a card
 /// assert_eq!(outcome.score(Scoring::Tournament), 1);
 /// assert_eq!(outcome.score(Scoring::Online), 2);
-/// assert_eq!(game.history().len(), 3);
+/// assert_eq!(game.record().len(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,7 +281,7 @@ pub struct Game {
     /// The play to beat and who made it; `None` when the seat to move leads.
     to_beat: Option<(Seat, Play)>,
     passes: u8,
-    history: Vec<Turn>,
+    record: Vec<Turn>,
     bombs: u32,
     plays_made: [u32; 3],
     winner: Option<Seat>,
@@ -372,7 +372,7 @@ impl Game {
             to_move: Seat::Landlord,
             to_beat: None,
             passes: 0,
-            history: Vec::with_capacity(64),
+            record: Vec::with_capacity(64),
             bombs: 0,
             plays_made: [0; 3],
             winner: None,
@@ -412,8 +412,8 @@ impl Game {
     }
 
     /// Every move made so far, in order.
-    pub fn history(&self) -> &[Turn] {
-        &self.history
+    pub fn record(&self) -> &[Turn] {
+        &self.record
     }
 
     /// Bombs and rockets played so far (the multiplier's `b`).
@@ -491,7 +491,7 @@ impl Game {
                 }
             }
         }
-        self.history.push(Turn { seat, mv });
+        self.record.push(Turn { seat, mv });
         self.to_move = seat.next(self.seats);
         Ok(())
     }
@@ -507,7 +507,7 @@ impl Game {
             seats: self.seats,
             hand: self.hand(seat),
             bottom: self.bottom,
-            history: &self.history,
+            record: &self.record,
             counts,
             to_move: self.to_move,
             to_beat: self.to_beat,
@@ -524,7 +524,7 @@ pub struct SeatView<'a> {
     seats: usize,
     hand: Cards,
     bottom: Option<Cards>,
-    history: &'a [Turn],
+    record: &'a [Turn],
     counts: [u8; 3],
     to_move: Seat,
     to_beat: Option<(Seat, Play)>,
@@ -545,7 +545,7 @@ impl<'a> SeatView<'a> {
         seats: usize,
         hand: Cards,
         bottom: Option<Cards>,
-        history: &'a [Turn],
+        record: &'a [Turn],
         counts: [u8; 3],
     ) -> Result<SeatView<'a>, RecordError> {
         if seat.index() >= seats {
@@ -569,7 +569,7 @@ impl<'a> SeatView<'a> {
         let mut to_beat: Option<(Seat, Play)> = None;
         let mut seen = hand;
         let mut played_by = [Cards::EMPTY; 3];
-        for (i, turn) in history.iter().enumerate() {
+        for (i, turn) in record.iter().enumerate() {
             let illegal = |problem| RecordError::Illegal { turn: i + 1, problem };
             if turn.seat.index() >= seats {
                 return Err(RecordError::NoSuchSeat { seat: turn.seat, seats });
@@ -660,7 +660,7 @@ impl<'a> SeatView<'a> {
             seats,
             hand,
             bottom,
-            history,
+            record,
             counts,
             to_move,
             to_beat,
@@ -684,8 +684,8 @@ impl<'a> SeatView<'a> {
         self.bottom
     }
     /// Every move made so far, in order.
-    pub fn history(&self) -> &'a [Turn] {
-        self.history
+    pub fn record(&self) -> &'a [Turn] {
+        self.record
     }
     /// Cards left in `seat`'s hand.
     pub fn count(&self, seat: Seat) -> u8 {
@@ -705,7 +705,7 @@ impl<'a> SeatView<'a> {
     }
     /// Every card played so far.
     pub fn played(&self) -> Cards {
-        self.history.iter().fold(Cards::EMPTY, |acc, t| acc.plus(t.mv.cards()))
+        self.record.iter().fold(Cards::EMPTY, |acc, t| acc.plus(t.mv.cards()))
     }
     /// Legal moves for this seat when it is to move.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {

@@ -36,7 +36,7 @@ pub fn winner_example(seed: u64, players: [&str; 3], clock: &dyn Clock) -> Resul
     let mut game = Game::new(&deal);
     let seat = play_out(&mut game, &mut table, clock, None)?.winner;
     let plays: Vec<Play> = game
-        .history()
+        .record()
         .iter()
         .filter(|t| t.seat == seat)
         .filter_map(|t| t.mv.play())
