@@ -474,8 +474,8 @@ impl Game {
                 if let Some((_, target)) = self.to_beat {
                     if !play.beats(target) {
                         return Err(IllegalMove::DoesNotBeat {
-                            play: play.notation(),
-                            target: target.notation(),
+                            play: play.to_string(),
+                            target: target.to_string(),
                         });
                     }
                 }
@@ -595,8 +595,8 @@ impl<'a> SeatView<'a> {
                     if let Some((_, target)) = to_beat {
                         if !play.beats(target) {
                             return Err(illegal(IllegalMove::DoesNotBeat {
-                                play: play.notation(),
-                                target: target.notation(),
+                                play: play.to_string(),
+                                target: target.to_string(),
                             }));
                         }
                     }

@@ -77,7 +77,7 @@ impl Split {
 
 impl fmt::Display for Split {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self.plays.iter().map(|p| p.notation()).collect();
+        let parts: Vec<String> = self.plays.iter().map(|p| p.to_string()).collect();
         write!(f, "{} plays: {}", self.plays.len(), parts.join(" "))
     }
 }

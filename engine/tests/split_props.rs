@@ -151,7 +151,7 @@ fn greedy_orders_take_kinds_in_order() {
         BaseKind::Airplane,
         BaseKind::Trio,
     ];
-    let show = |g: Vec<Play>| g.iter().map(|p| p.notation()).collect::<Vec<_>>();
+    let show = |g: Vec<Play>| g.iter().map(|p| p.to_string()).collect::<Vec<_>>();
     assert_eq!(show(greedy_groups(h, &pairs_first)), ["3344556677"]);
     assert_eq!(show(greedy_groups(h, &straight_first)), ["34567", "34567"]);
 }
