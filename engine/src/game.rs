@@ -23,6 +23,14 @@ pub struct Turn {
     pub mv: Move,
 }
 
+/// A record written as `(seat, move)` pairs (the worker's messages) reads
+/// as turns.
+impl From<(Seat, Move)> for Turn {
+    fn from((seat, mv): (Seat, Move)) -> Turn {
+        Turn { seat, mv }
+    }
+}
+
 /// How a finished deal is scored (the landlord's score; the farmers, as a
 /// team, get its negation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -282,9 +290,23 @@ pub struct Game {
     to_beat: Option<(Seat, Play)>,
     passes: u8,
     record: Vec<Turn>,
+    /// Where the current trick's lead is in the record (0 when the game
+    /// was resumed in the middle of a trick and nobody has led since).
+    lead: usize,
+    /// How the game stood before its first move, for [`Game::at`].
+    start: Start,
     bombs: u32,
     plays_made: [u32; 3],
     winner: Option<Seat>,
+}
+
+/// The state a game's record is played from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Start {
+    hands: [Cards; 3],
+    to_move: Seat,
+    to_beat: Option<(Seat, Play)>,
+    passes: u8,
 }
 
 impl Game {
@@ -325,19 +347,27 @@ impl Game {
             // The seats after `by` and before `to_move` passed.
             game.passes = ((to_move.index() + seats - by.index() - 1) % seats) as u8;
         }
+        game.start = Start {
+            hands: game.hands,
+            to_move,
+            to_beat,
+            passes: game.passes,
+        };
         Ok(game)
     }
 
     /// The game after `record` from the start of `deal`, every move checked
     /// by the referee: the first one out of turn or against the rules is
     /// named in the error (its 1-based turn, and the problem with the play).
-    pub fn replay(deal: &Deal, record: &[(Seat, Move)]) -> Result<Game, RecordError> {
+    /// The record is turns, or `(seat, move)` pairs.
+    pub fn replay<T: Copy + Into<Turn>>(deal: &Deal, record: &[T]) -> Result<Game, RecordError> {
         Game::new(deal).replay_moves(record)
     }
 
     /// Plays `record` on from this game, as [`Game::replay`] does.
-    pub fn replay_moves(mut self, record: &[(Seat, Move)]) -> Result<Game, RecordError> {
-        for (i, &(seat, mv)) in record.iter().enumerate() {
+    pub fn replay_moves<T: Copy + Into<Turn>>(mut self, record: &[T]) -> Result<Game, RecordError> {
+        for (i, &entry) in record.iter().enumerate() {
+            let Turn { seat, mv } = entry.into();
             let turn = i + 1;
             if self.is_over() {
                 return Err(RecordError::Illegal {
@@ -373,6 +403,13 @@ impl Game {
             to_beat: None,
             passes: 0,
             record: Vec::with_capacity(64),
+            lead: 0,
+            start: Start {
+                hands,
+                to_move: Seat::Landlord,
+                to_beat: None,
+                passes: 0,
+            },
             bombs: 0,
             plays_made: [0; 3],
             winner: None,
@@ -416,6 +453,34 @@ impl Game {
         &self.record
     }
 
+    /// The current trick: the record from its lead on. A trick everyone
+    /// else passed stays the current one until the next lead.
+    pub fn trick(&self) -> &[Turn] {
+        &self.record[self.lead..]
+    }
+
+    /// The game as it stood after its first `step` moves (all of them if
+    /// it has fewer), replayed from its start.
+    pub fn at(&self, step: usize) -> Game {
+        let Start {
+            hands,
+            to_move,
+            to_beat,
+            passes,
+        } = self.start;
+        let mut game = Game::start(self.seats, hands, self.bottom);
+        game.to_move = to_move;
+        game.to_beat = to_beat;
+        game.passes = passes;
+        game.start = self.start;
+        for turn in &self.record[..step.min(self.record.len())] {
+            // The referee accepted this very move from this very state once.
+            let accepted = game.apply(turn.mv);
+            debug_assert!(accepted.is_ok(), "a game's own record replays");
+        }
+        game
+    }
+
     /// Bombs and rockets played so far (the multiplier's `b`).
     pub fn bombs(&self) -> u32 {
         self.bombs
@@ -452,6 +517,7 @@ impl Game {
             return Err(IllegalMove::GameOver);
         }
         let seat = self.to_move;
+        let leads = self.to_beat.is_none();
         match mv {
             Move::Pass => {
                 if self.to_beat.is_none() {
@@ -490,6 +556,9 @@ impl Game {
                     self.winner = Some(seat);
                 }
             }
+        }
+        if leads {
+            self.lead = self.record.len();
         }
         self.record.push(Turn { seat, mv });
         self.to_move = seat.next(self.seats);

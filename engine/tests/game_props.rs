@@ -133,11 +133,23 @@ fn check_end(game: &Game) {
         assert_eq!(score > 0, outcome.winner == Seat::Landlord);
     }
     // Replaying the record from the start reaches the same state.
+    // So does `Game::at` at every step, and its trick is the record from
+    // the last move made on lead.
     let mut replay = Game::from_hands(&start_hands(game)).unwrap();
-    for t in game.record() {
+    let mut lead = 0;
+    for (k, t) in game.record().iter().enumerate() {
+        let at = game.at(k);
+        assert_eq!(at.record(), replay.record());
+        assert_eq!((at.to_move(), at.to_beat()), (replay.to_move(), replay.to_beat()));
+        assert_eq!(at.trick(), &game.record()[lead..k]);
         assert_eq!(replay.to_move(), t.seat);
+        if replay.to_beat().is_none() {
+            lead = k;
+        }
         replay.apply(t.mv).unwrap();
     }
+    assert_eq!(game.at(game.record().len()), *game);
+    assert_eq!(game.trick(), &game.record()[lead..]);
     assert_eq!(replay.record(), game.record());
     assert_eq!(replay.outcome(), game.outcome());
 }
