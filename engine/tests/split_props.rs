@@ -126,11 +126,11 @@ proptest! {
         let order = split::baseline_orders()[(seed % 40) as usize];
         let groups = greedy_groups(h, &order);
         assert_partition(h, &groups);
-        let text = labels(&groups);
-        prop_assert_eq!(text.len() as u32, h.len());
-        let back = groups_from_labels(h, &text).unwrap();
+        let classes = labels(&groups);
+        prop_assert_eq!(classes.len() as u32, h.len());
+        let back = groups_from_labels(h, &classes).unwrap();
         assert_partition(h, &back);
-        prop_assert_eq!(labels(&back), text);
+        prop_assert_eq!(labels(&back), classes);
     }
 }
 
