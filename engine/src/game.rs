@@ -238,19 +238,39 @@ pub enum RecordError {
     CountsOverDeck(u32),
 }
 
-/// Why hands cannot start a game ([`Game::from_hands`], [`Game::resume`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SetupError {
-    /// Not 2 or 3 hands; also a `to_move` or `to_beat` seat that is not at the
-    /// table (or `to_beat` by the seat to move) in [`Game::resume`].
-    #[error("a table has 2 or 3 seats, not {0}")]
+/// Why hands, a seat to move and a play to beat do not make a position:
+/// a game's ([`Game::from_hands`], [`Game::resume`]) or the solver's
+/// ([`crate::solver::Position::new`], which also bounds a hand's cards).
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum PositionError {
+    /// Not 2 or 3 hands.
+    #[error("a position has 2 or 3 hands, not {0}")]
     SeatCount(usize),
-    /// A hand with no cards: the deal would already be over.
-    #[error("the {0} has no cards")]
+    /// A hand with no cards: the deal is already over.
+    #[error("the {0} has no cards: the deal is already over")]
     EmptyHand(Seat),
-    /// Two hands hold more of a rank than the deck has.
-    #[error("two hands hold more of a rank than the deck has")]
+    /// A hand over [`MAX_HAND`] cards: refused by the solver, since its
+    /// search is exponential in the cards.
+    #[error("the {seat} has {cards} cards; a hand holds at most {MAX_HAND}")]
+    HandTooBig {
+        /// The seat.
+        seat: Seat,
+        /// Cards in its hand.
+        cards: u32,
+    },
+    /// The hands hold more of a rank than a deck has.
+    #[error("the hands hold more of a rank than a deck has")]
     NotFromOneDeck,
+    /// `to_move` or the seat of the play to beat is not at the table.
+    #[error("the {0} is not at this table")]
+    NoSuchSeat(Seat),
+    /// The seat to move made the play to beat: the others would have passed
+    /// and it would lead instead.
+    #[error("the {0} cannot be to move right after its own play")]
+    MoverMadeLastPlay(Seat),
+    /// The play to beat and the hands hold more of a rank than a deck has.
+    #[error("the play to beat and the hands together hold more of a rank than a deck has")]
+    LastPlayNotFromDeck,
 }
 
 /// A deal in progress at a table of 2 or 3 seats, with its full record.
@@ -317,16 +337,16 @@ impl Game {
 
     /// Any hands for 2 (1v1) or 3 seats, landlord first; the landlord leads.
     /// The hands must come from one deck (no rank held more than it exists).
-    pub fn from_hands(hands: &[Cards]) -> Result<Game, SetupError> {
+    pub fn from_hands(hands: &[Cards]) -> Result<Game, PositionError> {
         if !(2..=3).contains(&hands.len()) {
-            return Err(SetupError::SeatCount(hands.len()));
+            return Err(PositionError::SeatCount(hands.len()));
         }
         let mut all = Cards::EMPTY;
         for (i, &h) in hands.iter().enumerate() {
             if h.is_empty() {
-                return Err(SetupError::EmptyHand(Seat::ALL[i]));
+                return Err(PositionError::EmptyHand(Seat::ALL[i]));
             }
-            all = all.checked_add(h).ok_or(SetupError::NotFromOneDeck)?;
+            all = all.checked_add(h).ok_or(PositionError::NotFromOneDeck)?;
         }
         let mut padded = [Cards::EMPTY; 3];
         padded[..hands.len()].copy_from_slice(hands);
@@ -335,11 +355,19 @@ impl Game {
 
     /// Hands in the middle of a trick: `to_move` is next, `to_beat` the play
     /// to beat and who made it (the seats between passed). For puzzles.
-    pub fn resume(hands: &[Cards], to_move: Seat, to_beat: Option<(Seat, Play)>) -> Result<Game, SetupError> {
+    pub fn resume(hands: &[Cards], to_move: Seat, to_beat: Option<(Seat, Play)>) -> Result<Game, PositionError> {
         let mut game = Game::from_hands(hands)?;
         let seats = hands.len();
-        if to_move.index() >= seats || to_beat.is_some_and(|(by, _)| by.index() >= seats || by == to_move) {
-            return Err(SetupError::SeatCount(seats));
+        if to_move.index() >= seats {
+            return Err(PositionError::NoSuchSeat(to_move));
+        }
+        if let Some((by, _)) = to_beat {
+            if by.index() >= seats {
+                return Err(PositionError::NoSuchSeat(by));
+            }
+            if by == to_move {
+                return Err(PositionError::MoverMadeLastPlay(by));
+            }
         }
         game.to_move = to_move;
         game.to_beat = to_beat;
@@ -861,14 +889,31 @@ mod tests {
 
     #[test]
     fn setup_errors() {
-        assert_eq!(Game::from_hands(&["3".parse().unwrap()]), Err(SetupError::SeatCount(1)));
+        assert_eq!(
+            Game::from_hands(&["3".parse().unwrap()]),
+            Err(PositionError::SeatCount(1))
+        );
         assert_eq!(
             Game::from_hands(&["3".parse().unwrap(), Cards::EMPTY]),
-            Err(SetupError::EmptyHand(Seat::Farmer1))
+            Err(PositionError::EmptyHand(Seat::Farmer1))
         );
         assert_eq!(
             Game::from_hands(&["333".parse().unwrap(), "33".parse().unwrap()]),
-            Err(SetupError::NotFromOneDeck)
+            Err(PositionError::NotFromOneDeck)
+        );
+        let hands: [Cards; 2] = ["34".parse().unwrap(), "5".parse().unwrap()];
+        let three = Play::parse("3").unwrap();
+        assert_eq!(
+            Game::resume(&hands, Seat::Farmer2, None),
+            Err(PositionError::NoSuchSeat(Seat::Farmer2))
+        );
+        assert_eq!(
+            Game::resume(&hands, Seat::Farmer1, Some((Seat::Farmer2, three))),
+            Err(PositionError::NoSuchSeat(Seat::Farmer2))
+        );
+        assert_eq!(
+            Game::resume(&hands, Seat::Farmer1, Some((Seat::Farmer1, three))),
+            Err(PositionError::MoverMadeLastPlay(Seat::Farmer1))
         );
     }
 

@@ -51,7 +51,7 @@ pub use bidding::{Auction, AuctionSetupError, AuctionState, Bid, BidError};
 pub use cards::{Cards, CardsError, Rank};
 pub use clock::{Clock, Deadline};
 pub use deal::{Deal, DealError, SeedOrDeal};
-pub use game::{Game, IllegalMove, Outcome, RecordError, Scoring, SeatView, Turn};
+pub use game::{Game, IllegalMove, Outcome, PositionError, RecordError, Scoring, SeatView, Turn};
 pub use limits::{LimitError, SeedRange};
 pub use movegen::{can_beat, follow_plays, lead_plays, legal_moves, plays, PlaySink};
 pub use play::{readings, Kind, Move, Play, PlayError};
