@@ -15,7 +15,7 @@ use engine::lab::panel::{GdiCentre, Panel};
 use engine::lab::tournament::FormatName;
 use engine::limits::{self, MAX_HAND};
 use engine::solver::Utility;
-use engine::{Cards, Deal, Play, PlayerSpec, Scoring, Seat};
+use engine::{Cards, Deal, Play, PlayerSpec, Scoring, Seat, SeedOrDeal};
 
 #[derive(Parser)]
 #[command(
@@ -112,8 +112,8 @@ pub enum Command {
     /// from the landlord's first lead, the first play and the line.
     Par {
         /// The deal: a seed, or [landlord 20][farmer 1, 17][farmer 2, 17].
-        #[arg(required_unless_present = "seed", conflicts_with = "seed", value_parser = deal_arg)]
-        deal: Option<DealArg>,
+        #[arg(required_unless_present = "seed", conflicts_with = "seed", value_parser = seed_or_deal)]
+        deal: Option<SeedOrDeal>,
         #[arg(long, value_parser = seed, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Stop by then (ms) and answer with the best found, marked as not proven.
@@ -230,8 +230,8 @@ pub enum Command {
     /// A deal's score distribution under a panel of AI tables, and its GDI.
     Dist {
         /// A seed, or a deal in bracket notation.
-        #[arg(value_parser = deal_arg)]
-        deal: DealArg,
+        #[arg(value_parser = seed_or_deal)]
+        deal: SeedOrDeal,
         /// ladder (L0..L10 as landlord against L7 farmers), quick (L0..L7), strong (L7..L10 against L8).
         #[arg(long, default_value = "quick", value_parser = panel)]
         panel: Panel,
@@ -249,8 +249,8 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["deal", "library"], value_parser = distribution)]
         dist: Option<Distribution>,
         /// Or a deal (seed or brackets), played under --panel.
-        #[arg(long, value_parser = deal_arg, conflicts_with = "library")]
-        deal: Option<DealArg>,
+        #[arg(long, value_parser = seed_or_deal, conflicts_with = "library")]
+        deal: Option<SeedOrDeal>,
         /// With --deal: the panel that plays it.
         #[arg(long, default_value = "quick", value_parser = panel, requires = "deal", conflicts_with_all = ["dist", "library"])]
         panel: Panel,
@@ -741,14 +741,6 @@ impl From<ScoringArg> for Scoring {
     }
 }
 
-/// A deal given as a seed or in bracket notation, with its seed when it
-/// was given one.
-#[derive(Clone, Copy, Debug)]
-pub struct DealArg {
-    pub deal: Deal,
-    pub seed: Option<u64>,
-}
-
 /// `--format`: one format, or all of them side by side.
 #[derive(Clone, Debug)]
 pub enum Formats {
@@ -810,11 +802,7 @@ fn play(text: &str) -> Result<Play, String> {
 
 /// A seat: landlord, farmer (farmer 1), farmer1, farmer2.
 fn seat(text: &str) -> Result<Seat, String> {
-    match text.trim() {
-        "farmer" => Ok(Seat::Farmer1),
-        other => Seat::from_name(other)
-            .ok_or_else(|| format!("'{other}' is not a seat (landlord, farmer, farmer1, farmer2)")),
-    }
+    text.parse::<Seat>().map_err(|e| e.to_string())
 }
 
 fn deal_text(text: &str) -> Result<Deal, String> {
@@ -822,16 +810,8 @@ fn deal_text(text: &str) -> Result<Deal, String> {
 }
 
 /// A seed, or a deal in bracket notation.
-pub fn deal_arg(text: &str) -> Result<DealArg, String> {
-    match text.trim().parse::<u64>() {
-        Ok(seed) => Ok(DealArg {
-            deal: Deal::from_seed(seed),
-            seed: Some(seed),
-        }),
-        Err(_) => Deal::parse(text)
-            .map(|deal| DealArg { deal, seed: None })
-            .map_err(|e| format!("DEAL: {e}")),
-    }
+pub fn seed_or_deal(text: &str) -> Result<SeedOrDeal, String> {
+    text.parse::<SeedOrDeal>().map_err(|e| format!("DEAL: {e}"))
 }
 
 fn player(text: &str) -> Result<PlayerSpec, String> {

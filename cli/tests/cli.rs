@@ -604,7 +604,7 @@ fn the_agent_protocol_answers_and_survives_malformed_requests() {
     let landlord_lead = engine::plays(deal.hand(Seat::Landlord), None)[0];
     let request = format!(
         r#"{{"seat": "farmer1", "hand": "{f1}", "history": [["landlord", "{}"]], "counts": {{"landlord": {}, "farmer1": 17, "farmer2": 17}}, "bottom": "{}"}}"#,
-        landlord_lead.notation(),
+        landlord_lead,
         20 - landlord_lead.cards().len(),
         deal.bottom().unwrap()
     );

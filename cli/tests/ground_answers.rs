@@ -273,7 +273,7 @@ fn positions() -> Vec<String> {
             }
             let seat = game.to_move();
             let history: Vec<Value> = game
-                .history()
+                .record()
                 .iter()
                 .map(|t| serde_json::json!([t.seat.name(), t.mv.to_string()]))
                 .collect();

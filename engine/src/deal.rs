@@ -170,6 +170,58 @@ impl FromStr for Deal {
     }
 }
 
+/// A deal as the tools take it: a seed (a whole number from 0 to
+/// 2^64 − 1, dealt by [`Deal::from_seed`]) or the bracket notation.
+///
+/// ```
+/// use engine::{Deal, SeedOrDeal};
+///
+/// let seeded: SeedOrDeal = " 42 ".parse()?;
+/// assert_eq!((seeded.deal(), seeded.seed()), (Deal::from_seed(42), Some(42)));
+/// let written: SeedOrDeal = Deal::from_seed(42).to_string().parse()?;
+/// assert_eq!((written.deal().hands(), written.seed()), (Deal::from_seed(42).hands(), None));
+/// # Ok::<(), engine::DealError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedOrDeal {
+    /// A seed, dealt by [`Deal::from_seed`].
+    Seed(u64),
+    /// A deal written in brackets.
+    Deal(Deal),
+}
+
+impl SeedOrDeal {
+    /// The deal.
+    pub fn deal(self) -> Deal {
+        match self {
+            SeedOrDeal::Seed(seed) => Deal::from_seed(seed),
+            SeedOrDeal::Deal(deal) => deal,
+        }
+    }
+
+    /// The seed, when it was given one.
+    pub fn seed(self) -> Option<u64> {
+        match self {
+            SeedOrDeal::Seed(seed) => Some(seed),
+            SeedOrDeal::Deal(_) => None,
+        }
+    }
+}
+
+impl FromStr for SeedOrDeal {
+    type Err = DealError;
+    /// A whole number (spaces around it allowed) is a seed; anything else
+    /// is read as brackets, and the error says what is wrong with them and
+    /// where (a text with no `[` is neither: [`DealError::Syntax`] at its
+    /// first character).
+    fn from_str(text: &str) -> Result<SeedOrDeal, DealError> {
+        match text.trim().parse::<u64>() {
+            Ok(seed) => Ok(SeedOrDeal::Seed(seed)),
+            Err(_) => Deal::parse(text).map(SeedOrDeal::Deal),
+        }
+    }
+}
+
 /// The canonical bracketed notation, three hands, landlord first.
 impl fmt::Display for Deal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -366,6 +418,27 @@ mod tests {
             .to_string()
             .contains("position 1: expected '['"));
         assert!(Deal::parse("[34][5]").unwrap_err().to_string().contains("found 2"));
+    }
+
+    #[test]
+    fn a_seed_or_a_deal() {
+        assert_eq!(" 7 ".parse(), Ok(SeedOrDeal::Seed(7)));
+        assert_eq!("18446744073709551615".parse(), Ok(SeedOrDeal::Seed(u64::MAX)));
+        let deal = Deal::from_seed(7);
+        assert_eq!(
+            deal.to_string().parse::<SeedOrDeal>().map(|d| d.deal().hands()),
+            Ok(deal.hands())
+        );
+        // Past u64, or signed: not a seed, so read as brackets.
+        for text in ["18446744073709551616", "-5", "seven"] {
+            assert!(matches!(
+                text.parse::<SeedOrDeal>(),
+                Err(DealError::Syntax {
+                    position: 1,
+                    problem: Syntax::NotABracket(_)
+                })
+            ));
+        }
     }
 
     #[test]

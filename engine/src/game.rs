@@ -23,6 +23,14 @@ pub struct Turn {
     pub mv: Move,
 }
 
+/// A record written as `(seat, move)` pairs (the worker's messages) reads
+/// as turns.
+impl From<(Seat, Move)> for Turn {
+    fn from((seat, mv): (Seat, Move)) -> Turn {
+        Turn { seat, mv }
+    }
+}
+
 /// How a finished deal is scored (the landlord's score; the farmers, as a
 /// team, get its negation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -230,19 +238,39 @@ pub enum RecordError {
     CountsOverDeck(u32),
 }
 
-/// Why hands cannot start a game ([`Game::from_hands`], [`Game::resume`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SetupError {
-    /// Not 2 or 3 hands; also a `to_move` or `to_beat` seat that is not at the
-    /// table (or `to_beat` by the seat to move) in [`Game::resume`].
-    #[error("a table has 2 or 3 seats, not {0}")]
+/// Why hands, a seat to move and a play to beat do not make a position:
+/// a game's ([`Game::from_hands`], [`Game::resume`]) or the solver's
+/// ([`crate::solver::Position::new`], which also bounds a hand's cards).
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum PositionError {
+    /// Not 2 or 3 hands.
+    #[error("a position has 2 or 3 hands, not {0}")]
     SeatCount(usize),
-    /// A hand with no cards: the deal would already be over.
-    #[error("the {0} has no cards")]
+    /// A hand with no cards: the deal is already over.
+    #[error("the {0} has no cards: the deal is already over")]
     EmptyHand(Seat),
-    /// Two hands hold more of a rank than the deck has.
-    #[error("two hands hold more of a rank than the deck has")]
+    /// A hand over [`MAX_HAND`] cards: refused by the solver, since its
+    /// search is exponential in the cards.
+    #[error("the {seat} has {cards} cards; a hand holds at most {MAX_HAND}")]
+    HandTooBig {
+        /// The seat.
+        seat: Seat,
+        /// Cards in its hand.
+        cards: u32,
+    },
+    /// The hands hold more of a rank than a deck has.
+    #[error("the hands hold more of a rank than a deck has")]
     NotFromOneDeck,
+    /// `to_move` or the seat of the play to beat is not at the table.
+    #[error("the {0} is not at this table")]
+    NoSuchSeat(Seat),
+    /// The seat to move made the play to beat: the others would have passed
+    /// and it would lead instead.
+    #[error("the {0} cannot be to move right after its own play")]
+    MoverMadeLastPlay(Seat),
+    /// The play to beat and the hands hold more of a rank than a deck has.
+    #[error("the play to beat and the hands together hold more of a rank than a deck has")]
+    LastPlayNotFromDeck,
 }
 
 /// A deal in progress at a table of 2 or 3 seats, with its full record.
@@ -269,7 +297,7 @@ pub enum SetupError {
 /// assert!(outcome.spring); // the farmer never played a card
 /// assert_eq!(outcome.score(Scoring::Tournament), 1);
 /// assert_eq!(outcome.score(Scoring::Online), 2);
-/// assert_eq!(game.history().len(), 3);
+/// assert_eq!(game.record().len(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,10 +309,24 @@ pub struct Game {
     /// The play to beat and who made it; `None` when the seat to move leads.
     to_beat: Option<(Seat, Play)>,
     passes: u8,
-    history: Vec<Turn>,
+    record: Vec<Turn>,
+    /// Where the current trick's lead is in the record (0 when the game
+    /// was resumed in the middle of a trick and nobody has led since).
+    lead: usize,
+    /// How the game stood before its first move, for [`Game::at`].
+    start: Start,
     bombs: u32,
     plays_made: [u32; 3],
     winner: Option<Seat>,
+}
+
+/// The state a game's record is played from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Start {
+    hands: [Cards; 3],
+    to_move: Seat,
+    to_beat: Option<(Seat, Play)>,
+    passes: u8,
 }
 
 impl Game {
@@ -295,16 +337,16 @@ impl Game {
 
     /// Any hands for 2 (1v1) or 3 seats, landlord first; the landlord leads.
     /// The hands must come from one deck (no rank held more than it exists).
-    pub fn from_hands(hands: &[Cards]) -> Result<Game, SetupError> {
+    pub fn from_hands(hands: &[Cards]) -> Result<Game, PositionError> {
         if !(2..=3).contains(&hands.len()) {
-            return Err(SetupError::SeatCount(hands.len()));
+            return Err(PositionError::SeatCount(hands.len()));
         }
         let mut all = Cards::EMPTY;
         for (i, &h) in hands.iter().enumerate() {
             if h.is_empty() {
-                return Err(SetupError::EmptyHand(Seat::ALL[i]));
+                return Err(PositionError::EmptyHand(Seat::ALL[i]));
             }
-            all = all.checked_add(h).ok_or(SetupError::NotFromOneDeck)?;
+            all = all.checked_add(h).ok_or(PositionError::NotFromOneDeck)?;
         }
         let mut padded = [Cards::EMPTY; 3];
         padded[..hands.len()].copy_from_slice(hands);
@@ -313,11 +355,19 @@ impl Game {
 
     /// Hands in the middle of a trick: `to_move` is next, `to_beat` the play
     /// to beat and who made it (the seats between passed). For puzzles.
-    pub fn resume(hands: &[Cards], to_move: Seat, to_beat: Option<(Seat, Play)>) -> Result<Game, SetupError> {
+    pub fn resume(hands: &[Cards], to_move: Seat, to_beat: Option<(Seat, Play)>) -> Result<Game, PositionError> {
         let mut game = Game::from_hands(hands)?;
         let seats = hands.len();
-        if to_move.index() >= seats || to_beat.is_some_and(|(by, _)| by.index() >= seats || by == to_move) {
-            return Err(SetupError::SeatCount(seats));
+        if to_move.index() >= seats {
+            return Err(PositionError::NoSuchSeat(to_move));
+        }
+        if let Some((by, _)) = to_beat {
+            if by.index() >= seats {
+                return Err(PositionError::NoSuchSeat(by));
+            }
+            if by == to_move {
+                return Err(PositionError::MoverMadeLastPlay(by));
+            }
         }
         game.to_move = to_move;
         game.to_beat = to_beat;
@@ -325,19 +375,27 @@ impl Game {
             // The seats after `by` and before `to_move` passed.
             game.passes = ((to_move.index() + seats - by.index() - 1) % seats) as u8;
         }
+        game.start = Start {
+            hands: game.hands,
+            to_move,
+            to_beat,
+            passes: game.passes,
+        };
         Ok(game)
     }
 
     /// The game after `record` from the start of `deal`, every move checked
     /// by the referee: the first one out of turn or against the rules is
     /// named in the error (its 1-based turn, and the problem with the play).
-    pub fn replay(deal: &Deal, record: &[(Seat, Move)]) -> Result<Game, RecordError> {
+    /// The record is turns, or `(seat, move)` pairs.
+    pub fn replay<T: Copy + Into<Turn>>(deal: &Deal, record: &[T]) -> Result<Game, RecordError> {
         Game::new(deal).replay_moves(record)
     }
 
     /// Plays `record` on from this game, as [`Game::replay`] does.
-    pub fn replay_moves(mut self, record: &[(Seat, Move)]) -> Result<Game, RecordError> {
-        for (i, &(seat, mv)) in record.iter().enumerate() {
+    pub fn replay_moves<T: Copy + Into<Turn>>(mut self, record: &[T]) -> Result<Game, RecordError> {
+        for (i, &entry) in record.iter().enumerate() {
+            let Turn { seat, mv } = entry.into();
             let turn = i + 1;
             if self.is_over() {
                 return Err(RecordError::Illegal {
@@ -372,7 +430,14 @@ impl Game {
             to_move: Seat::Landlord,
             to_beat: None,
             passes: 0,
-            history: Vec::with_capacity(64),
+            record: Vec::with_capacity(64),
+            lead: 0,
+            start: Start {
+                hands,
+                to_move: Seat::Landlord,
+                to_beat: None,
+                passes: 0,
+            },
             bombs: 0,
             plays_made: [0; 3],
             winner: None,
@@ -412,8 +477,36 @@ impl Game {
     }
 
     /// Every move made so far, in order.
-    pub fn history(&self) -> &[Turn] {
-        &self.history
+    pub fn record(&self) -> &[Turn] {
+        &self.record
+    }
+
+    /// The current trick: the record from its lead on. A trick everyone
+    /// else passed stays the current one until the next lead.
+    pub fn trick(&self) -> &[Turn] {
+        &self.record[self.lead..]
+    }
+
+    /// The game as it stood after its first `step` moves (all of them if
+    /// it has fewer), replayed from its start.
+    pub fn at(&self, step: usize) -> Game {
+        let Start {
+            hands,
+            to_move,
+            to_beat,
+            passes,
+        } = self.start;
+        let mut game = Game::start(self.seats, hands, self.bottom);
+        game.to_move = to_move;
+        game.to_beat = to_beat;
+        game.passes = passes;
+        game.start = self.start;
+        for turn in &self.record[..step.min(self.record.len())] {
+            // The referee accepted this very move from this very state once.
+            let accepted = game.apply(turn.mv);
+            debug_assert!(accepted.is_ok(), "a game's own record replays");
+        }
+        game
     }
 
     /// Bombs and rockets played so far (the multiplier's `b`).
@@ -452,6 +545,7 @@ impl Game {
             return Err(IllegalMove::GameOver);
         }
         let seat = self.to_move;
+        let leads = self.to_beat.is_none();
         match mv {
             Move::Pass => {
                 if self.to_beat.is_none() {
@@ -474,8 +568,8 @@ impl Game {
                 if let Some((_, target)) = self.to_beat {
                     if !play.beats(target) {
                         return Err(IllegalMove::DoesNotBeat {
-                            play: play.notation(),
-                            target: target.notation(),
+                            play: play.to_string(),
+                            target: target.to_string(),
                         });
                     }
                 }
@@ -491,7 +585,10 @@ impl Game {
                 }
             }
         }
-        self.history.push(Turn { seat, mv });
+        if leads {
+            self.lead = self.record.len();
+        }
+        self.record.push(Turn { seat, mv });
         self.to_move = seat.next(self.seats);
         Ok(())
     }
@@ -507,7 +604,7 @@ impl Game {
             seats: self.seats,
             hand: self.hand(seat),
             bottom: self.bottom,
-            history: &self.history,
+            record: &self.record,
             counts,
             to_move: self.to_move,
             to_beat: self.to_beat,
@@ -524,7 +621,7 @@ pub struct SeatView<'a> {
     seats: usize,
     hand: Cards,
     bottom: Option<Cards>,
-    history: &'a [Turn],
+    record: &'a [Turn],
     counts: [u8; 3],
     to_move: Seat,
     to_beat: Option<(Seat, Play)>,
@@ -545,7 +642,7 @@ impl<'a> SeatView<'a> {
         seats: usize,
         hand: Cards,
         bottom: Option<Cards>,
-        history: &'a [Turn],
+        record: &'a [Turn],
         counts: [u8; 3],
     ) -> Result<SeatView<'a>, RecordError> {
         if seat.index() >= seats {
@@ -569,7 +666,7 @@ impl<'a> SeatView<'a> {
         let mut to_beat: Option<(Seat, Play)> = None;
         let mut seen = hand;
         let mut played_by = [Cards::EMPTY; 3];
-        for (i, turn) in history.iter().enumerate() {
+        for (i, turn) in record.iter().enumerate() {
             let illegal = |problem| RecordError::Illegal { turn: i + 1, problem };
             if turn.seat.index() >= seats {
                 return Err(RecordError::NoSuchSeat { seat: turn.seat, seats });
@@ -595,8 +692,8 @@ impl<'a> SeatView<'a> {
                     if let Some((_, target)) = to_beat {
                         if !play.beats(target) {
                             return Err(illegal(IllegalMove::DoesNotBeat {
-                                play: play.notation(),
-                                target: target.notation(),
+                                play: play.to_string(),
+                                target: target.to_string(),
                             }));
                         }
                     }
@@ -660,7 +757,7 @@ impl<'a> SeatView<'a> {
             seats,
             hand,
             bottom,
-            history,
+            record,
             counts,
             to_move,
             to_beat,
@@ -684,8 +781,8 @@ impl<'a> SeatView<'a> {
         self.bottom
     }
     /// Every move made so far, in order.
-    pub fn history(&self) -> &'a [Turn] {
-        self.history
+    pub fn record(&self) -> &'a [Turn] {
+        self.record
     }
     /// Cards left in `seat`'s hand.
     pub fn count(&self, seat: Seat) -> u8 {
@@ -705,7 +802,7 @@ impl<'a> SeatView<'a> {
     }
     /// Every card played so far.
     pub fn played(&self) -> Cards {
-        self.history.iter().fold(Cards::EMPTY, |acc, t| acc.plus(t.mv.cards()))
+        self.record.iter().fold(Cards::EMPTY, |acc, t| acc.plus(t.mv.cards()))
     }
     /// Legal moves for this seat when it is to move.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -792,14 +889,31 @@ mod tests {
 
     #[test]
     fn setup_errors() {
-        assert_eq!(Game::from_hands(&["3".parse().unwrap()]), Err(SetupError::SeatCount(1)));
+        assert_eq!(
+            Game::from_hands(&["3".parse().unwrap()]),
+            Err(PositionError::SeatCount(1))
+        );
         assert_eq!(
             Game::from_hands(&["3".parse().unwrap(), Cards::EMPTY]),
-            Err(SetupError::EmptyHand(Seat::Farmer1))
+            Err(PositionError::EmptyHand(Seat::Farmer1))
         );
         assert_eq!(
             Game::from_hands(&["333".parse().unwrap(), "33".parse().unwrap()]),
-            Err(SetupError::NotFromOneDeck)
+            Err(PositionError::NotFromOneDeck)
+        );
+        let hands: [Cards; 2] = ["34".parse().unwrap(), "5".parse().unwrap()];
+        let three = Play::parse("3").unwrap();
+        assert_eq!(
+            Game::resume(&hands, Seat::Farmer2, None),
+            Err(PositionError::NoSuchSeat(Seat::Farmer2))
+        );
+        assert_eq!(
+            Game::resume(&hands, Seat::Farmer1, Some((Seat::Farmer2, three))),
+            Err(PositionError::NoSuchSeat(Seat::Farmer2))
+        );
+        assert_eq!(
+            Game::resume(&hands, Seat::Farmer1, Some((Seat::Farmer1, three))),
+            Err(PositionError::MoverMadeLastPlay(Seat::Farmer1))
         );
     }
 

@@ -51,11 +51,11 @@ pub use agents::{make_player, play_out, play_seated, Player, PlayerError, Player
 pub use bidding::{Auction, AuctionSetupError, AuctionState, Bid, BidError};
 pub use cards::{Cards, CardsError, Rank};
 pub use clock::{Clock, Deadline};
-pub use deal::{Deal, DealError};
-pub use game::{Game, IllegalMove, Outcome, RecordError, Scoring, SeatView, Turn};
+pub use deal::{Deal, DealError, SeedOrDeal};
+pub use game::{Game, IllegalMove, Outcome, PositionError, RecordError, Scoring, SeatView, Turn};
 pub use limits::{LimitError, SeedRange};
 pub use movegen::{can_beat, follow_plays, lead_plays, legal_moves, plays, PlaySink};
 pub use play::{readings, Kind, Move, Play, PlayError};
-pub use seat::{Seat, Team};
+pub use seat::{Seat, SeatError, Team};
 pub use split::{Split, Splitter};
 pub use stepwise::{Completion, Stepwise};

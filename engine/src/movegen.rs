@@ -513,7 +513,7 @@ mod tests {
     fn lead(text: &str) -> Vec<String> {
         plays(text.parse().unwrap(), None)
             .iter()
-            .map(|p| p.notation())
+            .map(|p| p.to_string())
             .collect()
     }
 
@@ -538,10 +538,10 @@ mod tests {
     fn follow_lists_higher_same_shape_then_bombs() {
         let hand: Cards = "34567789TJ2222XD".parse().unwrap();
         let target = Play::parse("56789").unwrap();
-        let got: Vec<String> = plays(hand, Some(target)).iter().map(|p| p.notation()).collect();
+        let got: Vec<String> = plays(hand, Some(target)).iter().map(|p| p.to_string()).collect();
         assert_eq!(got, ["6789T", "789TJ", "2222", "XD"]);
         let bomb = Play::parse("QQQQ").unwrap();
-        let got: Vec<String> = plays(hand, Some(bomb)).iter().map(|p| p.notation()).collect();
+        let got: Vec<String> = plays(hand, Some(bomb)).iter().map(|p| p.to_string()).collect();
         assert_eq!(got, ["2222", "XD"]);
         let rocket = Play::parse("XD").unwrap();
         assert!(plays(hand, Some(rocket)).is_empty());

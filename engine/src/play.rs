@@ -247,14 +247,6 @@ impl Play {
         readings(self.cards).len() > 1
     }
 
-    /// The written form (the same as `Display` and serde): the plain cards
-    /// (`3334`) when they have one reading, and `main+kickers`
-    /// (`444555666+333`, or `333444555666+` for no kickers) only when they
-    /// have several, so [`Play::parse`] of it always gives this play back.
-    pub fn notation(self) -> String {
-        self.to_string()
-    }
-
     /// Reads a written play. `cards` alone must have exactly one reading;
     /// `main+kickers` picks the reading with that main part (accepted for
     /// any play, so `333+4` reads as `3334` does).
@@ -320,7 +312,10 @@ impl Play {
 }
 
 impl fmt::Display for Play {
-    /// The one written form of a play (see [`Play::notation`]).
+    /// The one written form of a play (also serde's): the plain cards
+    /// (`3334`) when they have one reading, and `main+kickers`
+    /// (`444555666+333`, or `333444555666+` for no kickers) only when they
+    /// have several, so [`Play::parse`] of it always gives this play back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.has_several_readings() {
             write!(f, "{}+{}", self.main_cards(), self.kickers())
@@ -364,7 +359,7 @@ pub enum PlayError {
     },
 }
 
-/// As the written form ([`Play::notation`]); either form reads back.
+/// As the written form (`Play`'s `Display`); either form reads back.
 impl Serialize for Play {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
@@ -630,10 +625,7 @@ mod tests {
             ("33+", "33"),
         ] {
             let play = Play::parse(text).unwrap();
-            assert_eq!(
-                (play.to_string(), play.notation()),
-                (written.to_string(), written.to_string())
-            );
+            assert_eq!(play.to_string(), written);
             let json = serde_json::to_string(&Move::Play(play)).unwrap();
             assert_eq!(json, format!("\"{written}\""));
             assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), Move::Play(play));

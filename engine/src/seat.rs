@@ -1,8 +1,10 @@
 //! Seats and teams (rules.md, "Seats and turn order").
 
 use std::fmt;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 /// A seat at the table. The landlord plays first, then farmer 1 (the
 /// landlord's next player, 下家), then farmer 2 (上家). The 1v1 variant
@@ -57,6 +59,23 @@ impl Seat {
     }
 }
 
+/// A seat as a person types it: [`Seat::name`]'s names, and `farmer` for
+/// farmer 1 (the only farmer in 1v1); spaces around it allowed.
+impl FromStr for Seat {
+    type Err = SeatError;
+    fn from_str(text: &str) -> Result<Seat, SeatError> {
+        match text.trim() {
+            "farmer" => Ok(Seat::Farmer1),
+            name => Seat::from_name(name).ok_or_else(|| SeatError(name.to_string())),
+        }
+    }
+}
+
+/// Text that names no seat (trimmed).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("'{0}' is not a seat (landlord, farmer, farmer1, farmer2)")]
+pub struct SeatError(pub String);
+
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -87,5 +106,22 @@ impl Team {
             Team::Landlord => "landlord",
             Team::Farmers => "farmer",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_read_by_name_and_farmer_is_farmer_1() {
+        for seat in Seat::ALL {
+            assert_eq!(seat.name().parse(), Ok(seat));
+        }
+        assert_eq!(" farmer ".parse(), Ok(Seat::Farmer1));
+        assert_eq!(
+            " Farmer ".parse::<Seat>().unwrap_err().to_string(),
+            "'Farmer' is not a seat (landlord, farmer, farmer1, farmer2)"
+        );
     }
 }

@@ -77,7 +77,7 @@ impl Split {
 
 impl fmt::Display for Split {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self.plays.iter().map(|p| p.notation()).collect();
+        let parts: Vec<String> = self.plays.iter().map(|p| p.to_string()).collect();
         write!(f, "{} plays: {}", self.plays.len(), parts.join(" "))
     }
 }
@@ -602,39 +602,94 @@ pub fn baseline(hand: Cards) -> Split {
 // ---------------------------------------------------------------------------
 // The paper's four-class labels.
 
-/// A card's class in the splitting paper: 0 single or straight, 1 pair or
-/// pair chain, 2 trio or airplane, 3 bomb or rocket. Kickers are labelled
-/// by their own shape (a single kicker 0, a kicker pair 1); the four of a
-/// four-with-two is labelled 3.
-pub fn class_of(kind: Kind) -> u8 {
-    match kind {
-        Kind::Single | Kind::Straight => 0,
-        Kind::Pair | Kind::PairChain => 1,
-        Kind::Trio | Kind::TrioSingle | Kind::TrioPair | Kind::Airplane => 2,
-        Kind::AirplaneSingles | Kind::AirplanePairs => 2,
-        Kind::FourTwoSingles | Kind::FourTwoPairs | Kind::Bomb | Kind::Rocket => 3,
+/// A card's class in the splitting paper's labels, written as its digit
+/// (`Display`): 0 single or straight, 1 pair or pair chain, 2 trio or
+/// airplane, 3 bomb or rocket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    /// 0: a single or in a straight (and a single kicker).
+    Single,
+    /// 1: in a pair or a pair chain (and a kicker pair).
+    Pair,
+    /// 2: in a trio or an airplane, kickers apart.
+    Trio,
+    /// 3: in a bomb or the rocket (and the four of a four-with-two).
+    Bomb,
+}
+
+impl Class {
+    /// Every class, by its number.
+    pub const ALL: [Class; 4] = [Class::Single, Class::Pair, Class::Trio, Class::Bomb];
+
+    /// Its number, 0 to 3 (the learned splitter's tag).
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The class numbered `index`; `None` past 3.
+    pub fn from_index(index: u8) -> Option<Class> {
+        Class::ALL.get(usize::from(index)).copied()
+    }
+
+    /// Its digit, `'0'` to `'3'`.
+    pub fn digit(self) -> char {
+        char::from(b'0' + self.index())
     }
 }
 
-/// The labels of a split's cards, one digit per card, the cards in
-/// canonical (ascending) order; a rank's labels ascending.
-pub fn labels(plays: &[Play]) -> String {
-    let mut per_rank: [Vec<u8>; 15] = Default::default();
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.index())
+    }
+}
+
+/// The class of a kind's main part. Kickers are labelled by their own
+/// shape (a single kicker [`Class::Single`], a kicker pair
+/// [`Class::Pair`]); the four of a four-with-two is [`Class::Bomb`].
+pub fn class_of(kind: Kind) -> Class {
+    match kind {
+        Kind::Single | Kind::Straight => Class::Single,
+        Kind::Pair | Kind::PairChain => Class::Pair,
+        Kind::Trio | Kind::TrioSingle | Kind::TrioPair | Kind::Airplane => Class::Trio,
+        Kind::AirplaneSingles | Kind::AirplanePairs => Class::Trio,
+        Kind::FourTwoSingles | Kind::FourTwoPairs | Kind::Bomb | Kind::Rocket => Class::Bomb,
+    }
+}
+
+/// The labels of a split's cards, one per card, the cards in canonical
+/// (ascending) order; a rank's labels ascending.
+pub fn labels(plays: &[Play]) -> Vec<Class> {
+    let mut per_rank: [Vec<Class>; 15] = Default::default();
     for play in plays {
         let main = play.main_cards();
         for rank in main.iter() {
             per_rank[rank.index()].push(class_of(play.kind()));
         }
         let pair_kickers = matches!(play.kind(), Kind::TrioPair | Kind::AirplanePairs | Kind::FourTwoPairs);
+        let kicker = if pair_kickers { Class::Pair } else { Class::Single };
         for rank in play.kickers().iter() {
-            per_rank[rank.index()].push(u8::from(pair_kickers));
+            per_rank[rank.index()].push(kicker);
         }
     }
     per_rank
         .iter_mut()
         .flat_map(|v| {
             v.sort_unstable();
-            v.iter().map(|&c| char::from(b'0' + c)).collect::<Vec<_>>()
+            v.iter().copied()
+        })
+        .collect()
+}
+
+/// Labels written as digits (`0 222222 00000`, whitespace ignored).
+pub fn parse_labels(text: &str) -> Result<Vec<Class>, LabelError> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .enumerate()
+        .map(|(i, label)| {
+            label
+                .to_digit(10)
+                .and_then(|d| Class::from_index(d as u8))
+                .ok_or(LabelError::NotALabel { label, position: i + 1 })
         })
         .collect()
 }
@@ -642,7 +697,7 @@ pub fn labels(plays: &[Play]) -> String {
 /// Why labels do not make groups ([`groups_from_labels`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LabelError {
-    /// Not one label per card (whitespace ignored).
+    /// Not one label per card.
     #[error("{labels} labels for {cards} cards")]
     Length {
         /// Labels given.
@@ -650,7 +705,7 @@ pub enum LabelError {
         /// Cards in the hand.
         cards: usize,
     },
-    /// A label other than 0, 1, 2 or 3.
+    /// A label other than 0, 1, 2 or 3 ([`parse_labels`]).
     #[error("label '{label}' at position {position} is not 0, 1, 2 or 3")]
     NotALabel {
         /// The character.
@@ -662,8 +717,8 @@ pub enum LabelError {
     /// rank not held in pairs, a lone joker in class 3, ...).
     #[error("the {class} cards of rank {rank} ({count}) do not make whole groups")]
     Shape {
-        /// The class: 0 singles, 1 pairs, 2 trios, 3 bombs and the rocket.
-        class: u8,
+        /// The class.
+        class: Class,
         /// The rank.
         rank: Rank,
         /// Cards of that rank with that label.
@@ -675,25 +730,25 @@ pub enum LabelError {
 /// at least 5 consecutive singles make a straight, 3 pairs a pair chain,
 /// 2 trios an airplane; class 3 is bombs and the rocket. `labels` pairs
 /// with `cards` in canonical order.
-pub fn groups_from_labels(cards: Cards, labels: &str) -> Result<Vec<Play>, LabelError> {
+pub fn groups_from_labels(cards: Cards, labels: &[Class]) -> Result<Vec<Play>, LabelError> {
     let ranks: Vec<Rank> = cards.iter().collect();
-    let digits: Vec<char> = labels.chars().filter(|c| !c.is_whitespace()).collect();
-    if digits.len() != ranks.len() {
+    if labels.len() != ranks.len() {
         return Err(LabelError::Length {
-            labels: digits.len(),
+            labels: labels.len(),
             cards: ranks.len(),
         });
     }
     let mut by_class = [Cards::EMPTY; 4];
-    for (i, (&rank, &label)) in ranks.iter().zip(&digits).enumerate() {
-        let class = label
-            .to_digit(10)
-            .filter(|&d| d < 4)
-            .ok_or(LabelError::NotALabel { label, position: i + 1 })?;
-        by_class[class as usize] = by_class[class as usize].plus(Cards::run(rank.index(), 1, 1));
+    for (&rank, &class) in ranks.iter().zip(labels) {
+        let i = usize::from(class.index());
+        by_class[i] = by_class[i].plus(Cards::run(rank.index(), 1, 1));
     }
     let mut groups = Vec::new();
-    let shape = |class: u8, rank: Rank, count: u8| LabelError::Shape { class, rank, count };
+    let shape = |class: u8, rank: Rank, count: u8| LabelError::Shape {
+        class: Class::ALL[usize::from(class)],
+        rank,
+        count,
+    };
     // Class 3: bombs and the rocket.
     let bombs = by_class[3];
     if bombs.contains(Cards::JOKERS) {
@@ -788,9 +843,17 @@ mod tests {
     #[test]
     fn the_papers_example_labels_and_back() {
         let hand = cards("34445556789TA22XD");
-        let groups = groups_from_labels(hand, "0 222222 00000 0 11 33").unwrap();
+        let groups = groups_from_labels(hand, &parse_labels("0 222222 00000 0 11 33").unwrap()).unwrap();
         assert_eq!(notations(&groups), ["3", "444555", "6789T", "A", "22", "XD"]);
-        assert_eq!(labels(&groups), "02222220000001133");
+        let digits: String = labels(&groups).iter().map(|c| c.digit()).collect();
+        assert_eq!(digits, "02222220000001133");
+        assert_eq!(
+            parse_labels("01 4"),
+            Err(LabelError::NotALabel {
+                label: '4',
+                position: 3
+            })
+        );
     }
 
     #[test]

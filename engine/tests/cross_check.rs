@@ -232,7 +232,7 @@ fn check_classifier(cards: &[u8]) -> Result<(), TestCaseError> {
             Play::parse(&name)
         ),
         [one] => {
-            prop_assert_eq!(Play::parse(&one.notation()), Ok(*one), "{}: parse(notation)", name);
+            prop_assert_eq!(Play::parse(&one.to_string()), Ok(*one), "{}: parse(written form)", name);
             prop_assert_eq!(Play::parse(&name), Ok(*one), "{}: parse(cards)", name);
         }
         several => {
@@ -244,7 +244,7 @@ fn check_classifier(cards: &[u8]) -> Result<(), TestCaseError> {
             );
             for &p in several {
                 if !p.kickers().is_empty() {
-                    prop_assert_eq!(Play::parse(&p.notation()), Ok(p), "{}: parse(notation)", name);
+                    prop_assert_eq!(Play::parse(&p.to_string()), Ok(p), "{}: parse(written form)", name);
                 }
             }
         }

@@ -77,7 +77,7 @@ fn play_randomly(game: &mut Game, seed: u64) {
 
         // Conservation: what is held plus what was played is what was dealt.
         let played = game
-            .history()
+            .record()
             .iter()
             .fold(Cards::EMPTY, |a, t| a.checked_add(t.mv.cards()).unwrap());
         let held = game
@@ -90,14 +90,14 @@ fn play_randomly(game: &mut Game, seed: u64) {
 
 /// The score as rules.md defines it, recomputed from the record alone.
 fn score_from_record(game: &Game, scoring: Scoring) -> i64 {
-    let history = game.history();
-    let winner = history.last().unwrap().seat;
-    let b = history
+    let record = game.record();
+    let winner = record.last().unwrap().seat;
+    let b = record
         .iter()
         .filter(|t| matches!(t.mv.play().map(|p| p.kind()), Some(Kind::Bomb | Kind::Rocket)))
         .count() as u32;
     let plays_by = |team: Team| {
-        history
+        record
             .iter()
             .filter(|t| t.seat.team() == team && t.mv != Move::Pass)
             .count()
@@ -133,12 +133,24 @@ fn check_end(game: &Game) {
         assert_eq!(score > 0, outcome.winner == Seat::Landlord);
     }
     // Replaying the record from the start reaches the same state.
+    // So does `Game::at` at every step, and its trick is the record from
+    // the last move made on lead.
     let mut replay = Game::from_hands(&start_hands(game)).unwrap();
-    for t in game.history() {
+    let mut lead = 0;
+    for (k, t) in game.record().iter().enumerate() {
+        let at = game.at(k);
+        assert_eq!(at.record(), replay.record());
+        assert_eq!((at.to_move(), at.to_beat()), (replay.to_move(), replay.to_beat()));
+        assert_eq!(at.trick(), &game.record()[lead..k]);
         assert_eq!(replay.to_move(), t.seat);
+        if replay.to_beat().is_none() {
+            lead = k;
+        }
         replay.apply(t.mv).unwrap();
     }
-    assert_eq!(replay.history(), game.history());
+    assert_eq!(game.at(game.record().len()), *game);
+    assert_eq!(game.trick(), &game.record()[lead..]);
+    assert_eq!(replay.record(), game.record());
     assert_eq!(replay.outcome(), game.outcome());
 }
 
@@ -146,7 +158,7 @@ fn start_hands(game: &Game) -> Vec<Cards> {
     game.seat_list()
         .iter()
         .map(|&s| {
-            game.history()
+            game.record()
                 .iter()
                 .filter(|t| t.seat == s)
                 .fold(game.hand(s), |a, t| a.checked_add(t.mv.cards()).unwrap())

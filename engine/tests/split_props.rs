@@ -126,11 +126,11 @@ proptest! {
         let order = split::baseline_orders()[(seed % 40) as usize];
         let groups = greedy_groups(h, &order);
         assert_partition(h, &groups);
-        let text = labels(&groups);
-        prop_assert_eq!(text.len() as u32, h.len());
-        let back = groups_from_labels(h, &text).unwrap();
+        let classes = labels(&groups);
+        prop_assert_eq!(classes.len() as u32, h.len());
+        let back = groups_from_labels(h, &classes).unwrap();
         assert_partition(h, &back);
-        prop_assert_eq!(labels(&back), text);
+        prop_assert_eq!(labels(&back), classes);
     }
 }
 
@@ -151,7 +151,7 @@ fn greedy_orders_take_kinds_in_order() {
         BaseKind::Airplane,
         BaseKind::Trio,
     ];
-    let show = |g: Vec<Play>| g.iter().map(|p| p.notation()).collect::<Vec<_>>();
+    let show = |g: Vec<Play>| g.iter().map(|p| p.to_string()).collect::<Vec<_>>();
     assert_eq!(show(greedy_groups(h, &pairs_first)), ["3344556677"]);
     assert_eq!(show(greedy_groups(h, &straight_first)), ["34567", "34567"]);
 }

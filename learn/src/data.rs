@@ -36,12 +36,12 @@ pub fn winner_example(seed: u64, players: [&str; 3], clock: &dyn Clock) -> Resul
     let mut game = Game::new(&deal);
     let seat = play_out(&mut game, &mut table, clock, None)?.winner;
     let plays: Vec<Play> = game
-        .history()
+        .record()
         .iter()
         .filter(|t| t.seat == seat)
         .filter_map(|t| t.mv.play())
         .collect();
-    let tags = labels(&plays).bytes().map(|b| b - b'0').collect();
+    let tags = labels(&plays).iter().map(|c| c.index()).collect();
     Ok(Example {
         seed,
         seat,
@@ -54,7 +54,7 @@ pub fn winner_example(seed: u64, players: [&str; 3], clock: &dyn Clock) -> Resul
 mod tests {
     use super::*;
     use engine::clock::MonotonicClock;
-    use engine::split::groups_from_labels;
+    use engine::split::{groups_from_labels, Class};
 
     #[test]
     fn the_winner_is_labelled_card_by_card() {
@@ -68,8 +68,8 @@ mod tests {
             assert_eq!(ex.tags.len(), ex.hand.len() as usize);
             assert!(matches!(ex.hand.len(), 17 | 20));
             assert_eq!(ex.hand.len() == 20, ex.seat == Seat::Landlord);
-            let text: String = ex.tags.iter().map(|&t| char::from(b'0' + t)).collect();
-            groups_from_labels(ex.hand, &text).unwrap();
+            let classes: Vec<Class> = ex.tags.iter().map(|&t| Class::from_index(t).unwrap()).collect();
+            groups_from_labels(ex.hand, &classes).unwrap();
         }
         assert!(winner_example(0, ["heuristic", "nobody", "heuristic"], &MonotonicClock::default()).is_err());
     }

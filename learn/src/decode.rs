@@ -127,11 +127,11 @@ pub fn decode(crf: &Crf, hand: Cards, emissions: &[Emission]) -> Option<Vec<u8>>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::split::groups_from_labels;
+    use engine::split::{groups_from_labels, Class};
     use proptest::prelude::*;
 
-    fn text(tags: &[u8]) -> String {
-        tags.iter().map(|&t| char::from(b'0' + t)).collect()
+    fn classes(tags: &[u8]) -> Vec<Class> {
+        tags.iter().map(|&t| Class::from_index(t).unwrap()).collect()
     }
 
     /// Canonical (a rank's tags ascending) and making whole groups.
@@ -144,7 +144,7 @@ mod tests {
             }
             at += n;
         }
-        groups_from_labels(hand, &text(tags)).is_ok()
+        groups_from_labels(hand, &classes(tags)).is_ok()
     }
 
     /// A hand from (rank, count) picks; a rank picked twice keeps its last count.
@@ -197,7 +197,7 @@ mod tests {
                 .map(|tags| crf.score(&emissions, &tags))
                 .fold(f32::NEG_INFINITY, f32::max);
             let tags = decode(&crf, hand, &emissions).unwrap();
-            prop_assert!(valid(hand, &tags), "{} {}", hand, text(&tags));
+            prop_assert!(valid(hand, &tags), "{} {:?}", hand, tags);
             prop_assert!((crf.score(&emissions, &tags) - brute).abs() < 1e-4);
         }
 
@@ -210,7 +210,7 @@ mod tests {
             let n = hand.len() as usize;
             let emissions: Vec<Emission> = (0..n).map(|i| std::array::from_fn(|t| e[4 * i + t])).collect();
             let tags = decode(&crf_of(&p), hand, &emissions).unwrap();
-            let groups = groups_from_labels(hand, &text(&tags)).unwrap();
+            let groups = groups_from_labels(hand, &classes(&tags)).unwrap();
             let union = groups.iter().fold(Cards::EMPTY, |acc, g| acc.checked_add(g.cards()).unwrap());
             prop_assert_eq!(union, hand);
             prop_assert_eq!(groups.iter().map(|g| g.cards().len()).sum::<u32>(), hand.len());

@@ -23,7 +23,7 @@ pub mod features;
 pub mod model;
 pub mod train;
 
-use engine::split::{attach_kickers, groups_from_labels};
+use engine::split::{attach_kickers, groups_from_labels, Class};
 use engine::{Cards, Play, Split};
 
 pub use model::Tagger;
@@ -77,16 +77,21 @@ impl LearnedSplitter {
         Ok(LearnedSplitter { tagger, crf })
     }
 
-    /// The tags of `hand`'s cards (canonical order), always making whole groups.
-    pub fn tags(&self, hand: Cards) -> Result<Vec<u8>, LearnError> {
+    /// The classes of `hand`'s cards (canonical order), always making whole groups.
+    pub fn tags(&self, hand: Cards) -> Result<Vec<Class>, LearnError> {
         let emissions = self.tagger.hand_emissions(&features::features(hand))?;
-        decode::decode(&self.crf, hand, &emissions).ok_or_else(|| LearnError::Run("one score per card".into()))
+        let tags =
+            decode::decode(&self.crf, hand, &emissions).ok_or_else(|| LearnError::Run("one score per card".into()))?;
+        tags.into_iter()
+            .map(|t| Class::from_index(t).ok_or_else(|| LearnError::Run(format!("tag {t} is no class"))))
+            .collect()
     }
 
     /// `hand` split by the model.
     pub fn split(&self, hand: Cards) -> Result<LearnedSplit, LearnError> {
-        let tags: String = self.tags(hand)?.iter().map(|&t| char::from(b'0' + t)).collect();
-        let groups = groups_from_labels(hand, &tags).map_err(|e| LearnError::Run(e.to_string()))?;
+        let classes = self.tags(hand)?;
+        let groups = groups_from_labels(hand, &classes).map_err(|e| LearnError::Run(e.to_string()))?;
+        let tags: String = classes.iter().map(|c| c.digit()).collect();
         let split = Split::from_plays(attach_kickers(&groups));
         Ok(LearnedSplit { tags, groups, split })
     }

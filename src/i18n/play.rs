@@ -233,6 +233,7 @@ fn load_error_zh(e: &LoadError) -> String {
             RestoreError::OutOfTurn { index, .. } => format!("第 {index} 手不该轮到这一家出"),
             RestoreError::Faces { index } => format!("第 {index} 手的牌面与出的牌对不上"),
             RestoreError::Redo => "可重做的几手与记录对不上".into(),
+            RestoreError::Record(_) => "出牌记录不合规则".into(),
         },
     }
 }

@@ -169,7 +169,7 @@ fn answer(
             seats = 3;
         }
     }
-    let mut history = Vec::new();
+    let mut record = Vec::new();
     for (i, entry) in field("history")?
         .as_array()
         .ok_or("history: expected a list of [seat, play]")?
@@ -185,7 +185,7 @@ fn answer(
         let text = pair[1]
             .as_str()
             .ok_or_else(|| format!("{at}: expected the play as a string"))?;
-        history.push(Turn {
+        record.push(Turn {
             seat: who,
             mv: parse_move(text, &at)?,
         });
@@ -194,7 +194,7 @@ fn answer(
         None | Some(Value::Null) => None,
         Some(b) => Some(cards(b, "bottom")?),
     };
-    let view = SeatView::from_record(me, seats, hand, bottom, &history, counts).map_err(|e| e.to_string())?;
+    let view = SeatView::from_record(me, seats, hand, bottom, &record, counts).map_err(|e| e.to_string())?;
     let mut ours = Vec::new();
     view.legal_moves(&mut ours);
     // The caller's legal list, each entry checked against the rules.

@@ -94,7 +94,7 @@ pub fn split_json(s: &Split) -> Value {
         .iter()
         .map(|p| json!({ "play": p.to_string(), "cards": p.cards().to_string(), "kind": p.kind().name() }))
         .collect();
-    json!({ "plays": s.play_count(), "penalty": s.penalty(), "groups": groups, "labels": split::labels(s.plays()) })
+    json!({ "plays": s.play_count(), "penalty": s.penalty(), "groups": groups, "labels": split::labels(s.plays()).iter().map(|c| c.digit()).collect::<String>() })
 }
 
 pub fn split_text(s: &Split) -> String {

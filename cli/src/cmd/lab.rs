@@ -14,10 +14,10 @@ use engine::lab::generate::{Generator, Kept};
 use engine::lab::library::Library;
 use engine::lab::panel::{score_distribution, GdiCentre, Panel};
 use engine::lab::tournament::{distinguishable_players, distinguishable_share, rank_correlation, simulate, FormatName};
-use engine::{limits, PlayerSpec, SeedRange};
+use engine::{limits, PlayerSpec, SeedOrDeal, SeedRange};
 
 use super::library::read;
-use crate::args::{DealArg, Formats, TournamentShape};
+use crate::args::{Formats, TournamentShape};
 use crate::error::CliError;
 use crate::report::{fmt_vec, progress, Report};
 
@@ -73,13 +73,13 @@ struct EqualJson<'a> {
 
 /// `ddz dist DEAL --panel NAME [--seed S]`: the score distribution and GDI,
 /// the players seeded from `seed` (by default the deal's seed, or 0).
-pub fn dist(deal: DealArg, panel: &Panel, games: u32, seed: Option<u64>) -> Result<Report, CliError> {
-    let seed = seed.or(deal.seed).unwrap_or(0);
-    let d = score_distribution(&deal.deal, seed, panel, games, &MonotonicClock::default())?;
+pub fn dist(deal: SeedOrDeal, panel: &Panel, games: u32, seed: Option<u64>) -> Result<Report, CliError> {
+    let seed = seed.or(deal.seed()).unwrap_or(0);
+    let d = score_distribution(&deal.deal(), seed, panel, games, &MonotonicClock::default())?;
     let p = d.probabilities();
     let mut text = format!(
         "{}\n{} games ({} tables × {games}) under panel {}, players' seed {seed}\n",
-        deal.deal,
+        deal.deal(),
         d.games(),
         panel.seatings.len(),
         panel.name
@@ -90,7 +90,7 @@ pub fn dist(deal: DealArg, panel: &Panel, games: u32, seed: Option<u64>) -> Resu
     }
     text += &format!("GDI ({}): {}\n", d.gdi().len(), fmt_vec(&d.gdi()));
     let json = DistJson {
-        deal: deal.deal.to_string(),
+        deal: deal.deal().to_string(),
         panel: panel.name.name(),
         seed,
         games: d.games(),
@@ -105,7 +105,7 @@ pub fn dist(deal: DealArg, panel: &Panel, games: u32, seed: Option<u64>) -> Resu
 /// Where `ddz dih` takes its distribution from.
 pub enum DihSource {
     Dist(Distribution),
-    Deal { deal: DealArg, panel: Panel, games: u32 },
+    Deal { deal: SeedOrDeal, panel: Panel, games: u32 },
     Library { path: PathBuf, seed: u64 },
 }
 
@@ -113,8 +113,8 @@ pub fn dih(source: DihSource, shape: &TournamentShape) -> Result<Report, CliErro
     let d = match source {
         DihSource::Dist(d) => d,
         DihSource::Deal { deal, panel, games } => score_distribution(
-            &deal.deal,
-            deal.seed.unwrap_or(0),
+            &deal.deal(),
+            deal.seed().unwrap_or(0),
             &panel,
             games,
             &MonotonicClock::default(),

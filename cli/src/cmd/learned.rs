@@ -77,7 +77,7 @@ pub fn split(hand: Cards, alternatives: usize, model: Option<&Path>) -> Result<R
         learned
             .groups
             .iter()
-            .map(|p| json!({ "cards": p.cards().to_string(), "kind": p.kind().name(), "class": engine::split::class_of(p.kind()) }))
+            .map(|p| json!({ "cards": p.cards().to_string(), "kind": p.kind().name(), "class": engine::split::class_of(p.kind()).index() }))
             .collect(),
     );
     json["alternatives"] = json!([]);

@@ -94,7 +94,7 @@ pub fn play(
             farmer2: names[2].to_string(),
         },
         record: game
-            .history()
+            .record()
             .iter()
             .map(|t| (t.seat.name(), t.mv.to_string()))
             .collect(),
@@ -116,7 +116,7 @@ pub fn play(
         );
     }
     text += "\n";
-    for (i, t) in game.history().iter().enumerate() {
+    for (i, t) in game.record().iter().enumerate() {
         let shown =
             t.mv.play()
                 .map_or("pass".to_string(), |p| format!("{:<20} {}", p.to_string(), p.kind()));

@@ -7,10 +7,10 @@ use serde_json::{json, Value};
 use engine::clock::MonotonicClock;
 use engine::lab::par::Par;
 use engine::solver::{bench, Anatomy, MovesRun, Outcomes, Position, SolveOptions, Solver};
-use engine::{Clock, Move, Seat, SeedRange, Team};
+use engine::{Clock, Move, Seat, SeedOrDeal, SeedRange, Team};
 
 use super::play::team_name;
-use crate::args::{DealArg, SolveArgs, UtilityArg};
+use crate::args::{SolveArgs, UtilityArg};
 use crate::error::CliError;
 use crate::report::Report;
 
@@ -43,7 +43,7 @@ pub fn solve(args: SolveArgs) -> Result<Report, CliError> {
 
 /// `ddz par`: the open-hand result of a whole deal, landlord to lead.
 pub fn par(
-    deal: Option<DealArg>,
+    deal: Option<SeedOrDeal>,
     seed: Option<u64>,
     limit: f64,
     nodes: Option<u64>,
@@ -51,7 +51,7 @@ pub fn par(
 ) -> Result<Report, CliError> {
     let (deal, seed) = match (seed, deal) {
         (Some(seed), _) => (engine::Deal::from_seed(seed), Some(seed)),
-        (None, Some(d)) => (d.deal, d.seed),
+        (None, Some(d)) => (d.deal(), d.seed()),
         (None, None) => return Err(CliError::Other("give a DEAL or --seed".into())),
     };
     let position = Position::new(&deal.hands(), Seat::Landlord, None)?;

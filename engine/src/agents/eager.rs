@@ -93,10 +93,10 @@ fn same_class(p: Play, target: Play) -> bool {
 /// a lead other than [`eager_lead`], a pass or a bomb while it could beat
 /// with the same kind, or a higher play of the kind than it needed.
 pub fn misfits(view: &SeatView<'_>, hands: &[Cards; 3]) -> u32 {
-    let history = view.history();
+    let record = view.record();
     // Each seat's hand before each of its moves, walking back from now.
     let mut now = *hands;
-    let mut before: Vec<Cards> = history
+    let mut before: Vec<Cards> = record
         .iter()
         .rev()
         .map(|t| {
@@ -110,7 +110,7 @@ pub fn misfits(view: &SeatView<'_>, hands: &[Cards; 3]) -> u32 {
     let mut to_beat: Option<Play> = None;
     let mut passes = 0;
     let mut plays = Vec::new();
-    for (t, &hand) in history.iter().zip(&before) {
+    for (t, &hand) in record.iter().zip(&before) {
         if t.seat.team() != view.seat().team() {
             let fits = match (to_beat, t.mv) {
                 (None, mv) => eager_lead(hand).map(Move::Play) == Some(mv),
@@ -390,7 +390,7 @@ mod tests {
                 break;
             }
         }
-        assert!(game.history().len() >= 12);
+        assert!(game.record().len() >= 12);
         assert_eq!(misfits(&game.view(Seat::Landlord), &view_hands(&game)), 0);
         // A farmer that passes while it could beat in kind misfits once.
         let mut game = Game::new(&deal);
@@ -407,7 +407,7 @@ mod tests {
             u32::from(could)
         );
         // Its side's moves are never counted: not by itself, nor by its partner.
-        let farmer = game.history()[1].seat;
+        let farmer = game.record()[1].seat;
         assert_eq!(farmer.team(), Team::Farmers);
         for seat in [Seat::Farmer1, Seat::Farmer2] {
             assert_eq!(misfits(&game.view(seat), &view_hands(&game)), 0);

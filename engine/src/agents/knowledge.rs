@@ -37,7 +37,7 @@ impl Knowledge {
         let landlord_holds = match view.bottom() {
             Some(bottom) if view.seat() != Seat::Landlord => {
                 let by_landlord = view
-                    .history()
+                    .record()
                     .iter()
                     .filter(|t| t.seat == Seat::Landlord)
                     .fold(Cards::EMPTY, |acc, t| acc.plus(t.mv.cards()));

@@ -209,7 +209,7 @@ mod tests {
                     make_player("greedy", 0).unwrap(),
                 ];
                 let outcome = play_out(&mut game, &mut players, &clock, Some(1000.0)).unwrap();
-                (outcome, game.history().to_vec())
+                (outcome, game.record().to_vec())
             };
             assert_eq!(run(), run());
         }

@@ -121,14 +121,18 @@ impl SeatRule {
 
 impl FromStr for SeatRule {
     type Err = String;
-    /// A rule's name; `farmer` is farmer 1.
+    /// `alternate`, or a seat as [`Seat`] reads it (`farmer` is farmer 1).
     fn from_str(text: &str) -> Result<SeatRule, String> {
         match text.trim() {
-            "farmer" => Ok(SeatRule::Farmer1),
-            t => SeatRule::ALL
-                .into_iter()
-                .find(|r| r.name() == t)
-                .ok_or_else(|| format!("'{text}' is not a seat (landlord, farmer, farmer1, farmer2 or alternate)")),
+            "alternate" => Ok(SeatRule::Alternate),
+            t => match t.parse::<Seat>() {
+                Ok(Seat::Landlord) => Ok(SeatRule::Landlord),
+                Ok(Seat::Farmer1) => Ok(SeatRule::Farmer1),
+                Ok(Seat::Farmer2) => Ok(SeatRule::Farmer2),
+                Err(_) => Err(format!(
+                    "'{text}' is not a seat (landlord, farmer, farmer1, farmer2 or alternate)"
+                )),
+            },
         }
     }
 }

@@ -26,7 +26,7 @@ pub fn opponent_seed(board: &Board, moves: usize) -> u64 {
 /// The move the opponents make in `game` (an opponent's turn): the player
 /// built afresh with [`opponent_seed`], given no deadline.
 pub fn opponent_move(opponents: &PlayerSpec, board: &Board, game: &Game) -> Move {
-    let mut player = opponents.build(opponent_seed(board, game.history().len()));
+    let mut player = opponents.build(opponent_seed(board, game.record().len()));
     player.choose(&game.view(game.to_move()), &Deadline::NONE)
 }
 
@@ -149,7 +149,7 @@ pub fn play_board(
     let mut legal = Vec::new();
     while !game.is_over() {
         let seat = game.to_move();
-        let moves = game.history().len();
+        let moves = game.record().len();
         let (mv, who) = if seat == board.seat {
             let mut p = player.build(entrant_seed(seed, board, moves));
             (p.choose(&game.view(seat), &Deadline::NONE), player)
@@ -174,7 +174,7 @@ pub fn play_board(
             source,
         })?;
     }
-    Ok(game.history().iter().map(|t| t.mv).collect())
+    Ok(game.record().iter().map(|t| t.mv).collect())
 }
 
 #[cfg(test)]

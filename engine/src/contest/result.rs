@@ -209,11 +209,12 @@ impl ContestResult {
         }
         #[derive(Deserialize)]
         struct FileBoard {
-            record: Vec<Turn>,
+            record: Vec<WrittenTurn>,
         }
+        /// A turn as the file writes it: `[seat, play]` or the play alone.
         #[derive(Deserialize)]
         #[serde(untagged)]
-        enum Turn {
+        enum WrittenTurn {
             Seated(serde::de::IgnoredAny, String),
             Plain(String),
         }
@@ -252,7 +253,7 @@ impl ContestResult {
                 .enumerate()
                 .map(|(i, turn)| {
                     let text = match turn {
-                        Turn::Seated(_, mv) | Turn::Plain(mv) => mv,
+                        WrittenTurn::Seated(_, mv) | WrittenTurn::Plain(mv) => mv,
                     };
                     Move::parse(text).map_err(|problem| ResultError::Move {
                         board: b + 1,

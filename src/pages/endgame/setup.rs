@@ -58,10 +58,7 @@ fn field_name(field: Field, t: &Strings) -> &'static str {
 
 /// A seat as a link or the form writes it (`farmer` is farmer 1).
 pub(super) fn seat_named(name: &str) -> Option<Seat> {
-    match name.trim() {
-        "farmer" => Some(Seat::Farmer1),
-        other => Seat::from_name(other),
-    }
+    name.parse().ok()
 }
 
 pub(super) fn parse(link: &EndgameLink) -> Result<Position, SetupProblem> {

@@ -4,7 +4,7 @@
 //! it (`view.rs`) and saves it (`saved.rs`).
 
 use engine::bidding::{Auction, AuctionState, Bid, BidError};
-use engine::{readings, Cards, Deal, Game, IllegalMove, Move, Outcome, Play, Scoring, Seat};
+use engine::{readings, Cards, Deal, Game, IllegalMove, Move, Outcome, Play, RecordError, Scoring, Seat, Turn};
 use thiserror::Error;
 
 use crate::suits::Faces;
@@ -129,12 +129,19 @@ impl Setup {
     }
 }
 
-/// One move of the record, with the faces of the cards it played.
+/// One turn of the record (the engine's [`Turn`]) with the faces of the
+/// cards it played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Turn {
+pub struct FacedTurn {
     pub seat: Seat,
     pub mv: Move,
     pub faces: Faces,
+}
+
+impl From<FacedTurn> for Turn {
+    fn from(t: FacedTurn) -> Turn {
+        Turn { seat: t.seat, mv: t.mv }
+    }
 }
 
 /// Where a deal stands.
@@ -185,6 +192,27 @@ pub enum RestoreError {
     Faces { index: usize },
     #[error("a move to redo does not follow the record")]
     Redo,
+    /// Any other objection of the referee's to the record (a table of
+    /// three has every seat, so none is expected).
+    #[error("{0}")]
+    Record(RecordError),
+}
+
+impl From<RecordError> for RestoreError {
+    fn from(e: RecordError) -> RestoreError {
+        match e {
+            RecordError::Illegal { turn, problem } => RestoreError::Move {
+                index: turn,
+                source: problem,
+            },
+            RecordError::OutOfTurn { turn, expected, seat } => RestoreError::OutOfTurn {
+                index: turn,
+                expected,
+                seat,
+            },
+            other => RestoreError::Record(other),
+        }
+    }
 }
 
 /// A deal at the Play page's table, from the auction to the end.
@@ -196,9 +224,9 @@ pub struct Table {
     faces: [Faces; 4],
     /// Once the landlord is known: the deal (landlord first) and the game.
     game: Option<(Deal, Game)>,
-    record: Vec<Turn>,
+    record: Vec<FacedTurn>,
     /// Moves undone in practice, the next one last.
-    redo: Vec<Turn>,
+    redo: Vec<FacedTurn>,
 }
 
 impl Table {
@@ -226,7 +254,12 @@ impl Table {
     }
 
     /// A saved table, checked move by move through the referee.
-    pub fn restore(setup: Setup, bids: &[Bid], record: &[Turn], redo: &[Turn]) -> Result<Table, RestoreError> {
+    pub fn restore(
+        setup: Setup,
+        bids: &[Bid],
+        record: &[FacedTurn],
+        redo: &[FacedTurn],
+    ) -> Result<Table, RestoreError> {
         let mut table = Table::new(setup);
         if setup.mode == Mode::Tournament && !bids.is_empty() {
             return Err(RestoreError::BidsInTournament);
@@ -236,34 +269,55 @@ impl Table {
                 .bid(bid)
                 .map_err(|source| RestoreError::Bid { index: i + 1, source })?;
         }
-        for (i, turn) in record.iter().enumerate() {
-            let index = i + 1;
-            let expected = match table.game.as_ref() {
-                Some((_, game)) => game.to_move(),
-                None => return Err(RestoreError::MovesBeforeLandlord),
+        let Some((deal, _)) = table.game else {
+            return match (record.is_empty(), redo.is_empty()) {
+                (false, _) => Err(RestoreError::MovesBeforeLandlord),
+                (true, false) => Err(RestoreError::Redo),
+                (true, true) => Ok(table),
             };
-            if turn.seat != expected {
-                return Err(RestoreError::OutOfTurn {
-                    index,
-                    expected,
-                    seat: turn.seat,
-                });
+        };
+        // The referee's verdict, then each move's faces up to the first
+        // move it refuses: a move's seat was checked before its faces, its
+        // play after them.
+        let replayed = match Game::replay(&deal, record) {
+            // A move after the end: its seat is checked first, as above.
+            Err(RecordError::Illegal {
+                turn,
+                problem: IllegalMove::GameOver,
+            }) => {
+                let expected = Game::replay(&deal, &record[..turn - 1])?.to_move();
+                let seat = record[turn - 1].seat;
+                if seat == expected {
+                    Err(RecordError::Illegal {
+                        turn,
+                        problem: IllegalMove::GameOver,
+                    })
+                } else {
+                    Err(RecordError::OutOfTurn { turn, expected, seat })
+                }
             }
-            let held = table.faces_now(turn.seat);
+            replayed => replayed,
+        };
+        let checked_faces = match &replayed {
+            Ok(_) => record.len(),
+            Err(RecordError::Illegal { turn, .. }) => *turn,
+            Err(RecordError::OutOfTurn { turn, .. }) => turn - 1,
+            Err(_) => 0,
+        };
+        for (i, turn) in record[..checked_faces].iter().enumerate() {
+            let held = table.faces_after_record(record, turn.seat, i);
             if turn.faces.cards() != turn.mv.cards() || !turn.faces.is_subset(held) {
-                return Err(RestoreError::Faces { index });
+                return Err(RestoreError::Faces { index: i + 1 });
             }
-            table
-                .play(turn.mv, turn.faces)
-                .map_err(|source| RestoreError::Move { index, source })?;
         }
+        let game = replayed?;
         // The moves to redo must replay from here.
-        let mut probe = table.clone();
-        for turn in redo.iter().rev() {
-            if probe.to_move_seat() != Some(turn.seat) || probe.play(turn.mv, turn.faces).is_err() {
-                return Err(RestoreError::Redo);
-            }
+        let redo_turns: Vec<FacedTurn> = redo.iter().rev().copied().collect();
+        if game.clone().replay_moves(&redo_turns).is_err() {
+            return Err(RestoreError::Redo);
         }
+        table.game = Some((deal, game));
+        table.record = record.to_vec();
         table.redo = redo.to_vec();
         Ok(table)
     }
@@ -283,11 +337,11 @@ impl Table {
         self.auction.bids()
     }
 
-    pub fn record(&self) -> &[Turn] {
+    pub fn record(&self) -> &[FacedTurn] {
         &self.record
     }
 
-    pub fn redo_moves(&self) -> &[Turn] {
+    pub fn redo_moves(&self) -> &[FacedTurn] {
         &self.redo
     }
 
@@ -340,13 +394,6 @@ impl Table {
         }
     }
 
-    fn to_move_seat(&self) -> Option<Seat> {
-        match self.phase() {
-            Phase::Playing { to_move } => self.seat_of(to_move),
-            _ => None,
-        }
-    }
-
     /// What the bidder in `chair` called, if it has.
     pub fn bid_of(&self, chair: Chair) -> Option<Bid> {
         // Bidders call in the seeded hands' order, once each.
@@ -392,7 +439,12 @@ impl Table {
 
     /// A seat's faces after the first `step` moves.
     pub fn faces_after(&self, seat: Seat, step: usize) -> Faces {
-        self.record[..step.min(self.record.len())]
+        self.faces_after_record(&self.record, seat, step)
+    }
+
+    /// A seat's faces after the first `step` moves of `record`.
+    fn faces_after_record(&self, record: &[FacedTurn], seat: Seat, step: usize) -> Faces {
+        record[..step.min(record.len())]
             .iter()
             .filter(|t| t.seat == seat)
             .fold(self.faces_dealt(seat), |held, t| held.minus(t.faces))
@@ -427,7 +479,7 @@ impl Table {
         let held = self.faces_now(seat);
         // The referee checked the seat holds the cards, so the pick succeeds.
         let faces = held.pick(mv.cards(), prefer).unwrap_or_default();
-        self.record.push(Turn { seat, mv, faces });
+        self.record.push(FacedTurn { seat, mv, faces });
         self.redo.clear();
         Ok(())
     }
@@ -444,9 +496,11 @@ impl Table {
         let Some(i) = self.record.iter().rposition(|t| Some(t.seat) == me) else {
             return;
         };
-        let undone: Vec<Turn> = self.record.drain(i..).collect();
+        if let Some((_, game)) = self.game.as_mut() {
+            *game = game.at(i);
+        }
+        let undone: Vec<FacedTurn> = self.record.drain(i..).collect();
         self.redo.extend(undone.into_iter().rev());
-        self.rebuild();
     }
 
     /// Forward again to the user's next turn.
@@ -467,33 +521,18 @@ impl Table {
         }
     }
 
-    fn rebuild(&mut self) {
-        if let Some((deal, game)) = self.game.as_mut() {
-            *game = Game::new(deal);
-            for turn in &self.record {
-                // Moves from the record were legal when made.
-                let _ = game.apply(turn.mv);
-            }
-        }
-    }
-
     /// Each chair's move in the latest trick after `step` moves, with its
     /// number in the record (from 1). A trick taken (every other seat
     /// passed) stays, its last pass too, until the next lead clears it, so
     /// a player sees who took it and with what.
-    pub fn trick_after(&self, step: usize) -> [Option<(usize, Turn)>; 3] {
-        let Some((deal, _)) = &self.game else {
-            return [None; 3];
-        };
-        let mut game = Game::new(deal);
+    pub fn trick_after(&self, step: usize) -> [Option<(usize, FacedTurn)>; 3] {
         let mut trick = [None; 3];
-        for (i, turn) in self.record[..step.min(self.record.len())].iter().enumerate() {
-            if game.to_beat().is_none() {
-                trick = [None; 3];
-            }
-            if game.apply(turn.mv).is_err() {
-                break;
-            }
+        let Some((_, game)) = &self.game else {
+            return trick;
+        };
+        let step = step.min(self.record.len());
+        let lead = step - game.at(step).trick().len();
+        for (i, turn) in self.record[..step].iter().enumerate().skip(lead) {
             trick[self.chair_of(turn.seat).index()] = Some((i + 1, *turn));
         }
         trick
@@ -507,9 +546,7 @@ impl Table {
         if last.mv != Move::Pass {
             return None;
         }
-        let (deal, _) = self.game.as_ref()?;
-        let moves: Vec<(Seat, Move)> = self.record[..step].iter().map(|t| (t.seat, t.mv)).collect();
-        let game = Game::replay(deal, &moves).ok()?;
+        let game = self.game.as_ref()?.1.at(step);
         (game.to_beat().is_none() && !game.is_over()).then(|| self.chair_of(game.to_move()))
     }
 
@@ -781,6 +818,40 @@ mod tests {
             Table::restore(classic, &[Bid::Two, Bid::One], &[], &[]),
             Err(RestoreError::Bid { index: 2, .. })
         ));
+    }
+
+    #[test]
+    fn a_move_after_the_end_names_its_seat_first() {
+        let mut table = Table::new(Setup::tournament(3, Seat::Landlord));
+        while matches!(table.phase(), Phase::Playing { .. }) {
+            play_first_legal(&mut table);
+        }
+        let next = table.game().unwrap().to_move();
+        let extra = |seat| {
+            let mut record = table.record().to_vec();
+            record.push(FacedTurn {
+                seat,
+                mv: Move::Pass,
+                faces: Faces::EMPTY,
+            });
+            Table::restore(table.setup(), &[], &record, &[])
+        };
+        let index = table.record().len() + 1;
+        assert_eq!(
+            extra(next),
+            Err(RestoreError::Move {
+                index,
+                source: IllegalMove::GameOver
+            })
+        );
+        assert_eq!(
+            extra(next.next(3)),
+            Err(RestoreError::OutOfTurn {
+                index,
+                expected: next,
+                seat: next.next(3)
+            })
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use engine::{Move, Seat};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::model::{Chair, Mode, RestoreError, Session, Setup, Table, Turn};
+use super::model::{Chair, FacedTurn, Mode, RestoreError, Session, Setup, Table};
 use crate::suits::Faces;
 use crate::web;
 
@@ -52,16 +52,16 @@ struct Stored {
     deals: u32,
 }
 
-pub(crate) fn stored_turn(t: &Turn) -> (String, String, u64) {
+pub(crate) fn stored_turn(t: &FacedTurn) -> (String, String, u64) {
     (t.seat.name().into(), t.mv.to_string(), t.faces.bits())
 }
 
-pub(crate) fn turn((seat, mv, faces): &(String, String, u64)) -> Result<Turn, LoadError> {
+pub(crate) fn turn((seat, mv, faces): &(String, String, u64)) -> Result<FacedTurn, LoadError> {
     let value = |what, value: &str| LoadError::Value {
         what,
         value: value.to_string(),
     };
-    Ok(Turn {
+    Ok(FacedTurn {
         seat: Seat::from_name(seat).ok_or_else(|| value("seat", seat))?,
         mv: Move::parse(mv).map_err(|_| value("move", mv))?,
         faces: Faces::from_bits(*faces).ok_or_else(|| value("cards", &faces.to_string()))?,

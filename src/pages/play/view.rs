@@ -6,7 +6,7 @@ use engine::bidding::Bid;
 use engine::{Cards, Move, Rank, Seat};
 use yew::prelude::*;
 
-use super::model::{Chair, Table, Turn};
+use super::model::{Chair, FacedTurn, Table};
 use crate::components::card::{face_text, CardBack, Hand};
 use crate::i18n::Strings;
 use crate::suits::Faces;
@@ -118,7 +118,14 @@ pub struct SlotMarks {
 
 /// A chair's spot in the centre: its latest play in this trick, 不出, or
 /// its call during the auction.
-pub fn slot(t: &Strings, chair: Chair, turn: Option<Turn>, bid: Option<Bid>, index: usize, marks: SlotMarks) -> Html {
+pub fn slot(
+    t: &Strings,
+    chair: Chair,
+    turn: Option<FacedTurn>,
+    bid: Option<Bid>,
+    index: usize,
+    marks: SlotMarks,
+) -> Html {
     let SlotMarks { fresh, last, taken } = marks;
     let class = classes!(
         "slot",
@@ -129,7 +136,7 @@ pub fn slot(t: &Strings, chair: Chair, turn: Option<Turn>, bid: Option<Bid>, ind
     );
     let body = match (turn, bid) {
         (
-            Some(Turn {
+            Some(FacedTurn {
                 mv: Move::Play(p),
                 faces,
                 seat,
@@ -144,7 +151,7 @@ pub fn slot(t: &Strings, chair: Chair, turn: Option<Turn>, bid: Option<Bid>, ind
             </div>
         },
         (
-            Some(Turn {
+            Some(FacedTurn {
                 mv: Move::Pass, seat, ..
             }),
             _,
