@@ -1,6 +1,6 @@
 # Shared by scripts/serve and scripts/test: install what the web build and
 # the browser tests need, only when missing, saying what is done.
-# Facts behind the choices: ../shared/docs/toolchain.md.
+# Facts behind the choices: docs/building.md.
 
 # Versions the build depends on. wasm-bindgen's CLI must equal the crate in
 # Cargo.lock (Trunk would otherwise try to download one).
@@ -20,7 +20,7 @@ ensure_cargo() {
 }
 
 # The wasm32 target: rustup's when it can be had, else Debian's rustc-web with
-# std built from source (toolchain.md's fallback).
+# std built from source (docs/building.md, the fallback).
 ensure_wasm_target() {
   if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
     return
@@ -80,7 +80,7 @@ ensure_wasm_bindgen() {
     return
   fi
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION to match Cargo.lock (about 3 minutes once)"
-  # Not --locked: its lockfile names a release the registry lacks (toolchain.md).
+  # Not --locked: its lockfile names a release the registry lacks (docs/building.md).
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 }
 
