@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, worstStall, timeUntilShown, dist, shots, SUB_PATH, boardPosition, solveArgs } from "./support.mjs";
+import { start, stop, freshPage, cli, worstStall, timeUntilShown, timeUntilAnswered, scrollSettled, dist, shots, SUB_PATH, boardPosition, solveArgs } from "./support.mjs";
 
 let base;
 
@@ -408,14 +408,7 @@ test("the Deal page shows a deal's par as `ddz par` gives it; the line steps on 
   const overshoots = [];
   await page.selectOption("#par-limit", "1000");
   for (let i = 0; i < 3; i++) {
-    const ms = await page.evaluate(async () => {
-      const start = performance.now();
-      document.querySelector("#par-run").click();
-      const tick = () => new Promise((ok) => setTimeout(ok, 5));
-      while (document.querySelector("#par-result")) await tick();
-      while (!document.querySelector("#par-result")) await tick();
-      return performance.now() - start;
-    });
+    const ms = await timeUntilAnswered(page, "#par-run", "#par-result", 10000);
     overshoots.push((ms - 1000) / 1000);
     assert.equal(await page.getAttribute("#par-result", "data-exact"), "false");
     assert.ok((await page.getAttribute("#par-result", "data-best")).length > 0, "a move even without a proof");
@@ -1036,7 +1029,7 @@ test("presentation mode at 1280×720: one chart per screen, chart first and whol
     for (const [id, name] of [["chart-gdi", "gdi"], ["chart-dih", "dih"], ["chart-rank", "rank"], ["chart-par", "par"], ["chart-places-duplicate", "places"]]) {
       for (let i = 0; i < 6 && (await page.locator(`#${id}`).boundingBox()).y > 1; i++) {
         await page.keyboard.press("ArrowRight");
-        await page.waitForTimeout(250);
+        await scrollSettled(page);
       }
       const b = await page.locator(`#${id}`).boundingBox();
       assert.ok(b.y >= -1 && b.y + b.height <= 721, `${id} whole on its screen: ${JSON.stringify(b)}`);

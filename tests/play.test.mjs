@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, shots } from "./support.mjs";
+import { start, stop, freshPage, cli, shots, animationsDone } from "./support.mjs";
 
 let base;
 
@@ -323,8 +323,15 @@ test("sounds are made with Web Audio and the switch silences them; reduced motio
   assert.equal(await page.getAttribute("#play-sound", "aria-pressed"), "false");
   await nextTurn(page);
   const quiet = await page.evaluate(() => window.__tones);
+  // The user's play and the two AIs' answers, each of which would sound: the
+  // table waits for the AIs, then it is the user's turn again.
+  await page.evaluate(() => {
+    window.__waited = false;
+    const see = () => (window.__waited ||= !!document.querySelector('#play-actions[data-for="wait"]'));
+    new MutationObserver(see).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-for"] });
+  });
   await playHinted(page);
-  await page.waitForTimeout(1500);
+  await page.waitForFunction(() => window.__waited && document.querySelector('#play-end, #play-actions[data-for="play"]'), null, { timeout: 30000 });
   assert.equal(await page.evaluate(() => window.__tones), quiet, "no sound once muted");
   // With reduced motion a new play appears without moving.
   const motion = await page.locator(".slot.fresh .trick, .slot .trick").first().evaluate((el) => getComputedStyle(el).animationName);
@@ -696,14 +703,15 @@ test("screenshots of the table at four sizes in both languages", async () => {
       assert.equal(await nextTurn(page), "play");
       // Two cards selected, as a player about to play would have them.
       await clickCard(page, "#play-hand li >> nth=-1");
-      await page.waitForTimeout(400);
+      await page.locator('#play-hand li[aria-checked="true"]').first().waitFor();
+      await animationsDone(page);
       const lang = locale.slice(0, 2);
       const path = join(shots, `play-${size}-${lang}.png`);
       await page.screenshot({ path });
       made.push(path);
       if (size === "1366x768") {
         for (let i = 0; i < 200 && (await nextTurn(page)) !== "end"; i++) await playHinted(page);
-        await page.waitForTimeout(400);
+        await animationsDone(page);
         await page.screenshot({ path: join(shots, `play-${size}-${lang}-end.png`) });
         await page.click("#end-replay");
         await setRange(page, 12);
