@@ -467,7 +467,6 @@ test("an AI's seat is lit while it thinks, for at least the pause, with its cloc
   }
   assert.ok(passed, "a turn to pass came");
   const lit = await page.evaluate(() => window.__lit);
-  console.log(`# an AI's seat was lit ${lit.spans.length} times, for ${Math.round(Math.min(...lit.spans))}–${Math.round(Math.max(...lit.spans))} ms; its clock read ${Math.min(...lit.clocks)}–${Math.max(...lit.clocks)}`);
   assert.ok(lit.spans.length >= 2, `lit ${lit.spans.length} times`);
   // The normal pace pauses at least 595 ms before an AI's move is shown.
   assert.ok(Math.min(...lit.spans) >= 500, `lit for only ${Math.min(...lit.spans)} ms`);
@@ -495,7 +494,7 @@ test("an AI's seat is lit while it thinks, for at least the pause, with its cloc
 /// the AI's move) and the longest gap between timer ticks while it was.
 function watchThinking(page) {
   return page.evaluate(() => {
-    const seen = (window.__thinking = { shown: 0, worst: 0, gaps: [] });
+    const seen = (window.__thinking = { shown: 0, worst: 0 });
     const isIndicator = (n) => n.nodeType === 1 && (n.id === "play-thinking" || n.querySelector("#play-thinking"));
     new MutationObserver((records) => {
       for (const r of records) for (const n of r.addedNodes) if (isIndicator(n)) seen.shown++;
@@ -505,7 +504,6 @@ function watchThinking(page) {
       const now = performance.now();
       if (document.querySelector("#play-thinking")) {
         seen.worst = Math.max(seen.worst, now - last);
-        if (now - last > 20) seen.gaps.push([Math.round(last), Math.round(now - last)]);
       }
       last = now;
       setTimeout(tick, 0);
@@ -522,8 +520,7 @@ test("a full deal against a thinking AI ends with every hand shown, the score, a
   await watchThinking(page);
   for (let i = 0; i < 200 && (await nextTurn(page)) !== "end"; i++) await playHinted(page);
   const seen = await page.evaluate(() => window.__thinking);
-  // Measured, not asserted tightly: the machines are shared.
-  console.log(`# longest UI-thread stall while the AI thought: ${seen.worst.toFixed(1)} ms (the AI was asked ${seen.shown} times in the worker; gaps over 20 ms: ${JSON.stringify(seen.gaps.slice(0, 10))})`);
+  // Only a gross stall fails: the machines are shared.
   assert.ok(seen.shown >= 10, `the AI was seen thinking ${seen.shown} times`);
   assert.ok(seen.worst < 1000, `a stall of ${seen.worst} ms`);
   const score = Number(await page.getAttribute("#play-end", "data-score"));
