@@ -138,46 +138,51 @@ for (const size of ["1366x768", "390x844", "844x390"]) {
   });
 }
 
-test("a bidding round ends with a landlord and a deal, as `ddz bid` plays it; three passes redeal", async () => {
+test("a bidding round ends with a landlord and a deal, as `ddz bid` plays it; three passes redeal", async (t) => {
   const { context, page, errors } = await freshPage();
   // Seed 42: the AI's bids are 1, pass, 3 from the first bidder (`ddz bid`).
   // The user bids first and calls what the AI would; the two AIs follow.
   const expected = cli(["bid", "--seed", "42", "--json"]);
   assert.deepEqual(expected.bids, ["1", "pass", "3"]);
-  await page.goto(`${base}#/play?seed=42&mode=classic&first=me&pace=fast`);
-  assert.equal(await nextTurn(page), "bid");
-  // The bottom cards are face down while the auction runs.
-  assert.equal(await page.getAttribute("#play-bottom", "data-cards"), "");
-  assert.ok(await page.locator('#play-actions button[data-bid="pass"]').isEnabled());
-  await page.click('#play-actions button[data-bid="1"]');
-  // 下家 passes, 上家 bids 3 and is the landlord (bidders go me → right → left).
-  await page.locator('section[data-chair="left"][data-seat="landlord"]').waitFor({ timeout: 15000 });
-  assert.equal(await page.getAttribute("#play-bottom", "data-cards"), expected.bottom);
-  // The landlord took the bottom cards: 20, less its lead (the user plays right after it).
-  assert.equal(await nextTurn(page), "play");
-  const lead = await page.getAttribute('.slot.left .trick[data-trick="landlord"]', "data-play");
-  assert.equal(Number(await page.getAttribute('section[data-chair="left"]', "data-count")) + lead.length, 20);
-  assert.equal(await page.getAttribute('section[data-chair="me"]', "data-seat"), "farmer1");
-  assert.equal(await page.getAttribute("#play-hand", "data-cards"), expected.deal.match(/\[(\w+)\]/g)[1].slice(1, -1));
-  assert.match(await page.locator("#play-bids").textContent(), /Bid 1 · No bid · Bid 3/);
-  assert.equal(await page.getAttribute("#play-stakes", "data-multiplier"), "3");
 
-  // Seed 316: every AI passes (`ddz bid`); the user passes too, and the cards are redealt.
-  assert.equal(cli(["bid", "--seed", "316", "--json"]).landlord, null);
-  await page.goto(`${base}#/play?seed=316&mode=classic&first=me&pace=fast`);
-  assert.equal(await nextTurn(page), "bid");
-  await page.click('#play-actions button[data-bid="pass"]');
-  await page.locator('.table[data-phase="redeal"]').waitFor({ timeout: 15000 });
-  assert.match(await page.locator("#play-message").textContent(), /Nobody bid/);
-  await page.waitForFunction(() => !/seed=316\b/.test(location.hash), null, { timeout: 15000 });
-  // A new deal, and the next player bids first.
-  assert.match(await page.evaluate(() => location.hash), /mode=classic&first=right/);
-  await page.locator('.table[data-phase="bidding"]').waitFor();
+  await t.test("the bidding ends with `ddz bid`'s landlord, who takes the bottom cards and leads", async () => {
+    await page.goto(`${base}#/play?seed=42&mode=classic&first=me&pace=fast`);
+    assert.equal(await nextTurn(page), "bid");
+    // The bottom cards are face down while the auction runs.
+    assert.equal(await page.getAttribute("#play-bottom", "data-cards"), "");
+    assert.ok(await page.locator('#play-actions button[data-bid="pass"]').isEnabled());
+    await page.click('#play-actions button[data-bid="1"]');
+    // 下家 passes, 上家 bids 3 and is the landlord (bidders go me → right → left).
+    await page.locator('section[data-chair="left"][data-seat="landlord"]').waitFor({ timeout: 15000 });
+    assert.equal(await page.getAttribute("#play-bottom", "data-cards"), expected.bottom);
+    // The landlord took the bottom cards: 20, less its lead (the user plays right after it).
+    assert.equal(await nextTurn(page), "play");
+    const lead = await page.getAttribute('.slot.left .trick[data-trick="landlord"]', "data-play");
+    assert.equal(Number(await page.getAttribute('section[data-chair="left"]', "data-count")) + lead.length, 20);
+    assert.equal(await page.getAttribute('section[data-chair="me"]', "data-seat"), "farmer1");
+    assert.equal(await page.getAttribute("#play-hand", "data-cards"), expected.deal.match(/\[(\w+)\]/g)[1].slice(1, -1));
+    assert.match(await page.locator("#play-bids").textContent(), /Bid 1 · No bid · Bid 3/);
+    assert.equal(await page.getAttribute("#play-stakes", "data-multiplier"), "3");
+  });
+
+  await t.test("when all three pass the cards are redealt and the next player bids first", async () => {
+    // Seed 316: every AI passes (`ddz bid`); the user passes too, and the cards are redealt.
+    assert.equal(cli(["bid", "--seed", "316", "--json"]).landlord, null);
+    await page.goto(`${base}#/play?seed=316&mode=classic&first=me&pace=fast`);
+    assert.equal(await nextTurn(page), "bid");
+    await page.click('#play-actions button[data-bid="pass"]');
+    await page.locator('.table[data-phase="redeal"]').waitFor({ timeout: 15000 });
+    assert.match(await page.locator("#play-message").textContent(), /Nobody bid/);
+    await page.waitForFunction(() => !/seed=316\b/.test(location.hash), null, { timeout: 15000 });
+    // A new deal, and the next player bids first.
+    assert.match(await page.evaluate(() => location.hash), /mode=classic&first=right/);
+    await page.locator('.table[data-phase="bidding"]').waitFor();
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("a reload in the middle of a deal resumes it exactly; settings persist", async () => {
+test("a reload in the middle of a deal resumes it exactly, settings included", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN");
   await page.goto(`${base}#/play?seed=11&mode=classic&first=me&level=advanced&pace=fast`);
   assert.equal(await nextTurn(page), "bid");
@@ -205,30 +210,40 @@ test("a reload in the middle of a deal resumes it exactly; settings persist", as
       counter: !!document.querySelector("#play-counter"),
       sound: document.querySelector("#play-sound").getAttribute("aria-pressed"),
     }));
+
   const before = await snapshot();
   assert.ok(before.record.length >= 4, `${before.record.length} moves made`);
   assert.equal(before.counter, true);
-  await page.reload();
-  assert.equal(await nextTurn(page), "play");
-  const after = await snapshot();
-  assert.deepEqual(after, before);
-  // The game goes on from there.
-  await playHinted(page);
-  await page.waitForFunction((n) => document.querySelectorAll("#play-record li").length > n, before.record.length);
-  // Opening the Play page from the menu finds the same game.
-  await page.click('nav a[href="#/deal"]');
-  await page.click('nav a[href="#/play"]');
-  await page.waitForFunction((hash) => location.hash.startsWith(hash.split("&level")[0]), before.hash);
-  assert.equal(await page.locator("#play-bids").textContent(), before.bids);
-  // A link to another deal keeps this unfinished one aside, to resume.
-  assert.equal(await nextTurn(page), "play");
-  const hand = await page.getAttribute("#play-hand", "data-cards");
-  const moves = await page.locator("#play-record li").count();
-  await page.goto(`${base}#/play?seed=12&mode=classic&first=me&pace=fast`);
-  await page.locator("#play-resume").click();
-  await page.waitForFunction(() => /seed=11\b/.test(location.hash));
-  assert.equal(await page.getAttribute("#play-hand", "data-cards"), hand);
-  assert.equal(await page.locator("#play-record li").count(), moves);
+
+  await t.test("a reload shows the same table, record and settings", async () => {
+    await page.reload();
+    assert.equal(await nextTurn(page), "play");
+    const after = await snapshot();
+    assert.deepEqual(after, before);
+  });
+
+  await t.test("the game goes on after the reload", async () => {
+    await playHinted(page);
+    await page.waitForFunction((n) => document.querySelectorAll("#play-record li").length > n, before.record.length);
+  });
+
+  await t.test("the Play page opened from the menu finds the same game", async () => {
+    await page.click('nav a[href="#/deal"]');
+    await page.click('nav a[href="#/play"]');
+    await page.waitForFunction((hash) => location.hash.startsWith(hash.split("&level")[0]), before.hash);
+    assert.equal(await page.locator("#play-bids").textContent(), before.bids);
+  });
+
+  await t.test("a link to another deal keeps the unfinished one aside, to resume", async () => {
+    assert.equal(await nextTurn(page), "play");
+    const hand = await page.getAttribute("#play-hand", "data-cards");
+    const moves = await page.locator("#play-record li").count();
+    await page.goto(`${base}#/play?seed=12&mode=classic&first=me&pace=fast`);
+    await page.locator("#play-resume").click();
+    await page.waitForFunction(() => /seed=11\b/.test(location.hash));
+    assert.equal(await page.getAttribute("#play-hand", "data-cards"), hand);
+    assert.equal(await page.locator("#play-record li").count(), moves);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -304,7 +319,7 @@ test("touch swipe-select selects the cards swiped over", async () => {
   await context.close();
 });
 
-test("sounds are made with Web Audio and the switch silences them; reduced motion stills the cards", async () => {
+test("sounds are made with Web Audio and the switch silences them; reduced motion stills the cards", async (t) => {
   const { context, page, errors } = await freshPage("en-US", { reducedMotion: "reduce" });
   // Count the oscillators the page starts.
   await context.addInitScript(() => {
@@ -317,25 +332,33 @@ test("sounds are made with Web Audio and the switch silences them; reduced motio
   });
   await page.goto(`${base}#/play?seed=42&mode=classic&first=me&pace=fast`);
   assert.equal(await nextTurn(page), "bid");
-  await page.click('#play-actions button[data-bid="1"]');
-  await page.waitForFunction(() => window.__tones > 0, null, { timeout: 10000 });
-  await page.click("#play-sound");
-  assert.equal(await page.getAttribute("#play-sound", "aria-pressed"), "false");
-  await nextTurn(page);
-  const quiet = await page.evaluate(() => window.__tones);
-  // The user's play and the two AIs' answers, each of which would sound: the
-  // table waits for the AIs, then it is the user's turn again.
-  await page.evaluate(() => {
-    window.__waited = false;
-    const see = () => (window.__waited ||= !!document.querySelector('#play-actions[data-for="wait"]'));
-    new MutationObserver(see).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-for"] });
+
+  await t.test("a bid sounds, through Web Audio", async () => {
+    await page.click('#play-actions button[data-bid="1"]');
+    await page.waitForFunction(() => window.__tones > 0, null, { timeout: 10000 });
   });
-  await playHinted(page);
-  await page.waitForFunction(() => window.__waited && document.querySelector('#play-end, #play-actions[data-for="play"]'), null, { timeout: 30000 });
-  assert.equal(await page.evaluate(() => window.__tones), quiet, "no sound once muted");
-  // With reduced motion a new play appears without moving.
-  const motion = await page.locator(".slot.fresh .trick, .slot .trick").first().evaluate((el) => getComputedStyle(el).animationName);
-  assert.equal(motion, "none");
+
+  await t.test("once the sound is switched off, no play sounds", async () => {
+    await page.click("#play-sound");
+    assert.equal(await page.getAttribute("#play-sound", "aria-pressed"), "false");
+    await nextTurn(page);
+    const quiet = await page.evaluate(() => window.__tones);
+    // The user's play and the two AIs' answers, each of which would sound: the
+    // table waits for the AIs, then it is the user's turn again.
+    await page.evaluate(() => {
+      window.__waited = false;
+      const see = () => (window.__waited ||= !!document.querySelector('#play-actions[data-for="wait"]'));
+      new MutationObserver(see).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-for"] });
+    });
+    await playHinted(page);
+    await page.waitForFunction(() => window.__waited && document.querySelector('#play-end, #play-actions[data-for="play"]'), null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => window.__tones), quiet, "no sound once muted");
+  });
+
+  await t.test("with reduced motion a new play appears without moving", async () => {
+    const motion = await page.locator(".slot.fresh .trick, .slot .trick").first().evaluate((el) => getComputedStyle(el).animationName);
+    assert.equal(motion, "none");
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -412,7 +435,7 @@ test("levels have names and descriptions of their own; the turn timer counts dow
   await context.close();
 });
 
-test("an AI's seat is lit while it thinks, for at least the pause, with its clock; the keys work wherever the focus is; the replay takes the arrows", async () => {
+test("an AI's seat is lit while it thinks; the keys work wherever the focus is; the replay takes the arrows", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN");
   await page.goto(`${base}#/play?seed=7&mode=classic&first=me&level=novice&pace=normal`);
   await nextTurn(page);
@@ -439,52 +462,65 @@ test("an AI's seat is lit while it thinks, for at least the pause, with its cloc
     };
     look();
   });
-  // The bidding advice is a sentence a player would say; the rule behind it is under ⓘ.
-  await page.click("#play-hint");
-  const advice = await page.locator("#play-advice").textContent();
-  assert.match(advice, /^(双王|大王|小王|[一两三四]个2|[一两三四]个炸|没有大牌)+，拆成 \d+ 手，牌(好|不错|一般|差)，(叫3分|可以叫[12]分|不叫)。/);
-  await page.click("#play-advice .info-button");
-  assert.match(await page.locator("#play-advice .popover").textContent(), /乘 2/);
-  await page.click('#play-actions button[data-bid="3"]');
-  assert.equal(await nextTurn(page), "play");
-  // With nothing focused: H hints, Enter plays the hinted cards.
-  await page.evaluate(() => document.activeElement?.blur());
-  await page.keyboard.press("h");
-  await page.waitForFunction(() => document.querySelectorAll('#play-hand li[aria-checked="true"]').length > 0);
-  const before = Number(await page.getAttribute("#play-hand", "data-cards").then((c) => c.length));
-  await page.keyboard.press("Enter");
-  await page.waitForFunction((n) => document.querySelector("#play-hand").dataset.cards.length < n, before);
-  // P passes on the first turn with a play to beat, even with a button focused.
-  let passed = false;
-  for (let i = 0; i < 60 && !passed; i++) {
-    if ((await nextTurn(page)) !== "play") break;
-    if (await page.locator("#play-pass").isEnabled()) {
-      await page.focus("#play-hint");
-      await page.keyboard.press("p");
-      await page.locator('.slot.me .trick.pass').waitFor({ timeout: 5000 });
-      passed = true;
-    } else await playHinted(page);
-  }
-  assert.ok(passed, "a turn to pass came");
-  const lit = await page.evaluate(() => window.__lit);
-  assert.ok(lit.spans.length >= 2, `lit ${lit.spans.length} times`);
-  // The normal pace pauses at least 595 ms before an AI's move is shown.
-  assert.ok(Math.min(...lit.spans) >= 500, `lit for only ${Math.min(...lit.spans)} ms`);
-  assert.ok(lit.clocks.length > 0 && lit.clocks.every((c) => c >= 1 && c <= 15), `clocks ${lit.clocks.slice(0, 5)}`);
-  for (let i = 0; i < 200 && (await nextTurn(page)) !== "end"; i++) await playHinted(page);
-  await page.click("#end-replay");
-  await page.evaluate(() => document.activeElement?.blur());
-  const step = () => page.getAttribute("#replay-step", "data-step").then(Number);
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  assert.equal(await step(), 2);
-  await page.keyboard.press("ArrowLeft");
-  assert.equal(await step(), 1);
-  await page.keyboard.press("End");
-  const last = await step();
-  assert.ok(last > 10, `the replay ends at ${last}`);
-  await page.keyboard.press("Home");
-  assert.equal(await step(), 0);
+
+  await t.test("the bidding advice is a sentence a player would say, the rule behind it under ⓘ", async () => {
+    await page.click("#play-hint");
+    const advice = await page.locator("#play-advice").textContent();
+    assert.match(advice, /^(双王|大王|小王|[一两三四]个2|[一两三四]个炸|没有大牌)+，拆成 \d+ 手，牌(好|不错|一般|差)，(叫3分|可以叫[12]分|不叫)。/);
+    await page.click("#play-advice .info-button");
+    assert.match(await page.locator("#play-advice .popover").textContent(), /乘 2/);
+    await page.click('#play-actions button[data-bid="3"]');
+    assert.equal(await nextTurn(page), "play");
+  });
+
+  await t.test("with nothing focused, H hints and Enter plays the hinted cards", async () => {
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press("h");
+    await page.waitForFunction(() => document.querySelectorAll('#play-hand li[aria-checked="true"]').length > 0);
+    const before = Number(await page.getAttribute("#play-hand", "data-cards").then((c) => c.length));
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((n) => document.querySelector("#play-hand").dataset.cards.length < n, before);
+  });
+
+  await t.test("P passes, even with a button focused", async () => {
+    // P passes on the first turn with a play to beat, even with a button focused.
+    let passed = false;
+    for (let i = 0; i < 60 && !passed; i++) {
+      if ((await nextTurn(page)) !== "play") break;
+      if (await page.locator("#play-pass").isEnabled()) {
+        await page.focus("#play-hint");
+        await page.keyboard.press("p");
+        await page.locator('.slot.me .trick.pass').waitFor({ timeout: 5000 });
+        passed = true;
+      } else await playHinted(page);
+    }
+    assert.ok(passed, "a turn to pass came");
+  });
+
+  await t.test("an AI's seat is lit while it thinks, at least for the pause, with its clock counting down", async () => {
+    const lit = await page.evaluate(() => window.__lit);
+    assert.ok(lit.spans.length >= 2, `lit ${lit.spans.length} times`);
+    // The normal pace pauses at least 595 ms before an AI's move is shown.
+    assert.ok(Math.min(...lit.spans) >= 500, `lit for only ${Math.min(...lit.spans)} ms`);
+    assert.ok(lit.clocks.length > 0 && lit.clocks.every((c) => c >= 1 && c <= 15), `clocks ${lit.clocks.slice(0, 5)}`);
+  });
+
+  await t.test("the replay steps with the arrow keys, Home and End", async () => {
+    for (let i = 0; i < 200 && (await nextTurn(page)) !== "end"; i++) await playHinted(page);
+    await page.click("#end-replay");
+    await page.evaluate(() => document.activeElement?.blur());
+    const step = () => page.getAttribute("#replay-step", "data-step").then(Number);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await step(), 2);
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await step(), 1);
+    await page.keyboard.press("End");
+    const last = await step();
+    assert.ok(last > 10, `the replay ends at ${last}`);
+    await page.keyboard.press("Home");
+    assert.equal(await step(), 0);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
