@@ -667,89 +667,106 @@ test("a mistyped seed or deal on the Lab page is explained in the page's words, 
   await context.close();
 });
 
-test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI computes it, a sortable library, tournaments", async () => {
+test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI computes it, a sortable library, tournaments", async (t) => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/lab?seed=42&panel=quick`);
   await page.locator("#lab-dist").waitFor({ timeout: 30000 });
-  // The quick panel's default: 200 games per table (README, "How many games").
-  const want = cli(["dist", "42", "--panel", "quick", "--games", "200", "--json"]);
-  assert.equal(await page.getAttribute("#lab-dist", "data-counts"), JSON.stringify(want.counts).replaceAll(",", ", "));
-  assert.equal(await page.getAttribute("#lab-dist", "data-games"), String(want.games));
-  const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) => b.map((x) => Number(x.dataset.value)));
-  bars.forEach((v, i) => assert.ok(Math.abs(v - want.probabilities[i]) < 1e-12));
-  // Charts save as CSV too.
-  const csv = decodeURIComponent((await page.getAttribute("#lab-dist .export-csv", "href")).split(",").slice(1).join(","));
-  assert.match(csv, /^# Score distribution · deal 42 · panel: Quick · 1,600 games · seed 42 · \d{4}-\d\d-\d\d\nscore,games,share,low95,high95\n/);
 
-  // A pasted deal is played too, as `ddz dist DEAL` plays it; a broken one is explained.
-  const pasted = cli(["deal", "--seed", "7", "--json"]).deal;
-  await page.fill("#lab-seed", pasted.slice(0, -3) + "]");
-  await page.click("#lab-seed-go");
-  await page.locator("#lab-seed-error").waitFor();
-  assert.match(await page.textContent("#lab-seed-error"), /(缺少|missing) KX/);
-  await page.fill("#lab-seed", pasted);
-  await page.click("#lab-seed-go");
-  await page.waitForFunction((d) => document.querySelector(".lab-deal")?.dataset.deal === d, pasted);
-  const wantPasted = cli(["dist", pasted, "--panel", "quick", "--games", "200", "--json"]);
-  await page.waitForFunction(
-    (c) => document.querySelector("#lab-dist")?.dataset.counts === c,
-    JSON.stringify(wantPasted.counts).replaceAll(",", ", "),
-    { timeout: 30000 },
-  );
+  await t.test("a seeded deal's histogram is `ddz dist`'s, and saves as CSV", async () => {
+    // The quick panel's default: 200 games per table (README, "How many games").
+    const want = cli(["dist", "42", "--panel", "quick", "--games", "200", "--json"]);
+    assert.equal(await page.getAttribute("#lab-dist", "data-counts"), JSON.stringify(want.counts).replaceAll(",", ", "));
+    assert.equal(await page.getAttribute("#lab-dist", "data-games"), String(want.games));
+    const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) => b.map((x) => Number(x.dataset.value)));
+    bars.forEach((v, i) => assert.ok(Math.abs(v - want.probabilities[i]) < 1e-12));
+    // Charts save as CSV too.
+    const csv = decodeURIComponent((await page.getAttribute("#lab-dist .export-csv", "href")).split(",").slice(1).join(","));
+    assert.match(csv, /^# Score distribution · deal 42 · panel: Quick · 1,600 games · seed 42 · \d{4}-\d\d-\d\d\nscore,games,share,low95,high95\n/);
+  });
 
-  // DIH for a typed distribution equals the CLI's.
-  const dist = "-3:0.05,-2:0.15,-1:0.25,1:0.3,2:0.17,3:0.08";
-  await page.fill("#dih-dist", dist);
-  await page.locator("#dih-dist").dispatchEvent("change");
-  for (const [id, v] of [["#dih-n", "108"], ["#dih-m", "18"], ["#dih-r", "10"]]) {
-    await page.fill(id, v);
-    await page.locator(id).dispatchEvent("change");
-  }
-  const cliDih = cli(["dih", "--dist", dist, "--players", "108", "--rounds", "18", "--top", "10", "--json"]).dih;
-  await page.waitForFunction((v) => {
-    const el = document.querySelector("#dih-value");
-    return el && Math.abs(Number(el.dataset.value) - v) < 1e-12;
-  }, cliDih);
+  await t.test("a pasted deal is played as `ddz dist DEAL` plays it; a broken one is explained", async () => {
+    // A pasted deal is played too, as `ddz dist DEAL` plays it; a broken one is explained.
+    const pasted = cli(["deal", "--seed", "7", "--json"]).deal;
+    await page.fill("#lab-seed", pasted.slice(0, -3) + "]");
+    await page.click("#lab-seed-go");
+    await page.locator("#lab-seed-error").waitFor();
+    assert.match(await page.textContent("#lab-seed-error"), /(缺少|missing) KX/);
+    await page.fill("#lab-seed", pasted);
+    await page.click("#lab-seed-go");
+    await page.waitForFunction((d) => document.querySelector(".lab-deal")?.dataset.deal === d, pasted);
+    const wantPasted = cli(["dist", pasted, "--panel", "quick", "--games", "200", "--json"]);
+    await page.waitForFunction(
+      (c) => document.querySelector("#lab-dist")?.dataset.counts === c,
+      JSON.stringify(wantPasted.counts).replaceAll(",", ", "),
+      { timeout: 30000 },
+    );
+  });
 
-  // The library ranks by DIH and sorts by any column.
-  await page.click("#rank-run");
-  await page.locator("#rank-table tbody tr").first().waitFor();
-  const dihs = () => page.locator("#rank-table tbody tr").evaluateAll((r) => r.map((x) => Number(x.dataset.dih)));
-  let v = await dihs();
-  assert.ok(v.every((x, i) => i === 0 || v[i - 1] >= x), "ranked by DIH, highest first");
-  await page.click('#rank-table th button[data-col="1"]'); // DIH: descending
-  await page.click('#rank-table th button[data-col="1"]'); // again: ascending
-  v = await dihs();
-  assert.ok(v.every((x, i) => i === 0 || v[i - 1] <= x), "sorted ascending");
-  assert.equal(await page.getAttribute('#rank-table th:nth-child(2)', "aria-sort"), "ascending");
-  // A row opens its deal.
-  const seed = await page.locator("#rank-table tbody tr").first().getAttribute("data-seed");
-  await page.locator("#rank-table tbody tr").first().click();
-  await page.waitForFunction((s) => location.hash.includes(`seed=${s}`), seed);
+  await t.test("DIH for a typed distribution is `ddz dih`'s", async () => {
+    // DIH for a typed distribution equals the CLI's.
+    const dist = "-3:0.05,-2:0.15,-1:0.25,1:0.3,2:0.17,3:0.08";
+    await page.fill("#dih-dist", dist);
+    await page.locator("#dih-dist").dispatchEvent("change");
+    for (const [id, v] of [["#dih-n", "108"], ["#dih-m", "18"], ["#dih-r", "10"]]) {
+      await page.fill(id, v);
+      await page.locator(id).dispatchEvent("change");
+    }
+    const cliDih = cli(["dih", "--dist", dist, "--players", "108", "--rounds", "18", "--top", "10", "--json"]).dih;
+    await page.waitForFunction((v) => {
+      const el = document.querySelector("#dih-value");
+      return el && Math.abs(Number(el.dataset.value) - v) < 1e-12;
+    }, cliDih);
+  });
 
-  // Tournaments in the three formats, side by side; a bad ε is named, not run.
-  await page.fill("#t-eps", "0,15");
-  await page.locator("#t-eps").dispatchEvent("change");
-  await page.locator("#tournament-input-error").waitFor();
-  assert.match(await page.textContent("#tournament-input-error"), /0,15/);
-  assert.ok(await page.locator("#tournament-run").isDisabled());
-  await page.fill("#t-eps", "0.15");
-  await page.locator("#t-eps").dispatchEvent("change");
-  // An AI nobody knows is named as it is typed, and nothing runs.
-  await page.fill("#t-tables", "L0,nobody");
-  await page.locator("#t-tables").dispatchEvent("change");
-  await page.getByText("There is no AI called 'nobody'").waitFor();
-  assert.ok(await page.locator("#tournament-run").isDisabled());
-  await page.fill("#t-tables", "L0,L2,L4,L5,L6,L7");
-  await page.locator("#t-tables").dispatchEvent("change");
-  await page.fill("#t-matches", "20");
-  await page.locator("#t-matches").dispatchEvent("change");
-  await page.click("#tournament-run");
-  await page.locator("#tournament-result").waitFor({ timeout: 60000 });
-  assert.deepEqual(
-    await page.locator("#tournament-result figure").evaluateAll((f) => f.map((x) => x.dataset.format)),
-    ["duplicate", "equal", "random"],
-  );
+  await t.test("the library ranks by DIH, sorts by any column, and a row opens its deal", async () => {
+    // The library ranks by DIH and sorts by any column.
+    await page.click("#rank-run");
+    await page.locator("#rank-table tbody tr").first().waitFor();
+    const dihs = () => page.locator("#rank-table tbody tr").evaluateAll((r) => r.map((x) => Number(x.dataset.dih)));
+    let v = await dihs();
+    assert.ok(v.every((x, i) => i === 0 || v[i - 1] >= x), "ranked by DIH, highest first");
+    await page.click('#rank-table th button[data-col="1"]'); // DIH: descending
+    await page.click('#rank-table th button[data-col="1"]'); // again: ascending
+    v = await dihs();
+    assert.ok(v.every((x, i) => i === 0 || v[i - 1] <= x), "sorted ascending");
+    assert.equal(await page.getAttribute('#rank-table th:nth-child(2)', "aria-sort"), "ascending");
+    // A row opens its deal.
+    const seed = await page.locator("#rank-table tbody tr").first().getAttribute("data-seed");
+    await page.locator("#rank-table tbody tr").first().click();
+    await page.waitForFunction((s) => location.hash.includes(`seed=${s}`), seed);
+  });
+
+  await t.test("a bad ε is named, and nothing runs", async () => {
+    // Tournaments in the three formats, side by side; a bad ε is named, not run.
+    await page.fill("#t-eps", "0,15");
+    await page.locator("#t-eps").dispatchEvent("change");
+    await page.locator("#tournament-input-error").waitFor();
+    assert.match(await page.textContent("#tournament-input-error"), /0,15/);
+    assert.ok(await page.locator("#tournament-run").isDisabled());
+    await page.fill("#t-eps", "0.15");
+    await page.locator("#t-eps").dispatchEvent("change");
+  });
+
+  await t.test("an AI nobody knows is named as it is typed, and nothing runs", async () => {
+    // An AI nobody knows is named as it is typed, and nothing runs.
+    await page.fill("#t-tables", "L0,nobody");
+    await page.locator("#t-tables").dispatchEvent("change");
+    await page.getByText("There is no AI called 'nobody'").waitFor();
+    assert.ok(await page.locator("#tournament-run").isDisabled());
+  });
+
+  await t.test("tournaments run in the three formats, side by side", async () => {
+    await page.fill("#t-tables", "L0,L2,L4,L5,L6,L7");
+    await page.locator("#t-tables").dispatchEvent("change");
+    await page.fill("#t-matches", "20");
+    await page.locator("#t-matches").dispatchEvent("change");
+    await page.click("#tournament-run");
+    await page.locator("#tournament-result").waitFor({ timeout: 60000 });
+    assert.deepEqual(
+      await page.locator("#tournament-result figure").evaluateAll((f) => f.map((x) => x.dataset.format)),
+      ["duplicate", "equal", "random"],
+    );
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -852,46 +869,61 @@ test("the lab draws the solver against the heuristic by hand size, as `ddz solve
   await context.close();
 });
 
-test("the lab's sections run side by side: one is cancelled while another finishes; the worker's errors are in the page's language", async () => {
+test("the lab's sections run side by side: one is cancelled while another finishes; the worker's errors are in the page's language", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN");
   await page.goto(`${base}#/lab?seed=42&panel=quick`);
   await page.locator("#lab-dist").waitFor({ timeout: 30000 });
-  // A long tournament run, and meanwhile the library ranked: the ranking is
-  // not held up or stopped by it.
-  await page.fill("#t-matches", "2000");
-  await page.locator("#t-matches").dispatchEvent("change");
-  await page.click("#tournament-run");
-  await page.locator("#tournament-progress").waitFor();
-  await page.click("#rank-run");
-  await page.locator("#rank-table tbody tr").first().waitFor({ timeout: 30000 });
-  assert.ok(await page.locator("#tournament-progress").isVisible(), "the tournament still runs");
-  assert.match(await page.textContent("#tournament-progress"), /场比赛/);
-  const stall = await worstStall(page);
-  assert.ok(stall < 500, `the page stalled ${stall} ms`);
-  await page.click("#tournament-cancel");
-  await page.locator("#tournament-cancelled").waitFor();
-  assert.ok(await page.locator("#rank-table").isVisible(), "cancelling one section leaves the others");
-  // A bad player, worded in Chinese as it is typed.
-  await page.fill("#t-tables", "L0,nobody");
-  await page.locator("#t-tables").dispatchEvent("change");
-  await page.locator("#tournament-input-error").waitFor();
-  assert.match(await page.textContent("#tournament-input-error"), /没有名为“nobody”的 AI/);
-  // An error found in the worker (a ε too narrow for six tables), in Chinese.
-  await page.fill("#t-tables", "L0,L2,L4,L5,L6,L7");
-  await page.locator("#t-tables").dispatchEvent("change");
-  await page.fill("#t-eps", "0.0001");
-  await page.locator("#t-eps").dispatchEvent("change");
-  await page.fill("#t-matches", "10");
-  await page.locator("#t-matches").dispatchEvent("change");
-  await page.click("#tournament-run");
-  await page.locator("#tournament-error").waitFor({ timeout: 30000 });
-  assert.match(await page.textContent("#tournament-error"), /请放宽 ε/);
-  // A GDI centre no deal has as many grades as is said so, not an empty table.
-  await page.fill("#rank-centre", Array(25).fill("0.5").join(","));
-  await page.locator("#rank-centre").dispatchEvent("change");
-  await page.click("#rank-run");
-  await page.locator("#rank-error").waitFor({ timeout: 30000 });
-  assert.match(await page.textContent("#rank-error"), /25 个等级/);
+
+  await t.test("the library is ranked while a long tournament runs, the page responsive", async () => {
+    // A long tournament run, and meanwhile the library ranked: the ranking is
+    // not held up or stopped by it.
+    await page.fill("#t-matches", "2000");
+    await page.locator("#t-matches").dispatchEvent("change");
+    await page.click("#tournament-run");
+    await page.locator("#tournament-progress").waitFor();
+    await page.click("#rank-run");
+    await page.locator("#rank-table tbody tr").first().waitFor({ timeout: 30000 });
+    assert.ok(await page.locator("#tournament-progress").isVisible(), "the tournament still runs");
+    assert.match(await page.textContent("#tournament-progress"), /场比赛/);
+    const stall = await worstStall(page);
+    assert.ok(stall < 500, `the page stalled ${stall} ms`);
+  });
+
+  await t.test("cancelling the tournament leaves the ranking", async () => {
+    await page.click("#tournament-cancel");
+    await page.locator("#tournament-cancelled").waitFor();
+    assert.ok(await page.locator("#rank-table").isVisible(), "cancelling one section leaves the others");
+  });
+
+  await t.test("a bad player is named in Chinese as it is typed", async () => {
+    // A bad player, worded in Chinese as it is typed.
+    await page.fill("#t-tables", "L0,nobody");
+    await page.locator("#t-tables").dispatchEvent("change");
+    await page.locator("#tournament-input-error").waitFor();
+    assert.match(await page.textContent("#tournament-input-error"), /没有名为“nobody”的 AI/);
+  });
+
+  await t.test("an error found in the worker (a ε too narrow for six tables) is in Chinese", async () => {
+    // An error found in the worker (a ε too narrow for six tables), in Chinese.
+    await page.fill("#t-tables", "L0,L2,L4,L5,L6,L7");
+    await page.locator("#t-tables").dispatchEvent("change");
+    await page.fill("#t-eps", "0.0001");
+    await page.locator("#t-eps").dispatchEvent("change");
+    await page.fill("#t-matches", "10");
+    await page.locator("#t-matches").dispatchEvent("change");
+    await page.click("#tournament-run");
+    await page.locator("#tournament-error").waitFor({ timeout: 30000 });
+    assert.match(await page.textContent("#tournament-error"), /请放宽 ε/);
+  });
+
+  await t.test("a GDI centre with more grades than any deal has is said so, not an empty table", async () => {
+    // A GDI centre no deal has as many grades as is said so, not an empty table.
+    await page.fill("#rank-centre", Array(25).fill("0.5").join(","));
+    await page.locator("#rank-centre").dispatchEvent("change");
+    await page.click("#rank-run");
+    await page.locator("#rank-error").waitFor({ timeout: 30000 });
+    assert.match(await page.textContent("#rank-error"), /25 个等级/);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -918,89 +950,105 @@ async function drawEveryLabChart(page) {
   await tuck(false);
 }
 
-test("the lab in front of a class: DIH's ticks tell small values apart, every chart states its n, exports carry a caption, terms are explained", async () => {
+test("the lab in front of a class: DIH's ticks tell small values apart, every chart states its n, exports carry a caption, terms are explained", async (t) => {
   const { context, page, errors } = await freshPage("en-US", { acceptDownloads: true });
   await page.goto(`${base}#/lab?seed=42&panel=quick`);
   await drawEveryLabChart(page);
 
-  // DIH for n = 108, m = 18, r = 10 is about 1.8×10⁻⁵: the axis is a log
-  // scale whose ticks all read differently, and the marked point keeps its digits.
-  const want = cli(["dih", "--dist", "-2:0.1,-1:0.3,1:0.4,2:0.2", "--players", "108", "--rounds", "18", "--top", "10", "--json"]).dih;
-  await page.waitForFunction((v) => Math.abs(Number(document.querySelector("#dih-value")?.dataset.value) - v) < 1e-15, want);
-  assert.equal(await page.getAttribute("#chart-dih", "data-scale"), "log");
-  const ticks = await page.locator("#chart-dih .tick-y text").allTextContents();
-  console.log(`# DIH axis ticks for n = 108, m = 18, r = 10: ${ticks.join(" ")}`);
-  assert.ok(ticks.length >= 3, ticks.join(" "));
-  assert.equal(new Set(ticks).size, ticks.length, `distinct tick labels: ${ticks.join(" ")}`);
-  const mark = await page.textContent("#chart-dih .mark text");
-  assert.equal(mark, "1.82×10⁻⁵");
-  assert.equal(await page.textContent("#dih-value"), "1.821×10⁻⁵");
+  await t.test("DIH's log axis has ticks that all read differently, and the marked point keeps its digits", async () => {
+    // DIH for n = 108, m = 18, r = 10 is about 1.8×10⁻⁵: the axis is a log
+    // scale whose ticks all read differently, and the marked point keeps its digits.
+    const want = cli(["dih", "--dist", "-2:0.1,-1:0.3,1:0.4,2:0.2", "--players", "108", "--rounds", "18", "--top", "10", "--json"]).dih;
+    await page.waitForFunction((v) => Math.abs(Number(document.querySelector("#dih-value")?.dataset.value) - v) < 1e-15, want);
+    assert.equal(await page.getAttribute("#chart-dih", "data-scale"), "log");
+    const ticks = await page.locator("#chart-dih .tick-y text").allTextContents();
+    console.log(`# DIH axis ticks for n = 108, m = 18, r = 10: ${ticks.join(" ")}`);
+    assert.ok(ticks.length >= 3, ticks.join(" "));
+    assert.equal(new Set(ticks).size, ticks.length, `distinct tick labels: ${ticks.join(" ")}`);
+    const mark = await page.textContent("#chart-dih .mark text");
+    assert.equal(mark, "1.82×10⁻⁵");
+    assert.equal(await page.textContent("#dih-value"), "1.821×10⁻⁵");
+  });
 
-  // Every chart states its n, above zero, in its subtitle.
-  const charts = await page.locator("svg.plot").evaluateAll((svgs) =>
-    svgs.map((s) => ({ id: s.id, n: Number(s.dataset.n), text: s.querySelector(".chart-n")?.textContent ?? "", caption: s.querySelector(".chart-caption")?.textContent ?? "" })),
-  );
-  assert.deepEqual(charts.map((c) => c.id), ["chart-histogram", "chart-gdi", "chart-dih", "chart-rank", "chart-par", "chart-places-duplicate", "chart-places-equal", "chart-places-random"]);
-  for (const c of charts) {
-    assert.ok(c.n > 0, `${c.id} has an n`);
-    assert.match(c.text, new RegExp(`^n = ${c.n.toLocaleString("en-US")} `), `${c.id} states n = ${c.n}: ${c.text}`);
-    assert.match(c.caption, /\d{4}-\d\d-\d\d$/, `${c.id}'s caption is dated`);
-  }
-  assert.match(charts[0].text, /^n = 1,600 games \(8 tables × 200\)/);
-  assert.match(charts[5].text, /^n = 20 tournaments/);
-  // Estimates carry 95% intervals that hold them; the heatmaps have a colour legend.
-  const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) =>
-    b.map((x) => [Number(x.dataset.value), Number(x.querySelector(".interval")?.dataset.low), Number(x.querySelector(".interval")?.dataset.high)]),
-  );
-  assert.ok(bars.length >= 2 && bars.every(([v, lo, hi]) => lo <= v && v <= hi && hi - lo < 0.06), JSON.stringify(bars));
-  assert.ok((await page.locator("#chart-gdi .interval").count()) > 0);
-  // The library's ranked DIH are estimates from each deal's 64 games: every
-  // bar's interval holds it, and the subtitle says what the lines are.
-  const ranked = await page.locator("#chart-rank .bar").evaluateAll((b) =>
-    b.map((x) => [Number(x.dataset.value), Number(x.querySelector(".interval")?.dataset.low), Number(x.querySelector(".interval")?.dataset.high)]),
-  );
-  assert.ok(ranked.length === 12 && ranked.every(([v, lo, hi]) => lo <= v && v <= hi && lo < hi), JSON.stringify(ranked));
-  assert.match(charts[3].text, /64 games each\); the first 12 shown · lines: 95% intervals$/);
-  for (const f of ["duplicate", "equal", "random"]) {
-    assert.deepEqual(await page.locator(`#chart-places-${f} .legend text`).allTextContents(), ["Chance", "0%", "25%", "50%", "75%", "100%"]);
-  }
+  await t.test("every chart states its n, above zero, in its subtitle, and its caption is dated", async () => {
+    // Every chart states its n, above zero, in its subtitle.
+    const charts = await page.locator("svg.plot").evaluateAll((svgs) =>
+      svgs.map((s) => ({ id: s.id, n: Number(s.dataset.n), text: s.querySelector(".chart-n")?.textContent ?? "", caption: s.querySelector(".chart-caption")?.textContent ?? "" })),
+    );
+    assert.deepEqual(charts.map((c) => c.id), ["chart-histogram", "chart-gdi", "chart-dih", "chart-rank", "chart-par", "chart-places-duplicate", "chart-places-equal", "chart-places-random"]);
+    for (const c of charts) {
+      assert.ok(c.n > 0, `${c.id} has an n`);
+      assert.match(c.text, new RegExp(`^n = ${c.n.toLocaleString("en-US")} `), `${c.id} states n = ${c.n}: ${c.text}`);
+      assert.match(c.caption, /\d{4}-\d\d-\d\d$/, `${c.id}'s caption is dated`);
+    }
+    assert.match(charts[0].text, /^n = 1,600 games \(8 tables × 200\)/);
+    assert.match(charts[5].text, /^n = 20 tournaments/);
+  });
 
-  // An export's caption names its deal, panel and games: in the SVG and PNG
-  // (drawn from it) as the chart's foot, in the CSV as its first line.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lab-dist figure:first-child .export-svg")]);
-  assert.equal(download.suggestedFilename(), "chart-histogram.svg");
-  const svg = await readFile(await download.path(), "utf8");
-  assert.match(svg, /Score distribution · deal 42 · panel: Quick · 1,600 games · seed 42 · \d{4}-\d\d-\d\d/);
-  const csvOf = async (id) => decodeURIComponent((await page.getAttribute(`#${id} + .export .export-csv`, "href")).split(",").slice(1).join(","));
-  assert.match(await csvOf("chart-places-duplicate"), /^# Duplicate · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · \d{4}-\d\d-\d\d\ntable,place 1,/);
-  assert.match(await csvOf("chart-places-equal"), /^# Equal strength · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · GDI centre 0.7,0.27,0.05, ε = 0.15 · /);
-  assert.match(await csvOf("chart-rank"), /^# Deals with the highest DIH · built-in library, 2,000 deals · panel: Quick, 64 games each · n = 108, m = 18, r = 10 · /);
-  assert.match(await csvOf("chart-par"), /^# The panel's landlord wins, by par · built-in library, 2,000 deals · panel: Quick, 64 games each · par within 2,000,000 nodes a deal · \d{4}-\d\d-\d\d\npar,deals,games,landlord_wins,share,low,high\n/);
+  await t.test("estimates carry 95% intervals that hold them; the heatmaps have a colour legend", async () => {
+    // Estimates carry 95% intervals that hold them; the heatmaps have a colour legend.
+    const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) =>
+      b.map((x) => [Number(x.dataset.value), Number(x.querySelector(".interval")?.dataset.low), Number(x.querySelector(".interval")?.dataset.high)]),
+    );
+    assert.ok(bars.length >= 2 && bars.every(([v, lo, hi]) => lo <= v && v <= hi && hi - lo < 0.06), JSON.stringify(bars));
+    assert.ok((await page.locator("#chart-gdi .interval").count()) > 0);
+    // The library's ranked DIH are estimates from each deal's 64 games: every
+    // bar's interval holds it, and the subtitle says what the lines are.
+    const ranked = await page.locator("#chart-rank .bar").evaluateAll((b) =>
+      b.map((x) => [Number(x.dataset.value), Number(x.querySelector(".interval")?.dataset.low), Number(x.querySelector(".interval")?.dataset.high)]),
+    );
+    assert.ok(ranked.length === 12 && ranked.every(([v, lo, hi]) => lo <= v && v <= hi && lo < hi), JSON.stringify(ranked));
+    assert.match(await page.textContent("#chart-rank .chart-n"), /64 games each\); the first 12 shown · lines: 95% intervals$/);
+    for (const f of ["duplicate", "equal", "random"]) {
+      assert.deepEqual(await page.locator(`#chart-places-${f} .legend text`).allTextContents(), ["Chance", "0%", "25%", "50%", "75%", "100%"]);
+    }
+  });
 
-  // Titles in the page's language only; both when asked (for an export).
-  assert.equal(await page.textContent("#chart-histogram .chart-title"), "Score distribution");
-  await page.check("#lab-both");
-  await page.waitForFunction(() => document.querySelector("#chart-histogram .chart-title")?.textContent === "得分分布 · Score distribution");
-  await page.uncheck("#lab-both");
+  await t.test("an export's caption names its deal, panel and games, in the SVG and the CSV", async () => {
+    // An export's caption names its deal, panel and games: in the SVG and PNG
+    // (drawn from it) as the chart's foot, in the CSV as its first line.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#lab-dist figure:first-child .export-svg")]);
+    assert.equal(download.suggestedFilename(), "chart-histogram.svg");
+    const svg = await readFile(await download.path(), "utf8");
+    assert.match(svg, /Score distribution · deal 42 · panel: Quick · 1,600 games · seed 42 · \d{4}-\d\d-\d\d/);
+    const csvOf = async (id) => decodeURIComponent((await page.getAttribute(`#${id} + .export .export-csv`, "href")).split(",").slice(1).join(","));
+    assert.match(await csvOf("chart-places-duplicate"), /^# Duplicate · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · \d{4}-\d\d-\d\d\ntable,place 1,/);
+    assert.match(await csvOf("chart-places-equal"), /^# Equal strength · tables L0,L2,L4,L5,L6,L7 · 20 tournaments × 4 rounds · seed 1 · GDI centre 0.7,0.27,0.05, ε = 0.15 · /);
+    assert.match(await csvOf("chart-rank"), /^# Deals with the highest DIH · built-in library, 2,000 deals · panel: Quick, 64 games each · n = 108, m = 18, r = 10 · /);
+    assert.match(await csvOf("chart-par"), /^# The panel's landlord wins, by par · built-in library, 2,000 deals · panel: Quick, 64 games each · par within 2,000,000 nodes a deal · \d{4}-\d\d-\d\d\npar,deals,games,landlord_wins,share,low,high\n/);
+  });
 
-  // The terms are explained where they appear and in the glossary.
-  await page.click('.info[data-term="panel"] .info-button');
-  assert.match(await page.textContent('.info[data-term="panel"] .popover'), /A set of tables whose landlord AIs go from weak to strong/);
-  assert.match(await page.getAttribute('.info[data-term="eps"] .info-button', "title"), /equal strength/);
-  for (const term of ["table", "panel", "gdi", "g", "dih", "nmr", "eps", "centre", "interval", "n"]) {
-    assert.ok(await page.locator(`#term-${term}`).isVisible(), `the glossary explains ${term}`);
-  }
-  // Panel names are translated, and the time a run takes is said before it.
-  assert.match(await page.textContent("#lab-estimate"), /^1,600 games, about \d+ s$/);
-  await page.click('button.lang[lang="zh-CN"]');
-  await page.waitForFunction(() => document.querySelector("#chart-histogram .chart-title")?.textContent === "得分分布");
-  assert.deepEqual(await page.locator("#lab-panel option").allTextContents(), [
-    "阶梯组：第 0–10 级 AI 当地主，高手当农民",
-    "快速组：第 0–7 级 AI 当地主，高手当农民",
-    "强手组：第 7–10 级 AI 当地主，第 8 级当农民",
-  ]);
-  assert.match(await page.textContent("#chart-histogram .chart-n"), /^n = 1,600 局（8 桌 × 每桌 200 局）/);
-  assert.match(await page.textContent("#lab-estimate"), /^共 1,600 局，约 \d+ 秒$/);
+  await t.test("titles are in the page's language only, both when asked", async () => {
+    // Titles in the page's language only; both when asked (for an export).
+    assert.equal(await page.textContent("#chart-histogram .chart-title"), "Score distribution");
+    await page.check("#lab-both");
+    await page.waitForFunction(() => document.querySelector("#chart-histogram .chart-title")?.textContent === "得分分布 · Score distribution");
+    await page.uncheck("#lab-both");
+  });
+
+  await t.test("the terms are explained where they appear and in the glossary", async () => {
+    // The terms are explained where they appear and in the glossary.
+    await page.click('.info[data-term="panel"] .info-button');
+    assert.match(await page.textContent('.info[data-term="panel"] .popover'), /A set of tables whose landlord AIs go from weak to strong/);
+    assert.match(await page.getAttribute('.info[data-term="eps"] .info-button', "title"), /equal strength/);
+    for (const term of ["table", "panel", "gdi", "g", "dih", "nmr", "eps", "centre", "interval", "n"]) {
+      assert.ok(await page.locator(`#term-${term}`).isVisible(), `the glossary explains ${term}`);
+    }
+  });
+
+  await t.test("panel names are translated, and the time a run takes is said before it", async () => {
+    // Panel names are translated, and the time a run takes is said before it.
+    assert.match(await page.textContent("#lab-estimate"), /^1,600 games, about \d+ s$/);
+    await page.click('button.lang[lang="zh-CN"]');
+    await page.waitForFunction(() => document.querySelector("#chart-histogram .chart-title")?.textContent === "得分分布");
+    assert.deepEqual(await page.locator("#lab-panel option").allTextContents(), [
+      "阶梯组：第 0–10 级 AI 当地主，高手当农民",
+      "快速组：第 0–7 级 AI 当地主，高手当农民",
+      "强手组：第 7–10 级 AI 当地主，第 8 级当农民",
+    ]);
+    assert.match(await page.textContent("#chart-histogram .chart-n"), /^n = 1,600 局（8 桌 × 每桌 200 局）/);
+    assert.match(await page.textContent("#lab-estimate"), /^共 1,600 局，约 \d+ 秒$/);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
