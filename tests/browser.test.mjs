@@ -174,7 +174,6 @@ test("the language switch works, is remembered, and a broken setting is reported
   });
 
   await t.test("the switch is reachable by keyboard and works with Enter", async () => {
-    // Keyboard: the switch is reachable and works with Enter.
     await page.focus('button.lang[lang="zh-CN"]');
     await page.keyboard.press("Enter");
     assert.equal(await page.locator("nav a").first().textContent(), "发牌");
@@ -685,7 +684,6 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   });
 
   await t.test("a pasted deal is played as `ddz dist DEAL` plays it; a broken one is explained", async () => {
-    // A pasted deal is played too, as `ddz dist DEAL` plays it; a broken one is explained.
     const pasted = cli(["deal", "--seed", "7", "--json"]).deal;
     await page.fill("#lab-seed", pasted.slice(0, -3) + "]");
     await page.click("#lab-seed-go");
@@ -703,7 +701,6 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   });
 
   await t.test("DIH for a typed distribution is `ddz dih`'s", async () => {
-    // DIH for a typed distribution equals the CLI's.
     const dist = "-3:0.05,-2:0.15,-1:0.25,1:0.3,2:0.17,3:0.08";
     await page.fill("#dih-dist", dist);
     await page.locator("#dih-dist").dispatchEvent("change");
@@ -719,7 +716,6 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   });
 
   await t.test("the library ranks by DIH, sorts by any column, and a row opens its deal", async () => {
-    // The library ranks by DIH and sorts by any column.
     await page.click("#rank-run");
     await page.locator("#rank-table tbody tr").first().waitFor();
     const dihs = () => page.locator("#rank-table tbody tr").evaluateAll((r) => r.map((x) => Number(x.dataset.dih)));
@@ -748,7 +744,6 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   });
 
   await t.test("an AI nobody knows is named as it is typed, and nothing runs", async () => {
-    // An AI nobody knows is named as it is typed, and nothing runs.
     await page.fill("#t-tables", "L0,nobody");
     await page.locator("#t-tables").dispatchEvent("change");
     await page.getByText("There is no AI called 'nobody'").waitFor();
@@ -896,7 +891,6 @@ test("the lab's sections run side by side: one is cancelled while another finish
   });
 
   await t.test("a bad player is named in Chinese as it is typed", async () => {
-    // A bad player, worded in Chinese as it is typed.
     await page.fill("#t-tables", "L0,nobody");
     await page.locator("#t-tables").dispatchEvent("change");
     await page.locator("#tournament-input-error").waitFor();
@@ -904,7 +898,6 @@ test("the lab's sections run side by side: one is cancelled while another finish
   });
 
   await t.test("an error found in the worker (a ε too narrow for six tables) is in Chinese", async () => {
-    // An error found in the worker (a ε too narrow for six tables), in Chinese.
     await page.fill("#t-tables", "L0,L2,L4,L5,L6,L7");
     await page.locator("#t-tables").dispatchEvent("change");
     await page.fill("#t-eps", "0.0001");
@@ -917,7 +910,6 @@ test("the lab's sections run side by side: one is cancelled while another finish
   });
 
   await t.test("a GDI centre with more grades than any deal has is said so, not an empty table", async () => {
-    // A GDI centre no deal has as many grades as is said so, not an empty table.
     await page.fill("#rank-centre", Array(25).fill("0.5").join(","));
     await page.locator("#rank-centre").dispatchEvent("change");
     await page.click("#rank-run");
@@ -971,7 +963,6 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   });
 
   await t.test("every chart states its n, above zero, in its subtitle, and its caption is dated", async () => {
-    // Every chart states its n, above zero, in its subtitle.
     const charts = await page.locator("svg.plot").evaluateAll((svgs) =>
       svgs.map((s) => ({ id: s.id, n: Number(s.dataset.n), text: s.querySelector(".chart-n")?.textContent ?? "", caption: s.querySelector(".chart-caption")?.textContent ?? "" })),
     );
@@ -986,7 +977,6 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   });
 
   await t.test("estimates carry 95% intervals that hold them; the heatmaps have a colour legend", async () => {
-    // Estimates carry 95% intervals that hold them; the heatmaps have a colour legend.
     const bars = await page.locator("#chart-histogram .bar").evaluateAll((b) =>
       b.map((x) => [Number(x.dataset.value), Number(x.querySelector(".interval")?.dataset.low), Number(x.querySelector(".interval")?.dataset.high)]),
     );
@@ -1027,7 +1017,6 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   });
 
   await t.test("the terms are explained where they appear and in the glossary", async () => {
-    // The terms are explained where they appear and in the glossary.
     await page.click('.info[data-term="panel"] .info-button');
     assert.match(await page.textContent('.info[data-term="panel"] .popover'), /A set of tables whose landlord AIs go from weak to strong/);
     assert.match(await page.getAttribute('.info[data-term="eps"] .info-button', "title"), /equal strength/);
@@ -1037,7 +1026,6 @@ test("the lab in front of a class: DIH's ticks tell small values apart, every ch
   });
 
   await t.test("panel names are translated, and the time a run takes is said before it", async () => {
-    // Panel names are translated, and the time a run takes is said before it.
     assert.match(await page.textContent("#lab-estimate"), /^1,600 games, about \d+ s$/);
     await page.click('button.lang[lang="zh-CN"]');
     await page.waitForFunction(() => document.querySelector("#chart-histogram .chart-title")?.textContent === "得分分布");

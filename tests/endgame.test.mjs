@@ -33,53 +33,62 @@ async function analyse(page, puzzle) {
   await page.locator("#eg-moves li").first().waitFor({ timeout: 20000 });
 }
 
-test("the keys step the board, Home and End go to its ends, and a move of the best line jumps there", async () => {
+test("the keys step the board, Home and End go to its ends, and a move of the best line jumps there", async (t) => {
   const { context, page, errors } = await freshPage("en-US", { viewport: { width: 1366, height: 768 } });
   await analyse(page, 3);
   const start = await boardPosition(page);
   await page.locator("#eg-line .jump").first().waitFor({ timeout: 20000 });
   const line = await page.locator("#eg-line .jump").evaluateAll((cells) => cells.map((c) => c.dataset.move));
   assert.ok(line.length >= 5, `a line of ${line.length} moves`);
-  // A click on the line's third move: the board after it, that move marked
-  // among the moves made.
-  await page.click('#eg-line .jump[data-ply="3"]');
-  assert.equal(await step(page), 3);
-  const after3 = await boardPosition(page);
-  assert.equal(after3.landlord.length, start.landlord.length - cardsIn(line[0]) - cardsIn(line[2]));
-  assert.equal(after3.farmer1.length, start.farmer1.length - cardsIn(line[1]));
-  assert.equal(await page.getAttribute("#eg-record td.current .jump", "data-ply"), "3");
-  assert.equal(await page.getAttribute("#eg-record td.current .jump", "data-move"), line[2]);
-  const made = await page.locator("#eg-record .jump").evaluateAll((cells) => cells.map((c) => c.dataset.move));
-  assert.deepEqual(made, line, "the whole line is on the board to step through");
-  // The keys, with the focus on the page (not in a field).
-  await page.click("h1");
-  await page.keyboard.press("ArrowLeft");
-  assert.equal(await step(page), 2);
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  assert.equal(await step(page), 4);
-  assert.equal(await page.getAttribute("#eg-record td.current .jump", "data-ply"), "4");
-  await page.keyboard.press("Home");
-  assert.equal(await step(page), 0);
-  assert.deepEqual(await boardPosition(page), start);
-  await page.keyboard.press("End");
-  assert.equal(await step(page), line.length);
-  // Keys the board does not use are left to the browser: at the end, →
-  // and End are not prevented; ← is, and steps.
-  const pressed = (key, target = "body") =>
-    page.evaluate(
-      ([key, target]) => document.querySelector(target).dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true })),
-      [key, target],
-    );
-  assert.equal(await pressed("ArrowRight"), true, "→ at the end is the browser's");
-  assert.equal(await pressed("End"), true, "End at the end is the browser's");
-  assert.equal(await pressed("ArrowLeft"), false, "← moves the board, so it is prevented");
-  assert.equal(await step(page), line.length - 1);
-  // Not while choosing in a list or with a modifier.
-  assert.equal(await pressed("Home", "#eg-utility"), true);
-  assert.equal(await step(page), line.length - 1);
-  await page.keyboard.press("Alt+Home");
-  assert.equal(await step(page), line.length - 1);
+
+  await t.test("a click on a move of the line shows the board after it, that move marked among the moves made", async () => {
+    // A click on the line's third move: the board after it, that move marked
+    // among the moves made.
+    await page.click('#eg-line .jump[data-ply="3"]');
+    assert.equal(await step(page), 3);
+    const after3 = await boardPosition(page);
+    assert.equal(after3.landlord.length, start.landlord.length - cardsIn(line[0]) - cardsIn(line[2]));
+    assert.equal(after3.farmer1.length, start.farmer1.length - cardsIn(line[1]));
+    assert.equal(await page.getAttribute("#eg-record td.current .jump", "data-ply"), "3");
+    assert.equal(await page.getAttribute("#eg-record td.current .jump", "data-move"), line[2]);
+    const made = await page.locator("#eg-record .jump").evaluateAll((cells) => cells.map((c) => c.dataset.move));
+    assert.deepEqual(made, line, "the whole line is on the board to step through");
+  });
+
+  await t.test("←, →, Home and End step the board, with the focus on the page", async () => {
+    // The keys, with the focus on the page (not in a field).
+    await page.click("h1");
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await step(page), 2);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await step(page), 4);
+    assert.equal(await page.getAttribute("#eg-record td.current .jump", "data-ply"), "4");
+    await page.keyboard.press("Home");
+    assert.equal(await step(page), 0);
+    assert.deepEqual(await boardPosition(page), start);
+    await page.keyboard.press("End");
+    assert.equal(await step(page), line.length);
+  });
+
+  await t.test("keys the board does not use, or pressed in a list or with a modifier, are left to the browser", async () => {
+    // Keys the board does not use are left to the browser: at the end, →
+    // and End are not prevented; ← is, and steps.
+    const pressed = (key, target = "body") =>
+      page.evaluate(
+        ([key, target]) => document.querySelector(target).dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true })),
+        [key, target],
+      );
+    assert.equal(await pressed("ArrowRight"), true, "→ at the end is the browser's");
+    assert.equal(await pressed("End"), true, "End at the end is the browser's");
+    assert.equal(await pressed("ArrowLeft"), false, "← moves the board, so it is prevented");
+    assert.equal(await step(page), line.length - 1);
+    // Not while choosing in a list or with a modifier.
+    assert.equal(await pressed("Home", "#eg-utility"), true);
+    assert.equal(await step(page), line.length - 1);
+    await page.keyboard.press("Alt+Home");
+    assert.equal(await step(page), line.length - 1);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -270,52 +279,67 @@ async function solveOut(page) {
   await page.locator("#eg-solved").waitFor({ timeout: 15000 });
 }
 
-test("hundreds of proven puzzles in levels: a level's grid, progress and a streak kept in the browser, the puzzle of the day, links by id", async () => {
+test("hundreds of proven puzzles in levels: a level's grid, progress and a streak kept in the browser, the puzzle of the day, links by id", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
   const library = cli(["puzzles", "list", "--json"]);
   const levels = [...new Set(library.puzzles.map((p) => p.level))];
   assert.ok(library.count >= 300 && levels.length >= 10, `${library.count} puzzles in ${levels.length} levels`);
   const first = library.puzzles.filter((p) => p.level === 1);
-  // A link by id opens that puzzle; the level's grid lists its puzzles.
-  await page.goto(`${base}#/endgame?puzzle=${first[0].id}`);
-  await page.locator("#eg-your-turn").waitFor();
-  assert.equal(await page.locator("#eg-level option").count(), levels.length);
-  assert.deepEqual(await page.locator("#eg-level-puzzles li").evaluateAll((li) => li.map((l) => l.dataset.id)), first.map((p) => p.id));
-  assert.equal(await page.getAttribute("#eg-task", "data-wins-in"), String(first[0].moves_to_win));
-  await page.screenshot({ path: join(shots, "endgame-level-1366x768.png") });
-  // Solved cleanly: marked, counted in its level, the streak at 1; then the next.
-  await solveOut(page);
-  await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
-  assert.equal(await page.getAttribute("#eg-streak", "data-streak"), "1");
-  assert.match(await page.locator("#eg-level option:checked").textContent(), /已解 1\/\d+/);
-  await page.click("#eg-next");
-  await page.waitForFunction((id) => location.hash.includes(id), first[1].id);
-  // A play that throws the win away ends the streak; the best stays.
-  await page.locator("#eg-your-turn").waitFor();
-  const moves = cli([...solveArgs(await boardPosition(page)), "--all-moves", "--json"]).moves;
-  await page.click(`#eg-try-moves button[data-move="${moves.find((m) => m.winner === "farmer").play}"]`);
-  await page.locator("#eg-flag").waitFor({ timeout: 10000 });
-  await page.waitForFunction(() => document.querySelector("#eg-streak").dataset.streak === "0");
-  assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");
-  // The progress outlives a reload.
-  await page.reload();
-  await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
-  assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");
-  // The puzzle of the day is one of the library's, the same in either language.
-  const daily = await page.getAttribute("#eg-daily", "data-id");
-  assert.ok(library.puzzles.some((p) => p.id === daily), daily);
-  await page.click("#eg-daily");
-  await page.waitForFunction((id) => location.hash.includes(id), daily);
-  // A farmer's puzzle asks the farmers to win.
-  const farmers = library.puzzles.find((p) => p.task.startsWith("farmer"));
-  await page.goto(`${base}#/endgame?puzzle=${farmers.id}`);
-  await page.locator("#eg-task").waitFor();
-  assert.match(await page.locator("#eg-task").textContent(), /农民.*必胜/);
-  // Progress that cannot be read is reported and kept aside, not lost.
-  await page.evaluate(() => localStorage.setItem("ddz.puzzles", "{not json"));
-  await page.reload();
-  await page.locator("#eg-progress-unreadable").waitFor();
-  assert.equal(await page.evaluate(() => localStorage.getItem("ddz.puzzles.unreadable")), "{not json");
+
+  await t.test("a link by id opens that puzzle, and the level's grid lists its puzzles", async () => {
+    await page.goto(`${base}#/endgame?puzzle=${first[0].id}`);
+    await page.locator("#eg-your-turn").waitFor();
+    assert.equal(await page.locator("#eg-level option").count(), levels.length);
+    assert.deepEqual(await page.locator("#eg-level-puzzles li").evaluateAll((li) => li.map((l) => l.dataset.id)), first.map((p) => p.id));
+    assert.equal(await page.getAttribute("#eg-task", "data-wins-in"), String(first[0].moves_to_win));
+    await page.screenshot({ path: join(shots, "endgame-level-1366x768.png") });
+  });
+
+  await t.test("a puzzle solved cleanly is marked and counted in its level, the streak at 1; then the next", async () => {
+    await solveOut(page);
+    await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
+    assert.equal(await page.getAttribute("#eg-streak", "data-streak"), "1");
+    assert.match(await page.locator("#eg-level option:checked").textContent(), /已解 1\/\d+/);
+    await page.click("#eg-next");
+    await page.waitForFunction((id) => location.hash.includes(id), first[1].id);
+  });
+
+  await t.test("a play that throws the win away ends the streak; the best stays", async () => {
+    await page.locator("#eg-your-turn").waitFor();
+    const moves = cli([...solveArgs(await boardPosition(page)), "--all-moves", "--json"]).moves;
+    await page.click(`#eg-try-moves button[data-move="${moves.find((m) => m.winner === "farmer").play}"]`);
+    await page.locator("#eg-flag").waitFor({ timeout: 10000 });
+    await page.waitForFunction(() => document.querySelector("#eg-streak").dataset.streak === "0");
+    assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");
+  });
+
+  await t.test("the progress outlives a reload", async () => {
+    await page.reload();
+    await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
+    assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");
+  });
+
+  await t.test("the puzzle of the day is one of the library's", async () => {
+    // The puzzle of the day is one of the library's, the same in either language.
+    const daily = await page.getAttribute("#eg-daily", "data-id");
+    assert.ok(library.puzzles.some((p) => p.id === daily), daily);
+    await page.click("#eg-daily");
+    await page.waitForFunction((id) => location.hash.includes(id), daily);
+  });
+
+  await t.test("a farmer's puzzle asks the farmers to win", async () => {
+    const farmers = library.puzzles.find((p) => p.task.startsWith("farmer"));
+    await page.goto(`${base}#/endgame?puzzle=${farmers.id}`);
+    await page.locator("#eg-task").waitFor();
+    assert.match(await page.locator("#eg-task").textContent(), /农民.*必胜/);
+  });
+
+  await t.test("progress that cannot be read is reported and kept aside, not lost", async () => {
+    await page.evaluate(() => localStorage.setItem("ddz.puzzles", "{not json"));
+    await page.reload();
+    await page.locator("#eg-progress-unreadable").waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem("ddz.puzzles.unreadable")), "{not json");
+  });
   assert.deepEqual(errors, []);
   await context.close();
   // A level on a phone.
