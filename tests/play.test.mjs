@@ -548,95 +548,124 @@ function watchThinking(page) {
   });
 }
 
-test("a full deal against a thinking AI ends with every hand shown, the score, a replay and the record", async () => {
+test("a full deal against a thinking AI ends with every hand shown, the score, a replay and the record", async (t) => {
   const { context, page, errors } = await freshPage();
   // Tournament rules (a seat in the link); L9 samples and solves once 30 cards are left.
   await page.goto(`${base}#/play?seed=7&seat=farmer1&level=L9&pace=fast`);
   await page.locator("#play-hand li").first().waitFor();
   await watchThinking(page);
   for (let i = 0; i < 200 && (await nextTurn(page)) !== "end"; i++) await playHinted(page);
-  const seen = await page.evaluate(() => window.__thinking);
-  // Only a gross stall fails: the machines are shared.
-  assert.ok(seen.shown >= 10, `the AI was seen thinking ${seen.shown} times`);
-  assert.ok(seen.worst < 1000, `a stall of ${seen.worst} ms`);
   const score = Number(await page.getAttribute("#play-end", "data-score"));
-  assert.ok([-1, 1, -2, 2, -3, 3, -4, 4, -5, 5].includes(score), `score ${score}`);
-  assert.match(await page.locator("#play-score").textContent(), /went out first/);
-  // Every hand is shown at the end: the losers' cards lie open.
-  const open = await page.locator("section.seat.opponent.open").count();
-  assert.equal(open, 2);
-  // The replay steps through the deal on the same table, every hand open.
   const steps = await page.locator("#play-record li").count();
-  assert.ok(steps > 10);
-  await page.click("#end-replay");
-  assert.equal(await page.getAttribute("#replay-step", "data-step"), "0");
-  assert.equal(await page.locator('section[data-seat="landlord"] .hand li').count(), 20);
-  await page.click("#replay-next");
-  assert.equal(await page.getAttribute("#replay-step", "data-step"), "1");
-  await setRange(page, 5);
-  assert.equal(await page.getAttribute("#replay-step", "data-step"), "5");
-  // The icons are our own SVG, so they render.
-  assert.equal(await page.locator("#replay-start svg path").count(), 1);
-  // A move of the record jumps there.
-  await page.click("#play-menu-open");
-  await page.locator("#play-record li button").nth(2).click();
-  assert.equal(await page.getAttribute("#replay-step", "data-step"), "3");
-  await page.click("#replay-leave");
-  // The downloadable record plays back to the same score in the referee.
-  await page.click("#play-result");
-  const href = await page.getAttribute("#play-export", "href");
-  const record = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
-  assert.equal(record.seed, 7);
-  assert.equal(record.record.length, steps);
-  assert.equal(record.score, score);
-  assert.equal(record.deal, cli(["deal", "--seed", "7", "--json"]).deal);
+
+  await t.test("the AI thinks in the worker, the page never stalling a second", async () => {
+    const seen = await page.evaluate(() => window.__thinking);
+    // Only a gross stall fails: the machines are shared.
+    assert.ok(seen.shown >= 10, `the AI was seen thinking ${seen.shown} times`);
+    assert.ok(seen.worst < 1000, `a stall of ${seen.worst} ms`);
+  });
+
+  await t.test("the end shows the score and every hand open", async () => {
+    assert.ok([-1, 1, -2, 2, -3, 3, -4, 4, -5, 5].includes(score), `score ${score}`);
+    assert.match(await page.locator("#play-score").textContent(), /went out first/);
+    // Every hand is shown at the end: the losers' cards lie open.
+    const open = await page.locator("section.seat.opponent.open").count();
+    assert.equal(open, 2);
+  });
+
+  await t.test("the replay steps through the deal on the same table, by button, slider and record", async () => {
+    // The replay steps through the deal on the same table, every hand open.
+    assert.ok(steps > 10);
+    await page.click("#end-replay");
+    assert.equal(await page.getAttribute("#replay-step", "data-step"), "0");
+    assert.equal(await page.locator('section[data-seat="landlord"] .hand li').count(), 20);
+    await page.click("#replay-next");
+    assert.equal(await page.getAttribute("#replay-step", "data-step"), "1");
+    await setRange(page, 5);
+    assert.equal(await page.getAttribute("#replay-step", "data-step"), "5");
+    // The icons are our own SVG, so they render.
+    assert.equal(await page.locator("#replay-start svg path").count(), 1);
+    // A move of the record jumps there.
+    await page.click("#play-menu-open");
+    await page.locator("#play-record li button").nth(2).click();
+    assert.equal(await page.getAttribute("#replay-step", "data-step"), "3");
+    await page.click("#replay-leave");
+  });
+
+  await t.test("the downloadable record is the deal's, with every move and the score", async () => {
+    // The downloadable record plays back to the same score in the referee.
+    await page.click("#play-result");
+    const href = await page.getAttribute("#play-export", "href");
+    const record = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
+    assert.equal(record.seed, 7);
+    assert.equal(record.record.length, steps);
+    assert.equal(record.score, score);
+    assert.equal(record.deal, cli(["deal", "--seed", "7", "--json"]).deal);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("a selection that is not a legal play is explained in players' words; practice mode undoes and redoes; the card counter counts", async () => {
+test("a selection that is not a legal play is explained in players' words; practice mode undoes and redoes; the card counter counts", async (t) => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/play?seed=42&seat=landlord&level=L3&pace=fast&practice=1`);
   assert.equal(await nextTurn(page), "play");
-  // Two cards of different ranks are not a combination.
   const ranks = [...new Set(await page.locator("#play-hand li").evaluateAll((li) => li.map((l) => l.dataset.rank)))];
-  await clickCard(page, `#play-hand li[data-rank="${ranks.at(-1)}"]`);
-  await clickCard(page, `#play-hand li[data-rank="${ranks.at(-2)}"]`);
-  assert.match(await page.locator("#play-why").textContent(), /not a combination/);
-  assert.ok(await page.locator("#play-play").isDisabled());
-  // Deselect by keyboard: focus the second card and press Space.
-  await page.focus(`#play-hand li[data-rank="${ranks.at(-2)}"]`);
-  await page.keyboard.press("Space");
-  assert.equal(await page.locator("#play-why").count(), 0);
-  // Enter plays the single (the lowest card).
-  await page.keyboard.press("Enter");
-  assert.equal(await nextTurn(page), "play");
-  assert.equal(await page.locator("#play-hand li").count(), 19);
-  // What to beat is said in players' words, never in notation.
-  const message = await page.locator("#play-message").textContent();
-  assert.match(message, /^(Your lead|Beat (Next|Previous)'s .+ \((single|pair|trio|trio with a single|trio with a pair|straight|pair chain|airplane|airplane with wings|airplane with pairs|four with two|four with two pairs|bomb)\), or pass|Beat .+'s the rocket, or pass)$/);
-  // The card counter: every card not in this hand and not played.
-  await page.click("#play-menu-open");
-  await page.check("#play-counter-toggle");
-  await page.click("#play-menu .menu-head button");
-  const left = await page.locator("#play-counter li").evaluateAll((li) => li.reduce((n, l) => n + Number(l.dataset.left), 0));
-  const played = await page.locator("#play-record li").count();
-  assert.ok(left <= 34 && left >= 34 - 2 * played, `counter says ${left}`);
-  // Undo takes the move back; redo plays it again.
-  const record = await page.locator("#play-record li").allTextContents();
-  await page.click("#play-undo");
-  assert.equal(await nextTurn(page), "play");
-  assert.equal(await page.locator("#play-hand li").count(), 20);
-  assert.equal(await page.locator("#play-record li").count(), 0);
-  await page.click("#play-redo");
-  await page.waitForFunction((n) => document.querySelectorAll("#play-record li").length === n, record.length);
-  assert.deepEqual(await page.locator("#play-record li").allTextContents(), record);
-  // A new deal (a random one) puts its seed in the address, so the address shares it.
-  await page.click("#play-menu-open");
-  await page.click("#play-new");
-  await page.waitForFunction(() => !/seed=42\b/.test(location.hash) && /seed=\d+/.test(location.hash));
-  const seed = (await page.evaluate(() => location.hash)).match(/seed=(\d+)/)[1];
-  assert.match(await page.locator("#play-seed").textContent(), new RegExp(seed));
+
+  await t.test("two cards of different ranks are explained as not a combination, and cannot be played", async () => {
+    // Two cards of different ranks are not a combination.
+    await clickCard(page, `#play-hand li[data-rank="${ranks.at(-1)}"]`);
+    await clickCard(page, `#play-hand li[data-rank="${ranks.at(-2)}"]`);
+    assert.match(await page.locator("#play-why").textContent(), /not a combination/);
+    assert.ok(await page.locator("#play-play").isDisabled());
+  });
+
+  await t.test("Space deselects a focused card and Enter plays the selection", async () => {
+    // Deselect by keyboard: focus the second card and press Space.
+    await page.focus(`#play-hand li[data-rank="${ranks.at(-2)}"]`);
+    await page.keyboard.press("Space");
+    assert.equal(await page.locator("#play-why").count(), 0);
+    // Enter plays the single (the lowest card).
+    await page.keyboard.press("Enter");
+    assert.equal(await nextTurn(page), "play");
+    assert.equal(await page.locator("#play-hand li").count(), 19);
+  });
+
+  await t.test("what to beat is said in players' words, never in notation", async () => {
+    const message = await page.locator("#play-message").textContent();
+    assert.match(message, /^(Your lead|Beat (Next|Previous)'s .+ \((single|pair|trio|trio with a single|trio with a pair|straight|pair chain|airplane|airplane with wings|airplane with pairs|four with two|four with two pairs|bomb)\), or pass|Beat .+'s the rocket, or pass)$/);
+  });
+
+  await t.test("the card counter counts every card not in this hand and not played", async () => {
+    // The card counter: every card not in this hand and not played.
+    await page.click("#play-menu-open");
+    await page.check("#play-counter-toggle");
+    await page.click("#play-menu .menu-head button");
+    const left = await page.locator("#play-counter li").evaluateAll((li) => li.reduce((n, l) => n + Number(l.dataset.left), 0));
+    const played = await page.locator("#play-record li").count();
+    assert.ok(left <= 34 && left >= 34 - 2 * played, `counter says ${left}`);
+  });
+
+  await t.test("in practice mode undo takes the move back and redo plays it again", async () => {
+    // Undo takes the move back; redo plays it again.
+    const record = await page.locator("#play-record li").allTextContents();
+    await page.click("#play-undo");
+    assert.equal(await nextTurn(page), "play");
+    assert.equal(await page.locator("#play-hand li").count(), 20);
+    assert.equal(await page.locator("#play-record li").count(), 0);
+    await page.click("#play-redo");
+    await page.waitForFunction((n) => document.querySelectorAll("#play-record li").length === n, record.length);
+    assert.deepEqual(await page.locator("#play-record li").allTextContents(), record);
+  });
+
+  await t.test("a new deal puts its seed in the address, so the address shares it", async () => {
+    // A new deal (a random one) puts its seed in the address, so the address shares it.
+    await page.click("#play-menu-open");
+    await page.click("#play-new");
+    await page.waitForFunction(() => !/seed=42\b/.test(location.hash) && /seed=\d+/.test(location.hash));
+    const seed = (await page.evaluate(() => location.hash)).match(/seed=(\d+)/)[1];
+    assert.match(await page.locator("#play-seed").textContent(), new RegExp(seed));
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
