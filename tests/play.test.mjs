@@ -613,7 +613,6 @@ test("a selection that is not a legal play is explained in players' words; pract
   const ranks = [...new Set(await page.locator("#play-hand li").evaluateAll((li) => li.map((l) => l.dataset.rank)))];
 
   await t.test("two cards of different ranks are explained as not a combination, and cannot be played", async () => {
-    // Two cards of different ranks are not a combination.
     await clickCard(page, `#play-hand li[data-rank="${ranks.at(-1)}"]`);
     await clickCard(page, `#play-hand li[data-rank="${ranks.at(-2)}"]`);
     assert.match(await page.locator("#play-why").textContent(), /not a combination/);
