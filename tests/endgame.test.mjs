@@ -93,43 +93,51 @@ test("the keys step the board, Home and End go to its ends, and a move of the be
   await context.close();
 });
 
-test("a proven win says in how few of the winner's plays it is sure to go out, as the puzzle library proves", async () => {
+test("a proven win says in how few of the winner's plays it is sure to go out, as the puzzle library proves", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
-  // By hand, puzzle 1: 34567, the 4 and the 6, whatever the farmer does.
-  await analyse(page, 1);
-  await page.locator("#eg-verdict[data-wins-in]").waitFor({ timeout: 20000 });
-  assert.equal(await page.locator("#eg-verdict").textContent(), "地主必胜（3 手）");
-  assert.equal(await page.locator("#eg-task").textContent(), "地主先出，必胜（3 手）");
-  const first = page.locator("#eg-moves li").first();
-  assert.equal(await first.getAttribute("data-wins-in"), "3");
-  assert.equal(await first.locator(".wins-in").textContent(), "必胜（3 手）");
-  // Losing plays have no N; they are 负.
-  const losing = await page.locator('#eg-moves li[data-winner="farmer"]').evaluateAll((li) => li.map((l) => l.dataset.winsIn ?? null));
-  assert.ok(losing.length > 0 && losing.every((n) => n === null), JSON.stringify(losing));
-  // Every one of the first puzzles: N is the fewest plays the library
-  // proved (`ddz puzzles list --json`), against any defence; the line shown
-  // is the solver's, and may take more plays or fewer.
-  const library = cli(["puzzles", "list", "--level", "1", "--json"]).puzzles;
-  for (const puzzle of [1, 2, 3, 5]) {
-    await analyse(page, puzzle);
+
+  await t.test("puzzle 1 is a win in 3 plays, said of the position and of its winning play; losing plays have no count", async () => {
+    // By hand, puzzle 1: 34567, the 4 and the 6, whatever the farmer does.
+    await analyse(page, 1);
     await page.locator("#eg-verdict[data-wins-in]").waitFor({ timeout: 20000 });
-    const position = await boardPosition(page);
-    const pv = cli([...solveArgs(position), "--json"]).pv;
-    const n = library[puzzle - 1].moves_to_win;
-    console.log(`# puzzle ${puzzle}: the landlord wins in ${n} (the line shown takes ${landlordPlays(pv)}: ${pv.join(" ")})`);
-    assert.equal(await page.getAttribute("#eg-verdict", "data-wins-in"), String(n), `puzzle ${puzzle}`);
-    assert.equal(await page.locator("#eg-verdict").textContent(), `地主必胜（${n} 手）`);
-    assert.equal(await page.locator("#eg-moves li").first().getAttribute("data-wins-in"), String(n));
-    // Nothing in the Chinese page's text is notation or English: no letter
-    // but the faces J, Q, K and A, no "+" but between the cards a play's
-    // name spells out (三带一 2 2 2 + 6).
-    const text = await page.locator(".analysis-board").evaluate((el) => el.innerText);
-    assert.doesNotMatch(text.replace(/ \+ /g, " "), /[B-IL-PR-Z+a-z]/, text);
-  }
-  // In English.
-  await page.evaluate(() => document.querySelector('.lang[aria-pressed="false"]')?.click());
-  await page.locator("#eg-verdict", { hasText: "wins in" }).waitFor();
-  assert.match(await page.locator("#eg-verdict").textContent(), /^The landlord wins in \d+$/);
+    assert.equal(await page.locator("#eg-verdict").textContent(), "地主必胜（3 手）");
+    assert.equal(await page.locator("#eg-task").textContent(), "地主先出，必胜（3 手）");
+    const first = page.locator("#eg-moves li").first();
+    assert.equal(await first.getAttribute("data-wins-in"), "3");
+    assert.equal(await first.locator(".wins-in").textContent(), "必胜（3 手）");
+    // Losing plays have no N; they are 负.
+    const losing = await page.locator('#eg-moves li[data-winner="farmer"]').evaluateAll((li) => li.map((l) => l.dataset.winsIn ?? null));
+    assert.ok(losing.length > 0 && losing.every((n) => n === null), JSON.stringify(losing));
+  });
+
+  await t.test("in the first puzzles the count is the fewest plays the library proved, in players' words", async () => {
+    // Every one of the first puzzles: N is the fewest plays the library
+    // proved (`ddz puzzles list --json`), against any defence; the line shown
+    // is the solver's, and may take more plays or fewer.
+    const library = cli(["puzzles", "list", "--level", "1", "--json"]).puzzles;
+    for (const puzzle of [1, 2, 3, 5]) {
+      await analyse(page, puzzle);
+      await page.locator("#eg-verdict[data-wins-in]").waitFor({ timeout: 20000 });
+      const position = await boardPosition(page);
+      const pv = cli([...solveArgs(position), "--json"]).pv;
+      const n = library[puzzle - 1].moves_to_win;
+      console.log(`# puzzle ${puzzle}: the landlord wins in ${n} (the line shown takes ${landlordPlays(pv)}: ${pv.join(" ")})`);
+      assert.equal(await page.getAttribute("#eg-verdict", "data-wins-in"), String(n), `puzzle ${puzzle}`);
+      assert.equal(await page.locator("#eg-verdict").textContent(), `地主必胜（${n} 手）`);
+      assert.equal(await page.locator("#eg-moves li").first().getAttribute("data-wins-in"), String(n));
+      // Nothing in the Chinese page's text is notation or English: no letter
+      // but the faces J, Q, K and A, no "+" but between the cards a play's
+      // name spells out (三带一 2 2 2 + 6).
+      const text = await page.locator(".analysis-board").evaluate((el) => el.innerText);
+      assert.doesNotMatch(text.replace(/ \+ /g, " "), /[B-IL-PR-Z+a-z]/, text);
+    }
+  });
+
+  await t.test("in English the count reads “wins in N”", async () => {
+    await page.evaluate(() => document.querySelector('.lang[aria-pressed="false"]')?.click());
+    await page.locator("#eg-verdict", { hasText: "wins in" }).waitFor();
+    assert.match(await page.locator("#eg-verdict").textContent(), /^The landlord wins in \d+$/);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -199,69 +207,81 @@ function tapWidths(page) {
   );
 }
 
-test("on a phone, cards are tapped to play as at the table, each with a finger's width, the hand and its buttons in view", async () => {
+test("on a phone, cards are tapped to play as at the table, each with a finger's width, the hand and its buttons in view", async (t) => {
   const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
   const { context, page, errors } = await freshPage("zh-CN", phone);
-  // A whole deal's 20 cards: rows, each card wide enough to tap.
-  const deal = cli(["deal", "--seed", "11", "--json"]);
-  await page.goto(`${base}#/endgame?l=${deal.landlord}&f=${deal.farmer1}&f2=${deal.farmer2}`);
-  await page.locator("#eg-hand li").first().waitFor();
-  await page.evaluate(() => document.querySelector("#eg-hand").scrollIntoView({ block: "center" }));
-  let widths = await tapWidths(page);
-  const rows = new Set(widths.map((w) => w.top)).size;
-  console.log(`# 390×844, 20 cards in ${rows} rows, tap widths: ${widths.map((w) => w.exposed.toFixed(1)).join(" ")}`);
-  assert.equal(widths.length, 20);
-  assert.ok(widths.every((w) => w.exposed >= 36 && w.hit), JSON.stringify(widths.filter((w) => w.exposed < 36 || !w.hit)));
-  // A puzzle, tried: the landlord's winning straight tapped card by card.
-  await page.goto(`${base}#/endgame?puzzle=1`);
-  await page.locator("#eg-your-turn").waitFor();
-  await page.evaluate(() => document.querySelector("#eg-board").scrollIntoView({ block: "start" }));
-  widths = await tapWidths(page);
-  console.log(`# 390×844, puzzle 1 (${widths.length} cards): tap widths ${widths.map((w) => w.exposed.toFixed(1)).join(" ")}`);
-  assert.ok(widths.every((w) => w.exposed >= 36 && w.hit), JSON.stringify(widths));
-  assert.equal(await page.isDisabled("#eg-play"), true, "nothing picked, nothing to play");
-  const start = await boardPosition(page);
-  for (const rank of ["3", "4", "5", "6", "7"]) {
-    const w = (await tapWidths(page)).find((c) => c.rank === rank);
-    await page.touchscreen.tap(w.x, w.y);
-  }
-  await page.locator("#eg-hand li.selected").nth(4).waitFor();
-  assert.equal(await page.locator("#eg-hand li.selected").count(), 5);
-  // The play the cards make is previewed in the middle of the board.
-  await page.locator("#eg-preview").waitFor();
-  await page.screenshot({ path: join(shots, "endgame-390x844.png") });
-  const scrollBefore = await page.evaluate(() => scrollY);
-  await page.tap("#eg-play");
-  await page.waitForFunction(() => document.querySelector("#eg-step")?.dataset.step !== "0");
-  assert.equal(await page.getAttribute("#eg-record .jump[data-ply='1']", "data-move"), "34567");
-  // The solver answers (the farmer cannot follow a straight) and it is the landlord's turn again.
-  await page.locator("#eg-your-turn").waitFor();
-  await page.waitForFunction(() => document.querySelector("#eg-step")?.dataset.step === "2");
-  const now = await boardPosition(page);
-  assert.equal(now.landlord, "46");
-  assert.equal(now.farmer1, start.farmer1);
-  // No scrolling needed for the next play: the hand and its buttons are on
-  // screen where they were (the page may settle by a row's height as the hand shrinks).
-  console.log(`# 390×844: the page scrolled by ${(await page.evaluate(() => scrollY)) - scrollBefore} px on its own after the play`);
-  for (const sel of ["#eg-hand", "#eg-actions"]) {
-    const box = await page.locator(sel).boundingBox();
-    assert.ok(box.y >= 0 && box.y + box.height <= 844, `${sel} in view: ${JSON.stringify(box)}`);
-  }
-  // A card that makes no play against nothing: the 4 leads; 出牌 plays it.
-  const four = (await tapWidths(page)).find((c) => c.rank === "4");
-  await page.touchscreen.tap(four.x, four.y);
-  await page.tap("#eg-play");
-  await page.waitForFunction(() => document.querySelector("#eg-step")?.dataset.step === "3");
-  assert.equal((await boardPosition(page)).landlord, "6");
-  // The verdict list still works on the phone: the answers, then a play from the list.
-  await page.waitForFunction(() => document.querySelector("#eg-your-turn"));
-  const before = await step(page);
-  await page.tap("#eg-mode-analyse");
-  await page.locator("#eg-moves li").first().waitFor({ timeout: 20000 });
-  const listed = await page.getAttribute("#eg-moves li", "data-play");
-  await page.tap("#eg-moves li button");
-  await page.waitForFunction((k) => Number(document.querySelector("#eg-step")?.dataset.step) === k + 1, before);
-  assert.equal(await page.getAttribute(`#eg-record .jump[data-ply="${before + 1}"]`, "data-move"), listed);
+
+  await t.test("a whole deal's 20 cards lie in rows, each with 36 px to tap", async () => {
+    // A whole deal's 20 cards: rows, each card wide enough to tap.
+    const deal = cli(["deal", "--seed", "11", "--json"]);
+    await page.goto(`${base}#/endgame?l=${deal.landlord}&f=${deal.farmer1}&f2=${deal.farmer2}`);
+    await page.locator("#eg-hand li").first().waitFor();
+    await page.evaluate(() => document.querySelector("#eg-hand").scrollIntoView({ block: "center" }));
+    const widths = await tapWidths(page);
+    const rows = new Set(widths.map((w) => w.top)).size;
+    console.log(`# 390×844, 20 cards in ${rows} rows, tap widths: ${widths.map((w) => w.exposed.toFixed(1)).join(" ")}`);
+    assert.equal(widths.length, 20);
+    assert.ok(widths.every((w) => w.exposed >= 36 && w.hit), JSON.stringify(widths.filter((w) => w.exposed < 36 || !w.hit)));
+  });
+
+  await t.test("a straight tapped card by card is previewed, played and answered, the hand and its buttons staying in view", async () => {
+    // A puzzle, tried: the landlord's winning straight tapped card by card.
+    await page.goto(`${base}#/endgame?puzzle=1`);
+    await page.locator("#eg-your-turn").waitFor();
+    await page.evaluate(() => document.querySelector("#eg-board").scrollIntoView({ block: "start" }));
+    const widths = await tapWidths(page);
+    console.log(`# 390×844, puzzle 1 (${widths.length} cards): tap widths ${widths.map((w) => w.exposed.toFixed(1)).join(" ")}`);
+    assert.ok(widths.every((w) => w.exposed >= 36 && w.hit), JSON.stringify(widths));
+    assert.equal(await page.isDisabled("#eg-play"), true, "nothing picked, nothing to play");
+    const start = await boardPosition(page);
+    for (const rank of ["3", "4", "5", "6", "7"]) {
+      const w = (await tapWidths(page)).find((c) => c.rank === rank);
+      await page.touchscreen.tap(w.x, w.y);
+    }
+    await page.locator("#eg-hand li.selected").nth(4).waitFor();
+    assert.equal(await page.locator("#eg-hand li.selected").count(), 5);
+    // The play the cards make is previewed in the middle of the board.
+    await page.locator("#eg-preview").waitFor();
+    await page.screenshot({ path: join(shots, "endgame-390x844.png") });
+    const scrollBefore = await page.evaluate(() => scrollY);
+    await page.tap("#eg-play");
+    await page.waitForFunction(() => document.querySelector("#eg-step")?.dataset.step !== "0");
+    assert.equal(await page.getAttribute("#eg-record .jump[data-ply='1']", "data-move"), "34567");
+    // The solver answers (the farmer cannot follow a straight) and it is the landlord's turn again.
+    await page.locator("#eg-your-turn").waitFor();
+    await page.waitForFunction(() => document.querySelector("#eg-step")?.dataset.step === "2");
+    const now = await boardPosition(page);
+    assert.equal(now.landlord, "46");
+    assert.equal(now.farmer1, start.farmer1);
+    // No scrolling needed for the next play: the hand and its buttons are on
+    // screen where they were (the page may settle by a row's height as the hand shrinks).
+    console.log(`# 390×844: the page scrolled by ${(await page.evaluate(() => scrollY)) - scrollBefore} px on its own after the play`);
+    for (const sel of ["#eg-hand", "#eg-actions"]) {
+      const box = await page.locator(sel).boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 844, `${sel} in view: ${JSON.stringify(box)}`);
+    }
+  });
+
+  await t.test("a single card, tapped, is led with 出牌", async () => {
+    // A card that makes no play against nothing: the 4 leads; 出牌 plays it.
+    const four = (await tapWidths(page)).find((c) => c.rank === "4");
+    await page.touchscreen.tap(four.x, four.y);
+    await page.tap("#eg-play");
+    await page.waitForFunction(() => document.querySelector("#eg-step")?.dataset.step === "3");
+    assert.equal((await boardPosition(page)).landlord, "6");
+  });
+
+  await t.test("the answers list works on the phone, a play made from it", async () => {
+    // The verdict list still works on the phone: the answers, then a play from the list.
+    await page.waitForFunction(() => document.querySelector("#eg-your-turn"));
+    const before = await step(page);
+    await page.tap("#eg-mode-analyse");
+    await page.locator("#eg-moves li").first().waitFor({ timeout: 20000 });
+    const listed = await page.getAttribute("#eg-moves li", "data-play");
+    await page.tap("#eg-moves li button");
+    await page.waitForFunction((k) => Number(document.querySelector("#eg-step")?.dataset.step) === k + 1, before);
+    assert.equal(await page.getAttribute(`#eg-record .jump[data-ply="${before + 1}"]`, "data-move"), listed);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
