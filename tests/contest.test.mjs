@@ -100,7 +100,7 @@ async function playAll(page, code, { highest = false, reloadAfter = null } = {})
   return page.inputValue("#contest-result-code");
 }
 
-test("a duplicate event is made, entered by two (one reloading), and scored as the CLI scores it", async () => {
+test("a duplicate event is made, entered by two (one reloading), and scored as the CLI scores it", async (t) => {
   // The organiser makes a 3-board event of test cases.
   const organiser = await freshPage("en-US");
   const code = await createEvent(organiser.page, async (page) => {
@@ -109,86 +109,94 @@ test("a duplicate event is made, entered by two (one reloading), and scored as t
     await page.fill("#contest-new-players", "30");
     await page.fill("#contest-new-top", "3");
   });
-  // The test cases are the library's, as the CLI chooses them.
-  const made = cli(["contest", "new", "--format", "duplicate", "--test-cases", "30,3,3", "--json"]);
-  assert.deepEqual(
-    cli(["contest", "deals", code, "--json"]).boards.map((b) => b.seed),
-    made.event.deals.seeds,
-  );
-
   const ann = await freshPage("en-US");
-  await enter(ann.page, code, "Ann");
-  const annResult = await playAll(ann.page, code);
-  await ann.page.screenshot({ path: join(shots, "contest-result-1366x900.png"), fullPage: true });
-
   const bob = await freshPage("zh-CN", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  await enter(bob.page, code, "Bob");
-  const bobResult = await playAll(bob.page, code, { highest: true, reloadAfter: 4 });
-  assert.notEqual(annResult, bobResult);
+  let [annResult, bobResult] = [];
 
-  // An altered record (an opponent's move changed), a damaged code, and a
-  // result of another event.
-  const href = await ann.page.getAttribute("#contest-download-result", "href");
-  const file = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
-  assert.equal(file.entrant, "Ann");
-  const record = file.boards[0].record;
-  const theirs = record.findIndex(([seat]) => seat !== file.boards[0].seat);
-  record[theirs][1] = record[theirs][1] === "pass" ? "3" : "pass";
-  file.entrant = "Eve";
-  const altered = join(tmpdir(), `ddz-eve-${process.pid}.json`);
-  await writeFile(altered, JSON.stringify(file));
-  const damaged = annResult.slice(0, 30) + (annResult[30] === "A" ? "B" : "A") + annResult.slice(31);
-  const other = cli(["contest", "new", "--format", "duplicate", "--boards", "3", "--seed", "1", "--json"]).code;
-  const foreign = cli(["contest", "enter", other, "--entrant", "Dee", "--player", "L3", "--json"]).result;
+  await t.test("the event's boards are the library's test cases, as `ddz contest new` chooses them", async () => {
+    const made = cli(["contest", "new", "--format", "duplicate", "--test-cases", "30,3,3", "--json"]);
+    assert.deepEqual(
+      cli(["contest", "deals", code, "--json"]).boards.map((b) => b.seed),
+      made.event.deals.seeds,
+    );
+  });
 
-  // The organiser scores them in a third profile.
-  const { page, errors } = organiser;
-  await page.goto(`${base}#/contest?e=${code}&view=score`);
-  await page.fill("#contest-paste", [annResult, bobResult, damaged, foreign].join("\n"));
-  await page.setInputFiles("#contest-files", altered);
-  await page.waitForSelector("#contest-file-list li");
-  await page.click("#contest-score");
-  await page.waitForSelector("#contest-standings", { timeout: 120000 });
-  const rows = await page.$$eval("#contest-standings-table tbody tr", (trs) =>
-    trs.map((tr) => ({ ...tr.dataset })),
-  );
-  const want = cli(["contest", "score", code, annResult, bobResult, damaged, foreign, altered, "--json"]);
-  assert.deepEqual(
-    rows.map((r) => [r.entrant, +r.place, +r.points, +r.score, r.beaten]),
-    want.entrants.map((e) => [e.entrant, e.place, e.rank_points, e.score, e.beaten.toFixed(4)]),
-  );
-  const kinds = await page.$$eval("#contest-rejected li", (lis) => lis.map((li) => li.dataset.kind));
-  assert.deepEqual(kinds, want.rejected.map((r) => r.kind));
-  assert.deepEqual(kinds, ["unreadable", "other-event", "not-the-opponents"]);
-  const reasons = await page.locator("#contest-rejected").textContent();
-  assert.match(reasons, /corrupted/);
-  assert.match(reasons, /another event/);
-  assert.match(reasons, /is not the AI's|opponent plays/);
-  assert.equal(
-    +(await page.getAttribute("#contest-dih", "data-dih")),
-    want.distinction.dih,
-  );
-  const csv = await page.getAttribute("#contest-csv", "href");
-  assert.match(decodeURIComponent(csv), /place,entrant,rank_points/);
-  await page.screenshot({ path: join(shots, "contest-standings-1366x900.png"), fullPage: true });
+  await t.test("two entrants play every board, one on a phone reloading midway, and get different results", async () => {
+    await enter(ann.page, code, "Ann");
+    annResult = await playAll(ann.page, code);
+    await ann.page.screenshot({ path: join(shots, "contest-result-1366x900.png"), fullPage: true });
+    await enter(bob.page, code, "Bob");
+    bobResult = await playAll(bob.page, code, { highest: true, reloadAfter: 4 });
+    assert.notEqual(annResult, bobResult);
+  });
 
-  // The hand records, with both entrants' scores, printed on A4.
-  await page.click("#contest-records-scored");
-  await page.waitForSelector("#contest-records-list", { timeout: 120000 });
-  assert.equal(await page.locator(".record").count(), 3);
-  assert.equal(await page.locator('.record .scores[data-scores="2"]').count(), 3);
-  const records = cli(["contest", "records", code, "--json"]);
-  for (const [i, r] of records.boards.entries()) {
-    const article = page.locator(`.record[data-board="${i + 1}"]`);
-    assert.equal(await article.getAttribute("data-seed"), String(r.board.seed));
-    assert.equal(await article.locator(".par").getAttribute("data-winner"), r.par.winner);
-  }
-  await page.emulateMedia({ media: "print" });
-  const pdf = join(shots, "contest-records.pdf");
-  await page.pdf({ path: pdf, format: "A4", printBackground: true });
-  const pages = ((await readFile(pdf, "latin1")).match(/\/Type\s*\/Page[^s]/g) ?? []).length;
-  console.log(`# hand records of 3 boards: ${pages} A4 pages (${pdf})`);
-  assert.ok(pages >= 1 && pages <= 3, `${pages} pages`);
+  const { page } = organiser;
+
+  await t.test("the standings, the refused results and DIH are `ddz contest score`'s", async () => {
+    // An altered record (an opponent's move changed), a damaged code, and a
+    // result of another event.
+    const href = await ann.page.getAttribute("#contest-download-result", "href");
+    const file = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
+    assert.equal(file.entrant, "Ann");
+    const record = file.boards[0].record;
+    const theirs = record.findIndex(([seat]) => seat !== file.boards[0].seat);
+    record[theirs][1] = record[theirs][1] === "pass" ? "3" : "pass";
+    file.entrant = "Eve";
+    const altered = join(tmpdir(), `ddz-eve-${process.pid}.json`);
+    await writeFile(altered, JSON.stringify(file));
+    const damaged = annResult.slice(0, 30) + (annResult[30] === "A" ? "B" : "A") + annResult.slice(31);
+    const other = cli(["contest", "new", "--format", "duplicate", "--boards", "3", "--seed", "1", "--json"]).code;
+    const foreign = cli(["contest", "enter", other, "--entrant", "Dee", "--player", "L3", "--json"]).result;
+
+    // The organiser scores them in a third profile.
+    await page.goto(`${base}#/contest?e=${code}&view=score`);
+    await page.fill("#contest-paste", [annResult, bobResult, damaged, foreign].join("\n"));
+    await page.setInputFiles("#contest-files", altered);
+    await page.waitForSelector("#contest-file-list li");
+    await page.click("#contest-score");
+    await page.waitForSelector("#contest-standings", { timeout: 120000 });
+    const rows = await page.$$eval("#contest-standings-table tbody tr", (trs) =>
+      trs.map((tr) => ({ ...tr.dataset })),
+    );
+    const want = cli(["contest", "score", code, annResult, bobResult, damaged, foreign, altered, "--json"]);
+    assert.deepEqual(
+      rows.map((r) => [r.entrant, +r.place, +r.points, +r.score, r.beaten]),
+      want.entrants.map((e) => [e.entrant, e.place, e.rank_points, e.score, e.beaten.toFixed(4)]),
+    );
+    const kinds = await page.$$eval("#contest-rejected li", (lis) => lis.map((li) => li.dataset.kind));
+    assert.deepEqual(kinds, want.rejected.map((r) => r.kind));
+    assert.deepEqual(kinds, ["unreadable", "other-event", "not-the-opponents"]);
+    const reasons = await page.locator("#contest-rejected").textContent();
+    assert.match(reasons, /corrupted/);
+    assert.match(reasons, /another event/);
+    assert.match(reasons, /is not the AI's|opponent plays/);
+    assert.equal(
+      +(await page.getAttribute("#contest-dih", "data-dih")),
+      want.distinction.dih,
+    );
+    const csv = await page.getAttribute("#contest-csv", "href");
+    assert.match(decodeURIComponent(csv), /place,entrant,rank_points/);
+    await page.screenshot({ path: join(shots, "contest-standings-1366x900.png"), fullPage: true });
+  });
+
+  await t.test("the hand records carry both entrants' scores and `ddz contest records`' par, and print on at most 3 A4 pages", async () => {
+    await page.click("#contest-records-scored");
+    await page.waitForSelector("#contest-records-list", { timeout: 120000 });
+    assert.equal(await page.locator(".record").count(), 3);
+    assert.equal(await page.locator('.record .scores[data-scores="2"]').count(), 3);
+    const records = cli(["contest", "records", code, "--json"]);
+    for (const [i, r] of records.boards.entries()) {
+      const article = page.locator(`.record[data-board="${i + 1}"]`);
+      assert.equal(await article.getAttribute("data-seed"), String(r.board.seed));
+      assert.equal(await article.locator(".par").getAttribute("data-winner"), r.par.winner);
+    }
+    await page.emulateMedia({ media: "print" });
+    const pdf = join(shots, "contest-records.pdf");
+    await page.pdf({ path: pdf, format: "A4", printBackground: true });
+    const pages = ((await readFile(pdf, "latin1")).match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    console.log(`# hand records of 3 boards: ${pages} A4 pages (${pdf})`);
+    assert.ok(pages >= 1 && pages <= 3, `${pages} pages`);
+  });
 
   for (const who of [organiser, ann, bob]) {
     assert.deepEqual(who.errors, []);

@@ -149,6 +149,58 @@ export async function timeUntilShown(page, click, shown, timeoutMs) {
   return Math.round(ms);
 }
 
+/**
+ * Clicks `click` and returns the milliseconds, timed in the page, until an
+ * answer replaces the one shown: `shown` leaves the document (the run
+ * starts) and is back (it ends). Checked every animation frame.
+ */
+export async function timeUntilAnswered(page, click, shown, timeoutMs) {
+  const ms = await page.evaluate(
+    ([click, shown, timeoutMs]) =>
+      new Promise((done) => {
+        const start = performance.now();
+        let gone = !document.querySelector(shown);
+        const look = () => {
+          const now = performance.now();
+          const there = document.querySelector(shown);
+          gone ||= !there;
+          if (gone && there) done(now - start);
+          else if (now - start > timeoutMs) done(null);
+          else requestAnimationFrame(look);
+        };
+        document.querySelector(click).click();
+        requestAnimationFrame(look);
+      }),
+    [click, shown, timeoutMs]
+  );
+  if (ms === null) throw new Error(`no new ${shown} within ${timeoutMs} ms of clicking ${click}`);
+  return Math.round(ms);
+}
+
+/** Waits until no finite CSS animation or transition runs (a card moving, a play sliding in). */
+export function animationsDone(page) {
+  return page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)
+  );
+}
+
+/** Waits until the page has not scrolled for five animation frames (a smooth scroll has ended). */
+export function scrollSettled(page) {
+  return page.evaluate(
+    () =>
+      new Promise((done) => {
+        let [last, still] = [NaN, 0];
+        const look = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 5) done();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      })
+  );
+}
+
 /** The Endgame board's position as the CLI takes it: hands, the play to beat and who made it. */
 export async function boardPosition(page) {
   return page.evaluate(() => {

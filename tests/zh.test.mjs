@@ -88,7 +88,7 @@ test("every page in 中文 speaks players' words: no engine notation, no English
   await page.click("#par-run");
   await page.click("#sim-run");
   await page.locator("#sim-result").waitFor({ timeout: 20000 });
-  await page.waitForTimeout(2000);
+  await page.locator("#par-result, #par-error").first().waitFor({ timeout: 30000 });
   await look("Deal, after its buttons");
   await visit("#/deal?hands=[3333][4444][5555]", "main");
 
@@ -97,7 +97,7 @@ test("every page in 中文 speaks players' words: no engine notation, no English
   await visit("#/play?seed=3&seat=landlord&level=beginner&pace=fast", "#play-actions");
   await page.locator('#play-actions[data-for="play"]').waitFor({ timeout: 30000 });
   await page.click("#play-hint");
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => !document.querySelector("#play-hint").disabled, null, { timeout: 15000 });
   await look("Play, hinted");
   await page.locator("#play-hand li").nth(0).click({ position: { x: 6, y: 30 } });
   await page.locator("#play-hand li").nth(3).click({ position: { x: 6, y: 30 } });
@@ -125,12 +125,11 @@ test("every page in 中文 speaks players' words: no engine notation, no English
 
   // The Endgame page: every puzzle, its answers, the custom form and its errors.
   for (const n of [1, 3, 4]) {
-    await visit(`#/endgame?puzzle=${n}`, "main");
-    await page.waitForTimeout(1500);
+    await visit(`#/endgame?puzzle=${n}`, "#eg-your-turn");
     const answers = page.locator("text=看答案").first();
     if (await answers.count()) {
       await answers.click();
-      await page.waitForTimeout(2500);
+      await page.locator("#eg-moves li").first().waitFor({ timeout: 20000 });
     }
     await look(`Endgame ${n}, answers`);
   }
@@ -142,22 +141,21 @@ test("every page in 中文 speaks players' words: no engine notation, no English
   await visit("#/contest", "main");
   const code = await page.getAttribute("#contest-daily", "data-code");
   await page.locator("#contest-daily a, #contest-daily button").first().click();
-  await page.waitForTimeout(1000);
+  await page.locator("#contest-enter").waitFor({ timeout: 30000 });
   await look("Contest, the daily event");
   await visit(`#/contest?e=${code}&view=score`, "main");
   await page.fill("textarea", "not a result");
-  await page.waitForTimeout(500);
   await page.locator("main button.primary").first().click();
-  await page.waitForTimeout(1500);
+  await page.locator("#contest-standings").waitFor({ timeout: 30000 });
   await look("Contest, scoring a bad result");
-  await visit(`#/contest?e=${code}&view=records`, "main");
-  await page.waitForTimeout(3000);
+  await visit(`#/contest?e=${code}&view=records`, "#contest-records-list");
   await look("Contest, hand records");
   await visit("#/contest?e=nonsense", "main");
 
   // The Lab and its mistakes.
   await visit("#/lab?seed=7", "main");
-  await page.waitForTimeout(6000);
+  await page.locator("#lab-dist").waitFor({ timeout: 60000 });
+  await page.locator("#chart-par, #par-error").first().waitFor({ timeout: 60000 });
   await look("Lab, computed");
   await visit("#/lab?seed=-5", "main");
   await visit("#/lab?deal=[33]", "main");
