@@ -7,7 +7,7 @@
 use engine::{Cards, Rank};
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::{use_lang, Lang};
 use crate::suits::{Face, Faces, Suit};
 
 /// The rank as players write it: `10` for the ten; the jokers by name.
@@ -100,7 +100,7 @@ pub struct CardProps {
 
 #[component]
 pub fn Card(props: &CardProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let lang = use_lang();
     let rank = props.rank;
     let tone = match (rank, props.suit) {
         (Rank::RedJoker, _) => "card big-joker",

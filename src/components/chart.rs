@@ -12,7 +12,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 
 const W: f64 = 720.0;
 const H: f64 = 430.0;
@@ -143,7 +143,7 @@ pub struct ExportProps {
 /// SVG / PNG / CSV buttons for a chart.
 #[component]
 pub fn Export(props: &ExportProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let id = props.id.to_string();
     let svg = {
         let id = id.clone();

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 
 #[derive(Properties, PartialEq)]
 pub struct InfoProps {
@@ -19,7 +19,7 @@ pub struct InfoProps {
 
 #[component]
 pub fn Info(props: &InfoProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let open = use_state(|| false);
     let Some(term) = t.lab.term(&props.term) else {
         return html! {};

@@ -6,7 +6,7 @@
 use engine::{Move, Seat};
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 
 #[derive(Properties, PartialEq)]
 pub struct LineTableProps {
@@ -52,7 +52,7 @@ fn leads(first: Seat, seats: usize, played_last: Option<Seat>, moves: &[Move]) -
 /// The line as a table of turns.
 #[component]
 pub fn LineTable(props: &LineTableProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let seats = props.seats.clamp(2, 3);
     let column = |seat: Seat| seat.index().min(seats - 1);
     let leads = leads(props.first, seats, props.answering, &props.moves);

@@ -14,7 +14,7 @@ use crate::components::card::Hand;
 use crate::components::icon::icon;
 use crate::components::line::LineTable;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::route::{EndgameLink, Route};
 use crate::suits::{deal_faces, Faces};
 use crate::worker::{use_engine, Answer, Job, JobError, SolveJob, Task};
@@ -81,8 +81,7 @@ pub struct ParProps {
 
 #[component]
 pub fn ParPanel(props: &ParProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
     let state = use_reducer(|| State {
         par: Par::Idle,
         step: 0,

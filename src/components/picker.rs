@@ -6,7 +6,7 @@ use engine::{Cards, Rank};
 use yew::prelude::*;
 
 use crate::components::card::{face_text, spoken};
-use crate::i18n::Lang;
+use crate::i18n::use_lang;
 
 #[derive(Properties, PartialEq)]
 pub struct CardPickerProps {
@@ -21,7 +21,7 @@ pub struct CardPickerProps {
 
 #[component]
 pub fn CardPicker(props: &CardPickerProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let lang = use_lang();
     let t = lang.strings();
     let parsed: Vec<Option<Cards>> = props.hands.iter().map(|(_, text)| text.parse().ok()).collect();
     let active = props.active.min(props.hands.len().saturating_sub(1));

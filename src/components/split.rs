@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use crate::components::card::Hand;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Lang, Strings};
 use crate::suits::Faces;
 use crate::worker::learned::model_url;
 use crate::worker::{use_task, Answer, Job, LearnedSplitJob, Task};
@@ -85,8 +85,7 @@ fn groups_html(plays: &[Play], cards: Cards, marked: Cards, faces: Option<Faces>
 
 #[component]
 pub fn SplitView(props: &SplitViewProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
     let splits: Rc<Vec<Split>> = use_memo(props.cards, |&cards| Splitter::new().top(cards, OPTIONS));
     let chosen = use_state(|| Choice::Exact(0));
     let learned = use_task(|answer| match answer {

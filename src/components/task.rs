@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Lang, Strings};
 use crate::worker::{JobError, Task};
 
 /// What the units of a job's progress are.
@@ -55,7 +55,7 @@ pub struct TaskStatusProps {
 /// Progress and cancel, cancelled, or the error; nothing when idle or done.
 #[component]
 pub fn TaskStatus(props: &TaskStatusProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let id = &props.id;
     if let Some(error) = &props.error {
         return html! { <p class="error" role="alert" id={ format!("{id}-error") }>{ t.job_error(error) }</p> };

@@ -5,6 +5,7 @@ use engine::deal::Syntax;
 use engine::lab::dih::DistributionError;
 use engine::solver::PositionError;
 use engine::{Cards, CardsError, DealError, Kind, Move, Play, PlayError, Rank, Seat, Split};
+use yew::{hook, use_context};
 
 use crate::components::card::spoken;
 use crate::pages::play::prefs::{BadValue, Setting};
@@ -62,6 +63,19 @@ impl Lang {
             Lang::En => &EN,
         }
     }
+}
+
+/// The page's language, as the app provides it (Chinese outside the app,
+/// as in a component's test).
+#[hook]
+pub fn use_lang() -> Lang {
+    use_context::<Lang>().unwrap_or(Lang::Zh)
+}
+
+/// The page's strings: every word a component shows comes from here.
+#[hook]
+pub fn use_strings() -> &'static Strings {
+    use_lang().strings()
 }
 
 pub struct Strings {

@@ -11,7 +11,7 @@ use crate::components::card::Hand;
 use crate::components::par::ParPanel;
 use crate::components::split::SplitView;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::route::{DealLink, Route};
 use crate::web;
 use crate::worker::{use_task, Answer, Baseline, Job, SimulationJob, SimulationResult, Task};
@@ -63,8 +63,7 @@ pub struct DealPageProps {
 
 #[component]
 pub fn DealPage(props: &DealPageProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
 
     // A bare #/deal becomes a fresh seeded deal, so every view has a link.
     use_effect_with(props.link.clone(), |link| {
@@ -212,8 +211,7 @@ struct DealViewProps {
 
 #[component]
 fn DealView(props: &DealViewProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
     let deal = props.deal;
     // Marks the first time a deal is on screen (read by the browser tests).
     use_effect_with((), |_| {
@@ -271,8 +269,7 @@ struct SeatHandProps {
 /// One seat's hand, as dealt or in its suggested groups.
 #[component]
 fn SeatHand(props: &SeatHandProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
     let split = use_state(|| false);
     let (seat, cards, faces, marked) = (props.seat, props.cards, props.faces, props.marked);
     let label = format!("{} {}", t.seat(seat), (t.cards_count)(cards.len()));
@@ -304,8 +301,7 @@ struct SimulationProps {
 
 #[component]
 fn SimulationPanel(props: &SimulationProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
     let sim = use_task(|answer| match answer {
         Answer::Simulated(result) => Some(Rc::new(result)),
         _ => None,
@@ -407,8 +403,7 @@ struct ReportProps {
 
 #[component]
 fn SimulationReport(props: &ReportProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
     let r = &props.result;
     let win = 100.0 * f64::from(r.landlord_wins) / f64::from(r.games.max(1));
     let most = r.scores.values().copied().max().unwrap_or(1).max(1);

@@ -2,11 +2,11 @@
 
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 
 #[component]
 pub fn NotFound() -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     html! {
         <main id="main" class="page not-found">
             <h1>{ t.not_found }</h1>

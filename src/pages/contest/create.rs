@@ -10,7 +10,7 @@ use yew::prelude::*;
 use super::event::{copy, full_link};
 use super::words;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::pages::play::prefs::Level;
 use crate::route::{ContestLink, Route};
 use crate::web;
@@ -137,7 +137,7 @@ fn checked(e: &web_sys::Event) -> bool {
 
 #[component]
 pub fn CreateEvent() -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let c = t.contest;
     let form = use_state(Form::default);
     let error = use_state(|| None::<String>);

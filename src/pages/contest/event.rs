@@ -9,7 +9,7 @@ use super::entry::Entry;
 use super::field::beaten_text;
 use super::words;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::route::{ContestLink, Route};
 use crate::web;
 use crate::worker::{use_task, Answer, BoardReport, ContestAnswer, ContestJob, Job, Task};
@@ -56,7 +56,7 @@ pub fn copy(text: &str) {
 
 #[component]
 pub fn EventPage(props: &EventPageProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let event = &props.event;
     let loaded = use_memo(event.clone(), Entry::load);
     let entry = use_state(|| loaded.as_ref().clone().ok().flatten());

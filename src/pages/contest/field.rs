@@ -11,7 +11,7 @@ use yew::prelude::*;
 use super::entry::Entry;
 use crate::components::chart::{BarChart, ChartText};
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::worker::{use_task, Answer, BoardReport, ContestAnswer, ContestJob, Job, Task};
 
 #[derive(Properties, PartialEq)]
@@ -35,7 +35,7 @@ fn keep(event: &Event, board: Board, report: &BoardReport) {
 
 #[component]
 pub fn FieldPanel(props: &FieldPanelProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let k = usize::from(props.board.number) - 1;
     let cached = use_memo((props.event.clone(), props.board), move |(event, _)| {
         Entry::load(event)

@@ -8,13 +8,13 @@ use yew::prelude::*;
 use super::create::CreateEvent;
 use super::entry::Entry;
 use super::words;
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::route::{ContestLink, Route};
 use crate::web;
 
 #[component]
 pub fn Home() -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let today = Date::of_unix_ms(web::unix_ms());
     let daily = today.map(Event::daily);
     let mine = use_memo((), |_| {

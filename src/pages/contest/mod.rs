@@ -26,7 +26,7 @@ mod words;
 use engine::contest::Event;
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::route::{ContestLink, Route};
 
 #[derive(Properties, PartialEq)]
@@ -36,7 +36,7 @@ pub struct ContestPageProps {
 
 #[component]
 pub fn ContestPage(props: &ContestPageProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let Some(code) = props.link.event.as_deref() else {
         return html! { <home::Home /> };
     };

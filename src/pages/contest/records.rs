@@ -13,7 +13,7 @@ use super::entry::Entry;
 use super::score::stored_standings;
 use super::words;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_lang, Lang, Strings};
 use crate::route::{ContestLink, Route};
 use crate::web;
 use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
@@ -42,7 +42,7 @@ pub struct RecordsPageProps {
 
 #[component]
 pub fn RecordsPage(props: &RecordsPageProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let lang = use_lang();
     let t = lang.strings();
     let event = &props.event;
     // Whose boards: everyone's in duplicate; else this browser's entrant's,

@@ -14,7 +14,7 @@ use super::event::data_href;
 use super::field::beaten_text;
 use super::words;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::route::{ContestLink, Route};
 use crate::web;
 use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
@@ -80,7 +80,7 @@ fn read_files(files: web_sys::FileList, done: Callback<Read>) {
 
 #[component]
 pub fn ScorePage(props: &ScorePageProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let event = &props.event;
     let pasted = use_state(String::new);
     let files = use_state(Vec::<(String, String)>::new);

@@ -9,7 +9,7 @@ use super::entry::Entry;
 use super::field::FieldPanel;
 use super::words;
 use crate::components::icon::icon;
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::pages::play::model::{Phase, Table};
 use crate::pages::play::{ContestSeat, PlayPage};
 use crate::route::{ContestLink, Route};
@@ -24,7 +24,7 @@ pub struct ContestTableProps {
 /// Board `board` of the event for this browser's entrant, or why not.
 #[component]
 pub fn ContestTable(props: &ContestTableProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     // Read afresh when the link changes board: the last board's moves are
     // in it by then.
     let entry = Entry::load(&props.event);
@@ -112,7 +112,7 @@ pub struct BoardEndProps {
 /// (when the event shows it now), the next board, the replay and review.
 #[component]
 pub fn BoardEnd(props: &BoardEndProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let Phase::Over(outcome) = props.table.phase() else {
         return html! {};
     };

@@ -39,7 +39,7 @@ use yew::prelude::*;
 
 use self::setup::{first_puzzle, parse, setup_form};
 use self::state::{first_blunder, to_analyse, Action, Mode, State};
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::route::{EndgameLink, Route};
 use crate::web;
 use crate::worker::{use_engine, Job, MovesJob};
@@ -56,8 +56,7 @@ pub struct EndgamePageProps {
 
 #[component]
 pub fn EndgamePage(props: &EndgamePageProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
     let link = puzzles::expand(&props.link);
     let parsed = parse(&props.link);
     let puzzle = puzzles::puzzle_of(&props.link).ok().flatten();

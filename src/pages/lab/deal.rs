@@ -11,7 +11,7 @@ use crate::components::chart::{today, wilson, BarChart, ChartText, Export, Table
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::lab::{ChartWords, LabStrings};
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::route::{LabLink, Route};
 use crate::web::{input_value, WebClock};
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
@@ -25,7 +25,7 @@ pub struct DealSectionProps {
 
 #[component]
 pub fn DealSection(props: &DealSectionProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let view = use_lab_view();
     let panel = use_task(|answer| match answer {
         Answer::Lab(LabResult::Panel(d)) => Some(d),

@@ -7,7 +7,7 @@ use super::{arranged, use_lab_view, DihParams};
 use crate::components::chart::{log_scale, sig, today, ChartText, Export, LineChart, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 
@@ -26,7 +26,7 @@ fn curve_rounds(m: u32) -> u32 {
 
 #[component]
 pub fn DihSection(props: &DihSectionProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let view = use_lab_view();
     let curve = use_task(|answer| match answer {
         Answer::Lab(LabResult::DihCurve(v)) => Some(v),

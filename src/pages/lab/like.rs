@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::use_lab_view;
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::route::{LabLink, Route};
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, LikeDeal, Task};
@@ -37,7 +37,7 @@ pub struct Found {
 
 #[component]
 pub fn LikeThis(props: &LikeThisProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let present = use_lab_view().present;
     let found = use_task(|answer| match answer {
         Answer::Lab(LabResult::Generate { first, tried, kept }) => Some(Found { first, tried, kept }),

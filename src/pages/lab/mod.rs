@@ -36,7 +36,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::lab::ChartWords;
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_lang, Lang, Strings};
 use crate::route::{LabLink, Route};
 
 /// The built-in library's median GDI among deals with one bomb in all
@@ -79,7 +79,7 @@ pub struct LabView {
 /// page's language, not presenting).
 #[hook]
 pub fn use_lab_view() -> LabView {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let lang = use_lang();
     use_context::<LabView>().unwrap_or(LabView {
         present: false,
         words: ChartWords { lang, both: false },
@@ -170,7 +170,7 @@ pub struct LabPageProps {
 
 #[component]
 pub fn LabPage(props: &LabPageProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let lang = use_lang();
     let t = lang.strings();
     let distribution = use_state(|| "-2:0.1,-1:0.3,1:0.4,2:0.2".to_string());
     let params = use_state(DihParams::default);

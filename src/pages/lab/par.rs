@@ -14,7 +14,7 @@ use engine::lab::wilson;
 use crate::components::chart::{percent, today, BarChart, ChartText, Export, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::route::{DealLink, Route};
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Task, TeachingCase};
 
@@ -31,7 +31,7 @@ pub struct Against {
 
 #[component]
 pub fn ParSection() -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let view = use_lab_view();
     let against = use_task(|answer| match answer {
         Answer::Lab(LabResult::Par {

@@ -6,7 +6,7 @@ use super::{arranged, parse_centre, use_lab_view, DihParams, LabView, DEFAULT_CE
 use crate::components::chart::{percent, sig, today, BarChart, ChartText, Export, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::route::{LabLink, Route};
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, RankedDeal, Task, CHARTED};
@@ -24,7 +24,7 @@ type Sort = (Option<usize>, bool);
 
 #[component]
 pub fn RankSection(props: &RankSectionProps) -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let view = use_lab_view();
     let rank = use_task(|answer| match answer {
         Answer::Lab(LabResult::Rank { deals, panel, rows, .. }) => Some(Library { deals, panel, rows }),

@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::{arranged, use_lab_view, LabView};
 use crate::components::chart::{today, BarChart, ChartText, Export, Table};
 use crate::components::task::{task_status, Unit};
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Task};
 
@@ -19,7 +19,7 @@ const SEED: u64 = 0;
 
 #[component]
 pub fn SolveMatchSection() -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let view = use_lab_view();
     let run = use_task(|answer| match answer {
         Answer::Lab(LabResult::SolveMatch(rows)) => Some(rows),

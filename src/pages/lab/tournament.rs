@@ -8,13 +8,13 @@ use super::{arranged, parse_centre, use_lab_view, DEFAULT_CENTRE};
 use crate::components::chart::{today, wilson, ChartText, Export, Heatmap, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::Lang;
+use crate::i18n::use_strings;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 
 #[component]
 pub fn TournamentSection() -> Html {
-    let t = use_context::<Lang>().unwrap_or(Lang::Zh).strings();
+    let t = use_strings();
     let view = use_lab_view();
     let tournament = use_task(|answer| match answer {
         Answer::Lab(LabResult::Tournament(formats)) => Some(formats),

@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::card::{spoken_face, Card};
-use crate::i18n::Lang;
+use crate::i18n::use_lang;
 use crate::suits::{Face, Faces};
 
 #[derive(Properties, PartialEq)]
@@ -35,7 +35,7 @@ pub(crate) struct HandProps {
 
 #[component]
 pub(crate) fn Hand(props: &HandProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
+    let lang = use_lang();
     let t = lang.strings();
     // While a swipe lasts: whether it selects or unselects.
     let drag = use_mut_ref(|| None::<bool>);

@@ -32,7 +32,7 @@ pub use self::state::ContestSeat;
 use self::state::{new_deal, opening, Action, Waiting};
 use self::view::{chair_name, SeatShown};
 use crate::components::info::Info;
-use crate::i18n::{Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::route::PlayLink;
 use crate::suits::{Face, Faces};
 use crate::web;
@@ -62,8 +62,7 @@ pub struct PlayPageProps {
 
 #[component]
 pub fn PlayPage(props: &PlayPageProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or(Lang::Zh);
-    let t = lang.strings();
+    let t = use_strings();
     let state = use_reducer({
         let (link, contest) = (props.link.clone(), props.contest.clone());
         move || opening(&link, contest)
