@@ -18,38 +18,9 @@ pub struct Position {
     pub(super) bombs: u8,
 }
 
-/// Why hands do not make a [`Position`] ([`Position::new`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
-pub enum PositionError {
-    /// Not 2 or 3 hands.
-    #[error("a position has 2 or 3 hands, not {0}")]
-    SeatCount(usize),
-    /// A hand with no cards: the deal is already over.
-    #[error("the {0} has no cards: the deal is already over")]
-    EmptyHand(Seat),
-    /// A hand over [`MAX_HAND`] cards: refused, since the search is
-    /// exponential in the cards.
-    #[error("the {seat} has {cards} cards; a hand holds at most {MAX_HAND}")]
-    HandTooBig {
-        /// The seat.
-        seat: Seat,
-        /// Cards in its hand.
-        cards: u32,
-    },
-    /// The hands hold more of a rank than a deck has.
-    #[error("the hands hold more of a rank than a deck has")]
-    NotFromOneDeck,
-    /// `to_move` or the seat of the play to beat is not at the table.
-    #[error("the {0} is not at this table")]
-    NoSuchSeat(Seat),
-    /// The seat to move made the play to beat: the others would have passed
-    /// and it would lead instead.
-    #[error("the {0} cannot be to move right after its own play")]
-    MoverMadeLastPlay(Seat),
-    /// The play to beat and the hands hold more of a rank than a deck has.
-    #[error("the play to beat and the hands together hold more of a rank than a deck has")]
-    LastPlayNotFromDeck,
-}
+/// Why hands do not make a [`Position`] ([`Position::new`]): the one
+/// error of a game's hands and a position's.
+pub use crate::game::PositionError;
 
 /// The most cards a hand holds (the one constant is [`crate::limits::MAX_HAND`]).
 pub use crate::limits::MAX_HAND;
