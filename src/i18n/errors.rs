@@ -1,11 +1,16 @@
-//! The worker's errors in the page's language: every [`JobError`] is data,
-//! worded here.
+//! Errors in the page's language: every [`JobError`] of the worker, and
+//! what is wrong with a typed deal, play, cards, position, settings or
+//! score distribution, is data, worded here.
 
+use engine::deal::Syntax;
+use engine::lab::dih::DistributionError;
 use engine::lab::panel::{CentreError, MAX_GDI_LEN};
 use engine::limits::MAX_HAND;
-use engine::{IllegalMove, LimitError, PlayerError, RecordError};
+use engine::solver::PositionError;
+use engine::{CardsError, DealError, IllegalMove, LimitError, PlayError, PlayerError, RecordError};
 
 use super::{capitalise, Lang, Strings};
+use crate::settings::SettingsError;
 use crate::worker::{JobError, Quantity};
 
 impl Strings {
@@ -211,6 +216,200 @@ impl Strings {
             PlayerError::WrongCount { players, seats } if zh => format!("{seats} 人的牌桌给了 {players} 个 AI。"),
             PlayerError::WrongCount { players, seats } => format!("{players} AIs for a table of {seats}."),
             PlayerError::Limit(e) => self.limit_error(e),
+        }
+    }
+}
+
+impl Strings {
+    /// Why stored settings were reset.
+    pub fn settings_error(&self, error: &SettingsError) -> String {
+        match (error, self.lang) {
+            (SettingsError::Format, Lang::Zh) => "格式无法识别".into(),
+            (SettingsError::Format, Lang::En) => "their format was not recognised".into(),
+            (SettingsError::Value(bad), _) => self.bad_values(std::slice::from_ref(bad)),
+        }
+    }
+
+    /// Why a score distribution is not one, in this language.
+    pub fn distribution_error(&self, error: &DistributionError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            DistributionError::Empty if zh => "至少要有一个得分。".into(),
+            DistributionError::Empty => "A distribution needs at least one score.".into(),
+            DistributionError::BadProbability { score, p } if zh => {
+                format!("得分 {score} 的概率是 {p}，应在 0 到 1 之间。")
+            }
+            DistributionError::BadProbability { score, p } => {
+                format!("The probability of score {score} is {p}; it must be between 0 and 1.")
+            }
+            DistributionError::NotNormalised(sum) if zh => format!("概率之和是 {sum}，不是 1。"),
+            DistributionError::NotNormalised(sum) => format!("The probabilities add up to {sum}, not 1."),
+            DistributionError::Repeated(score) if zh => format!("得分 {score} 出现了两次。"),
+            DistributionError::Repeated(score) => format!("Score {score} is listed twice."),
+            DistributionError::Syntax { item, text } if zh => {
+                format!("第 {item} 项“{text}”不是“得分:概率”。")
+            }
+            DistributionError::Syntax { item, text } => format!("Item {item}, '{text}', is not SCORE:PROBABILITY."),
+        }
+    }
+
+    /// A deal error in this language, naming what is wrong and where.
+    pub fn deal_error(&self, error: &DealError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            DealError::Syntax { position, problem } => {
+                if zh {
+                    let what = match problem {
+                        Syntax::NotABracket(c) => format!("这里应是“[”，却是“{c}”"),
+                        Syntax::Unclosed => "这个“[”没有配对的“]”".to_string(),
+                        Syntax::MoreThanFour => "方括号多于四组".to_string(),
+                        Syntax::TooFew(n) => format!("牌局要三组方括号里的手牌，只有 {n} 组"),
+                    };
+                    format!("第 {position} 个字符处：{what}。牌局写作 [地主20张][农民一17张][农民二17张]。")
+                } else {
+                    format!("At character {position}: {problem}. A deal is written [landlord 20][farmer 1, 17][farmer 2, 17].")
+                }
+            }
+            DealError::Cards { group, source } => {
+                let which = if zh {
+                    [
+                        "第一组（地主）",
+                        "第二组（农民一）",
+                        "第三组（农民二）",
+                        "第四组（底牌）",
+                    ][(*group).min(3)]
+                } else {
+                    [
+                        "first bracket (landlord)",
+                        "second bracket (farmer 1)",
+                        "third bracket (farmer 2)",
+                        "fourth bracket (bottom)",
+                    ][(*group).min(3)]
+                };
+                let what = self.cards_error(source);
+                if zh {
+                    format!("{which}：{what}")
+                } else {
+                    format!("In the {which}: {what}")
+                }
+            }
+            DealError::NotADeck { missing, extra } => {
+                let mut parts = Vec::new();
+                if zh {
+                    if !missing.is_empty() {
+                        parts.push(format!("缺少 {}", self.letters_words(missing)));
+                    }
+                    if !extra.is_empty() {
+                        parts.push(format!("多出 {}", self.letters_words(extra)));
+                    }
+                    format!("三手牌不是一副完整的牌：{}。", parts.join("；"))
+                } else {
+                    if !missing.is_empty() {
+                        parts.push(format!("missing {missing}"));
+                    }
+                    if !extra.is_empty() {
+                        parts.push(format!("duplicated {extra}"));
+                    }
+                    format!("The hands are not one deck: {}.", parts.join("; "))
+                }
+            }
+            DealError::HandSize { seat, expected, got } => {
+                if zh {
+                    format!("{}有 {got} 张牌，应为 {expected} 张。", self.seat(*seat))
+                } else {
+                    format!("The {seat} has {got} cards; a deal gives it {expected}.")
+                }
+            }
+            DealError::Bottom(cards) => {
+                if zh {
+                    format!("底牌 {} 必须是地主手中的三张牌。", self.cards_words(*cards))
+                } else {
+                    format!("The bottom cards {cards} must be three of the landlord's cards.")
+                }
+            }
+        }
+    }
+
+    /// A problem with a puzzle field, in this language.
+    pub fn play_error(&self, error: &PlayError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            PlayError::Cards(e) => self.cards_error(e),
+            PlayError::NotAPlay(cards) => {
+                if zh {
+                    format!("{cards} 不是合法牌型")
+                } else {
+                    format!("'{cards}' is not a legal combination")
+                }
+            }
+            PlayError::Ambiguous { cards, readings } => {
+                if zh {
+                    format!(
+                        "{cards} 有多种理解：{}；请写成 主体+带牌",
+                        self.readings_words(cards, readings)
+                    )
+                } else {
+                    format!(
+                        "'{cards}' can be read several ways: {}; write main+kickers",
+                        readings.join(", ")
+                    )
+                }
+            }
+            PlayError::NoSuchReading { text, readings } => {
+                if zh {
+                    let cards = text.split('+').collect::<String>();
+                    format!(
+                        "{text} 不是这些牌的一种理解；可理解为 {}",
+                        self.readings_words(&cards, readings)
+                    )
+                } else {
+                    format!(
+                        "'{text}' is not a reading of these cards; they can be read as {}",
+                        readings.join(", ")
+                    )
+                }
+            }
+        }
+    }
+
+    pub fn position_error(&self, error: &PositionError) -> String {
+        if self.lang == Lang::En {
+            return format!("{}.", capitalise(&error.to_string()));
+        }
+        match error {
+            PositionError::SeatCount(n) => format!("残局需要 2 或 3 家的牌，而不是 {n} 家。"),
+            PositionError::EmptyHand(seat) => format!("{}没有牌：这局已经结束了。", self.seat(*seat)),
+            PositionError::HandTooBig { seat, cards } => {
+                format!("{}有 {cards} 张牌，一手牌最多 20 张。", self.seat(*seat))
+            }
+            PositionError::NotFromOneDeck => "各家的牌合起来超出了一副牌的张数。".into(),
+            PositionError::NoSuchSeat(seat) => format!("这一局没有{}。", self.seat(*seat)),
+            PositionError::MoverMadeLastPlay(seat) => format!("{}刚出完牌，不能接着轮到它。", self.seat(*seat)),
+            PositionError::LastPlayNotFromDeck => "要压的牌和各家的牌合起来超出了一副牌。".into(),
+        }
+    }
+
+    pub fn cards_error(&self, error: &CardsError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match error {
+            CardsError::NotACard { character, position } => {
+                if zh {
+                    format!("第 {position} 个字符“{character}”不是牌（可用 3-9、10、J、Q、K、A、2、小王、大王）")
+                } else {
+                    format!("'{character}' at position {position} is not a card (use 3-9, T or 10 or 0, J, Q, K, A, 2, X, D)")
+                }
+            }
+            CardsError::TooMany { rank, count } => {
+                if zh {
+                    format!(
+                        "{} 有 {count} 张，一副牌只有 {} 张",
+                        crate::components::card::face_text(*rank),
+                        rank.copies()
+                    )
+                } else {
+                    format!("too many '{rank}': {count}, a deck holds {}", rank.copies())
+                }
+            }
         }
     }
 }
