@@ -2,9 +2,7 @@
 //! under a named panel, and the questions asked of it: test-case selection
 //! by DIH, and equal-strength deals around a GDI centre.
 
-use std::marker::PhantomData;
-
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::de::Deserializer;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -14,6 +12,7 @@ use crate::limits::{self, LimitError};
 
 use crate::seat::Team;
 
+use super::bounded::at_most;
 use super::dih::{dih, dih_interval};
 use super::panel::{gdi_distance, score_distribution, score_set, Panel, PanelError, PanelName, ScoreDistribution};
 use super::par::Par;
@@ -245,48 +244,6 @@ impl From<EntryFields> for Entry {
             par: f.par,
         }
     }
-}
-
-/// A JSON list read up to `max` values, refused at the next one, so a
-/// file cannot make a list longer than a valid one in memory.
-struct AtMost<T> {
-    what: &'static str,
-    max: usize,
-    of: PhantomData<T>,
-}
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for AtMost<T> {
-    type Value = Vec<T>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "a list of at most {} {}", self.max, self.what)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut out = Vec::new();
-        while let Some(value) = seq.next_element()? {
-            if out.len() == self.max {
-                return Err(de::Error::custom(format_args!(
-                    "{}: more than {} values, more than a valid library holds",
-                    self.what, self.max
-                )));
-            }
-            out.push(value);
-        }
-        Ok(out)
-    }
-}
-
-fn at_most<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-    what: &'static str,
-    max: usize,
-) -> Result<Vec<T>, D::Error> {
-    d.deserialize_seq(AtMost {
-        what,
-        max,
-        of: PhantomData,
-    })
 }
 
 fn scores<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {

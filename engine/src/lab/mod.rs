@@ -7,6 +7,7 @@
 //! plays each side makes on its first five leads, the share that is one of
 //! the groups of a suggested split of the leading seat's dealt hand.
 
+mod bounded;
 pub mod dih;
 pub mod duplicate;
 pub mod generate;
