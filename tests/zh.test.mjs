@@ -125,12 +125,9 @@ test("every page in 中文 speaks players' words: no engine notation, no English
 
   // The Endgame page: every puzzle, its answers, the custom form and its errors.
   for (const n of [1, 3, 4]) {
-    await visit(`#/endgame?puzzle=${n}`, "#eg-your-turn");
-    const answers = page.locator("text=看答案").first();
-    if (await answers.count()) {
-      await answers.click();
-      await page.locator("#eg-moves li").first().waitFor({ timeout: 20000 });
-    }
+    await visit(`#/endgame?puzzle=${n}`, "#eg-task");
+    await page.click("#eg-mode-analyse");
+    await page.locator("#eg-moves li").first().waitFor({ timeout: 30000 });
     await look(`Endgame ${n}, answers`);
   }
   await visit("#/endgame?landlord=33XX&farmer=4", "main");
