@@ -7,14 +7,14 @@ use serde_json::json;
 
 use engine::agents::Rung;
 use engine::clock::MonotonicClock;
-use engine::lab::duplicate::{play_board, BoardResult, Summary};
+use engine::lab::duplicate::{play_board, BoardGames, Summary};
 use engine::{limits, PlayerSpec, SeedRange};
 
 use crate::error::CliError;
 use crate::report::{progress, Report};
 
 /// The boards of `seeds` between `a` and `b`, in parallel.
-fn run_match(a: &PlayerSpec, b: &PlayerSpec, seeds: SeedRange, bar: &ProgressBar) -> Result<Vec<BoardResult>, String> {
+fn run_match(a: &PlayerSpec, b: &PlayerSpec, seeds: SeedRange, bar: &ProgressBar) -> Result<Vec<BoardGames>, String> {
     let clock = MonotonicClock::default();
     let mut results = seeds
         .range()

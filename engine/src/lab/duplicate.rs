@@ -19,7 +19,7 @@ use crate::rng;
 
 /// A board: both games of one deal, A as the landlord and then B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct BoardResult {
+pub struct BoardGames {
     /// The deal's seed.
     pub seed: u64,
     /// The landlord's score with A as the landlord (B farming), and with B.
@@ -28,7 +28,7 @@ pub struct BoardResult {
     pub b_landlord: i64,
 }
 
-impl BoardResult {
+impl BoardGames {
     /// A's landlord score minus B's: positive when A did better with the same
     /// cards.
     pub fn margin(&self) -> i64 {
@@ -44,7 +44,7 @@ pub fn play_board(
     seed: u64,
     clock: &dyn Clock,
     budget_ms: Option<f64>,
-) -> Result<BoardResult, PlayerError> {
+) -> Result<BoardGames, PlayerError> {
     let deal = Deal::from_seed(seed);
     let game_with = |landlord: &PlayerSpec, farmers: &PlayerSpec| -> Result<i64, PlayerError> {
         let [l, f1, f2] = seat_seeds(&mut rng::from_seed(seed ^ 0xd0b1_e5ea_7000_0000));
@@ -59,7 +59,7 @@ pub fn play_board(
         )?;
         Ok(outcome.score(Scoring::Tournament))
     };
-    Ok(BoardResult {
+    Ok(BoardGames {
         seed,
         a_landlord: game_with(a, b)?,
         b_landlord: game_with(b, a)?,
@@ -128,7 +128,7 @@ pub struct Summary {
 
 impl Summary {
     /// Adds up the deals' results (every estimate 0 for no deals).
-    pub fn of(results: &[BoardResult]) -> Summary {
+    pub fn of(results: &[BoardGames]) -> Summary {
         let win = |s: i64| f64::from(u8::from(s > 0));
         Summary {
             deals: results.len(),
@@ -156,7 +156,7 @@ mod tests {
     fn a_player_against_itself_has_no_margin_on_average() {
         let clock = MonotonicClock::default();
         let greedy: PlayerSpec = "greedy".parse().unwrap();
-        let results: Vec<BoardResult> = (0..40)
+        let results: Vec<BoardGames> = (0..40)
             .map(|s| play_board(&greedy, &greedy, s, &clock, None).unwrap())
             .collect();
         // Greedy is deterministic: the same cards give the same score.
@@ -170,7 +170,7 @@ mod tests {
     fn matches_are_reproducible_and_the_heuristic_beats_random() {
         let clock = MonotonicClock::default();
         let (heuristic, random) = ("heuristic".parse().unwrap(), "random".parse().unwrap());
-        let run = || -> Vec<BoardResult> {
+        let run = || -> Vec<BoardGames> {
             (0..60)
                 .map(|s| play_board(&heuristic, &random, s, &clock, None).unwrap())
                 .collect()
@@ -184,7 +184,7 @@ mod tests {
 
     #[test]
     fn intervals_shrink_with_more_deals() {
-        let r = |a, b| BoardResult {
+        let r = |a, b| BoardGames {
             seed: 0,
             a_landlord: a,
             b_landlord: b,

@@ -57,7 +57,7 @@ fn seated_score(deal: &Deal, players: [&PlayerSpec; 3], seed: u64, clock: &dyn C
 /// How the tables of a tournament get their deals: a [`FormatName`] with
 /// the pool its equal formats deal from.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Dealing {
+pub enum DealSource {
     /// Every table gets the same deal each round.
     Duplicate,
     /// Every table gets the same deal each round, drawn from this pool: the
@@ -71,18 +71,18 @@ pub enum Dealing {
 }
 
 /// A tournament format by name, before its deals are chosen: `duplicate`,
-/// `duplicate-equal`, `equal` or `random` ([`Dealing`] adds the deals).
+/// `duplicate-equal`, `equal` or `random` ([`DealSource`] adds the deals).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FormatName {
-    /// Every table gets the same deal each round ([`Dealing::Duplicate`]).
+    /// Every table gets the same deal each round ([`DealSource::Duplicate`]).
     Duplicate,
     /// The same deal at every table, from an equal-strength pool
-    /// ([`Dealing::DuplicateOf`]).
+    /// ([`DealSource::DuplicateOf`]).
     DuplicateEqual,
-    /// A different deal of one strength at each table ([`Dealing::Equal`]).
+    /// A different deal of one strength at each table ([`DealSource::Equal`]).
     Equal,
-    /// Each table its own random deal ([`Dealing::Random`]).
+    /// Each table its own random deal ([`DealSource::Random`]).
     Random,
 }
 
@@ -117,12 +117,12 @@ impl FormatName {
 
     /// The format's dealing, with `pool` as the deals of the equal formats
     /// (ignored by the others).
-    pub fn with_pool(self, pool: &[u64]) -> Dealing {
+    pub fn with_pool(self, pool: &[u64]) -> DealSource {
         match self {
-            FormatName::Duplicate => Dealing::Duplicate,
-            FormatName::DuplicateEqual => Dealing::DuplicateOf(pool.to_vec()),
-            FormatName::Equal => Dealing::Equal(pool.to_vec()),
-            FormatName::Random => Dealing::Random,
+            FormatName::Duplicate => DealSource::Duplicate,
+            FormatName::DuplicateEqual => DealSource::DuplicateOf(pool.to_vec()),
+            FormatName::Equal => DealSource::Equal(pool.to_vec()),
+            FormatName::Random => DealSource::Random,
         }
     }
 }
@@ -143,14 +143,14 @@ impl fmt::Display for FormatName {
     }
 }
 
-impl Dealing {
+impl DealSource {
     /// Its format, without the deals.
     pub fn format(&self) -> FormatName {
         match self {
-            Dealing::Duplicate => FormatName::Duplicate,
-            Dealing::DuplicateOf(_) => FormatName::DuplicateEqual,
-            Dealing::Equal(_) => FormatName::Equal,
-            Dealing::Random => FormatName::Random,
+            DealSource::Duplicate => FormatName::Duplicate,
+            DealSource::DuplicateOf(_) => FormatName::DuplicateEqual,
+            DealSource::Equal(_) => FormatName::Equal,
+            DealSource::Random => FormatName::Random,
         }
     }
 }
@@ -191,7 +191,7 @@ impl PlaceProbabilities {
 pub fn simulate(
     landlords: &[PlayerSpec],
     farmers: &PlayerSpec,
-    dealing: &Dealing,
+    dealing: &DealSource,
     rounds: u32,
     matches: u32,
     seed: u64,
@@ -204,7 +204,7 @@ pub fn simulate(
 pub struct TournamentRun {
     landlords: Vec<PlayerSpec>,
     farmers: PlayerSpec,
-    dealing: Dealing,
+    dealing: DealSource,
     rounds: u32,
     matches: u32,
     rng: Rng,
@@ -219,7 +219,7 @@ impl TournamentRun {
     pub fn new(
         landlords: Vec<PlayerSpec>,
         farmers: PlayerSpec,
-        dealing: Dealing,
+        dealing: DealSource,
         rounds: u32,
         matches: u32,
         seed: u64,
@@ -315,16 +315,16 @@ impl Stepwise for TournamentRun {
     }
 }
 
-fn deals_for_round(dealing: &Dealing, tables: usize, rng: &mut Rng) -> Vec<Deal> {
+fn deals_for_round(dealing: &DealSource, tables: usize, rng: &mut Rng) -> Vec<Deal> {
     match dealing {
-        Dealing::Duplicate => vec![Deal::from_seed(rng::split(rng)); tables],
-        Dealing::DuplicateOf(pool) => {
+        DealSource::Duplicate => vec![Deal::from_seed(rng::split(rng)); tables],
+        DealSource::DuplicateOf(pool) => {
             let pick = rng::below(rng, pool.len().clamp(1, u32::MAX as usize) as u32) as usize;
             let seed = pool.get(pick).copied().unwrap_or_default();
             vec![Deal::from_seed(seed); tables]
         }
-        Dealing::Random => (0..tables).map(|_| Deal::from_seed(rng::split(rng))).collect(),
-        Dealing::Equal(pool) => {
+        DealSource::Random => (0..tables).map(|_| Deal::from_seed(rng::split(rng))).collect(),
+        DealSource::Equal(pool) => {
             // Different deals for the tables, drawn from the pool.
             let mut seeds = pool.clone();
             rng::shuffle(rng, &mut seeds);
@@ -473,10 +473,10 @@ mod tests {
         let rung = |r| Rung::at(r).spec();
         let tables = [rung(0), rung(3), rung(5)];
         for dealing in [
-            Dealing::Duplicate,
-            Dealing::DuplicateOf(vec![1, 2, 3]),
-            Dealing::Random,
-            Dealing::Equal(vec![1, 2, 3, 4, 5]),
+            DealSource::Duplicate,
+            DealSource::DuplicateOf(vec![1, 2, 3]),
+            DealSource::Random,
+            DealSource::Equal(vec![1, 2, 3, 4, 5]),
         ] {
             let p = simulate(&tables, &rung(5), &dealing, 3, 20, 1, &clock).unwrap();
             for row in &p.p {
