@@ -672,7 +672,7 @@ test("the lab: a seeded deal's histogram as the CLI gives it, DIH as the CLI com
   await page.locator("#lab-dist").waitFor({ timeout: 30000 });
 
   await t.test("a seeded deal's histogram is `ddz dist`'s, and saves as CSV", async () => {
-    // The quick panel's default: 200 games per table (README, "How many games").
+    // The quick panel's default: 200 games per table (docs/results/lab.md, "How many games").
     const want = cli(["dist", "42", "--panel", "quick", "--games", "200", "--json"]);
     assert.equal(await page.getAttribute("#lab-dist", "data-counts"), JSON.stringify(want.counts).replaceAll(",", ", "));
     assert.equal(await page.getAttribute("#lab-dist", "data-games"), String(want.games));

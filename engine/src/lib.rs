@@ -3,7 +3,7 @@
 //! the clock and randomness come in through narrow seams ([`clock`], [`rng`])
 //! so the same code runs natively and in wasm.
 //!
-//! See rules.md for the rules this implements and ARCHITECTURE.md for a map.
+//! See docs/rules.md for the rules this implements and ARCHITECTURE.md for a map.
 //!
 //! ```
 //! use engine::{Cards, Deal, Game, Move, Play, Seat};

@@ -2,7 +2,7 @@
 //! chart's sample size, export captions, the presentation mode, panel
 //! names, run-time estimates and the glossary of its terms (GDI, DIH, g1…,
 //! ε, panel, table), in words a teacher can read out. The terms are
-//! lab.md's.
+//! docs/research.md's.
 
 use super::Lang;
 use crate::components::chart::{sig, thousands};

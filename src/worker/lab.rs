@@ -151,7 +151,7 @@ pub enum LabResult {
 }
 
 /// The built-in hand library (`assets/library.json`, built by the command
-/// in the README), parsed once.
+/// in docs/results/lab.md), parsed once.
 pub(crate) fn library() -> Result<&'static Library, JobError> {
     static LIBRARY: std::sync::OnceLock<Result<Library, String>> = std::sync::OnceLock::new();
     LIBRARY

@@ -10,7 +10,7 @@ use thiserror::Error;
 use super::PlayerSpec;
 
 /// Each rung's spec, weakest first. The order is the measured one (`ddz
-/// ladder`, README): every rung beats the one below it in duplicate
+/// ladder`, docs/results/ladder.md): every rung beats the one below it in duplicate
 /// matches, with 95% intervals apart.
 const SPECS: [&str; Rung::COUNT] = [
     "random",

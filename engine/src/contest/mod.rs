@@ -1,5 +1,5 @@
 //! Contests (比赛): events people enter and organisers score, with no
-//! server (lab.md, "Contests").
+//! server (docs/research.md, "Contests: the formats played by people").
 //!
 //! - An [`Event`] is an organiser's settings in a short code a link
 //!   carries ([`event`], [`code`]); the [daily contest](Event::daily) is

@@ -1,6 +1,6 @@
 //! Scoring an event: every result read, checked against its event, its
 //! entrant's deals dealt again and its records replayed; then the
-//! test-case paper's ranking (lab.md): on each board, standard competition
+//! test-case paper's ranking (docs/research.md): on each board, standard competition
 //! ranking of the entrants' scores and 2 × (n − place + 1) rank points,
 //! summed. Also each entrant's share of the AI field beaten, and the DIH
 //! question for the event: how likely its top places come out distinct.

@@ -1,6 +1,6 @@
 //! DIH (初始手牌区分度): how likely a tournament's top places come out
 //! distinct when every round's deal has the score distribution `D`
-//! (lab.md). With n players, m independent rounds and the top r places:
+//! (docs/research.md). With n players, m independent rounds and the top r places:
 //!
 //! ```text
 //! DIH(D; n, m, r) = P(X(1) > X(2) > ... > X(r))

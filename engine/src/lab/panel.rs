@@ -1,5 +1,5 @@
 //! A deal's score distribution under a panel of AI tables, and its GDI
-//! (lab.md).
+//! (docs/research.md).
 //!
 //! A panel is a list of tables, each a landlord AI against two farmer AIs.
 //! Every table plays the deal (`games` times, seeded from the deal, the
@@ -82,7 +82,7 @@ impl PanelName {
 
     /// The Lab page's games per seating: enough that a share moves by less
     /// than about two points between runs (a standard deviation under one
-    /// point; README, "How many games"), within seconds in the browser.
+    /// point; docs/results/lab.md, "How many games"), within seconds in the browser.
     pub fn default_games(self) -> u32 {
         match self {
             PanelName::Quick => 200,

@@ -1,4 +1,4 @@
-//! Simulated tournaments (lab.md): rank points per round, the three deal
+//! Simulated tournaments (docs/research.md): rank points per round, the three deal
 //! formats side by side, the test-case paper's distinguishable players
 //! (its algorithm 1) and its P1/P2 comparison.
 //!
