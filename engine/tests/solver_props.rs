@@ -134,7 +134,7 @@ fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseErro
         let options = SolveOptions {
             utility,
             start_depth,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let got = solver.solve(&pos, &options, &clock, &mut ());
         prop_assert!(got.exact, "{hands:?} {to_move:?} {to_beat:?}");
@@ -169,7 +169,7 @@ fn check_all_moves(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), Te
         let mut memo = HashMap::new();
         let options = SolveOptions {
             utility,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let verdicts = solver.solve_moves(&pos, &options, &clock);
         let mut legal = Vec::new();
@@ -403,7 +403,7 @@ fn the_farmer_alone_iterations_prove_only_what_minimax_says() {
             alone_share: 1.0,
             node_limit: Some(1_000_000),
             principal_variation: false,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
         if got.exact {
@@ -438,7 +438,7 @@ fn restarts_prove_only_what_minimax_says() {
                 utility,
                 restart_nodes: 50,
                 principal_variation: false,
-                ..SolveOptions::default()
+                ..SolveOptions::exhaustive()
             };
             let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
             assert!(got.exact, "no limit: always proven");
@@ -461,7 +461,7 @@ fn the_time_limit_is_kept() {
     let clock = MonotonicClock::default();
     let options = SolveOptions {
         time_limit_ms: Some(30.0),
-        ..SolveOptions::default()
+        ..SolveOptions::exhaustive()
     };
     let start = clock.now_ms();
     let r = Solver::new(1 << 20).solve(&pos, &options, &clock, &mut ());
@@ -529,7 +529,7 @@ fn check_gap(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCase
                 let pos = Position::new(h, to_move, b).unwrap();
                 let options = SolveOptions {
                     utility,
-                    ..SolveOptions::default()
+                    ..SolveOptions::exhaustive()
                 };
                 let got = solver.solve(&pos, &options, &clock, &mut ());
                 prop_assert_eq!(got.value, want[i], "{:?} {:?} {:?} {:?}", h, to_move, b, utility);

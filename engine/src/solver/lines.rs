@@ -39,7 +39,7 @@ impl Solver {
         let options = SolveOptions {
             principal_variation: false,
             utility: self.utility,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let mut line = Vec::new();
         let mut pos = *position;
@@ -297,7 +297,7 @@ mod tests {
         let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
         let options = SolveOptions {
             node_limit: Some(100_000),
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         // Solved again and again in one table, as the worker's slices do:
         // the later iterations are cut off by the table's entries, whose
@@ -340,7 +340,7 @@ mod tests {
                         node_limit: Some(150_000),
                         proof_share: if slice < 3 { 1.0 } else { 0.5 },
                         principal_variation: slice == 5,
-                        ..SolveOptions::default()
+                        ..SolveOptions::exhaustive()
                     };
                     let r = solver.solve(&position, &options, &clock, &mut ());
                     assert!(!r.exact);

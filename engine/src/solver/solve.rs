@@ -54,7 +54,7 @@ impl Solver {
     /// // 1v1, landlord to lead 3KK against the farmer's A: leading a single
     /// // lets the A out, so the pair must go first.
     /// let position = Position::new(&["3KK".parse()?, "A".parse()?], Seat::Landlord, None)?;
-    /// let options = SolveOptions::default().sized_for(&position);
+    /// let options = SolveOptions::exhaustive().sized_for(&position);
     /// let mut solver = Solver::new(options.table_bytes);
     /// let result = solver.solve(&position, &options, &MonotonicClock::default(), &mut ());
     /// assert!(result.exact);
@@ -89,10 +89,7 @@ impl Solver {
             self.utility = options.utility;
         }
         self.searched = true;
-        self.farmer_alone = options.farmer_alone;
-        self.probes = options.probes;
-        self.sure_answers = options.sure_answers;
-        self.single_covers = options.single_covers;
+        self.aids = options.aids;
         self.nodes = 0;
         self.anatomy = Anatomy::default();
         self.stopped = false;
@@ -149,7 +146,8 @@ impl Solver {
             self.stopped = false;
             let node_limit = options.node_limit.unwrap_or(u64::MAX);
             let alone_share = options.alone_share.clamp(0.0, 1.0);
-            if self.farmer_alone && alone_share > 0.0 && position.seats == 3 && options.utility == Utility::WinLoss {
+            if self.aids.farmer_alone && alone_share > 0.0 && position.seats == 3 && options.utility == Utility::WinLoss
+            {
                 // Then iterations that ask a farmer alone, for a proof only.
                 let nodes_left = node_limit.saturating_sub(self.nodes);
                 self.node_limit = self.nodes.saturating_add((nodes_left as f64 * alone_share) as u64);
@@ -310,12 +308,12 @@ mod tests {
         let clock = MonotonicClock::default();
         let deal = crate::deal::Deal::from_seed(13);
         let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
-        let at_once = Solver::new(16 << 20).solve(&position, &SolveOptions::default(), &clock, &mut ());
+        let at_once = Solver::new(16 << 20).solve(&position, &SolveOptions::exhaustive(), &clock, &mut ());
         assert!(at_once.exact);
         let sliced = SolveOptions {
             node_limit: Some(20_000),
             principal_variation: false,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let mut solver = Solver::new(16 << 20);
         let mut nodes = 0;
@@ -349,7 +347,7 @@ mod tests {
                 node_limit: Some(100_000),
                 alone_share,
                 principal_variation: false,
-                ..SolveOptions::default()
+                ..SolveOptions::exhaustive()
             };
             Solver::new(16 << 20).solve(&position, &options, &clock, &mut ())
         };
@@ -371,7 +369,7 @@ mod tests {
         let once = SolveOptions {
             node_limit: Some(100_000),
             principal_variation: false,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let r = Solver::new(16 << 20).solve(&position, &once, &clock, &mut ());
         assert!(!r.exact);
