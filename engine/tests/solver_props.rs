@@ -2,7 +2,7 @@
 //! the referee, on many small random positions, 1v1 and three seats.
 
 use engine::clock::MonotonicClock;
-use engine::solver::{Position, SolveOptions, Solver, Utility};
+use engine::solver::{Depth, Position, SolveOptions, Solver, Utility};
 use engine::{lead_plays, rng, Cards, Clock, Game, Kind, Move, Play, Rank, Seat};
 use std::collections::HashMap;
 
@@ -407,7 +407,10 @@ fn the_farmer_alone_iterations_prove_only_what_minimax_says() {
         };
         let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
         if got.exact {
-            assert!(got.depth < 128, "an iteration's proof, not the full-depth search's");
+            assert!(
+                got.depth < Depth::Plies(128),
+                "an iteration's proof, not the full-depth search's"
+            );
             proven += 1;
             alone_won += usize::from(got.anatomy.alone.won.count > 0);
             let want = minimax(&game, Utility::WinLoss, &mut HashMap::new());

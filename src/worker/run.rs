@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use engine::puzzles;
-use engine::solver::{MoveVerdict, MovesRun, Position, SolveOptions, Solver, Utility};
+use engine::solver::{Depth, MoveVerdict, MovesRun, Position, SolveOptions, Solver, Utility};
 use engine::Move;
 use engine::{Clock, Deadline};
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -212,7 +212,10 @@ impl Running {
                     Answer::Solved(r)
                 } else {
                     Answer::Searching {
-                        depth: (r.depth < u32::from(u8::MAX)).then_some(r.depth),
+                        depth: match r.depth {
+                            Depth::Plies(plies) => Some(u32::from(plies)),
+                            Depth::Full => None,
+                        },
                         nodes: *nodes,
                         ms: *spent,
                     }

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::lab::par::Par;
-use engine::solver::{bench, Anatomy, MovesRun, Outcomes, Position, SolveOptions, Solver};
+use engine::solver::{bench, Anatomy, Depth, MovesRun, Outcomes, Position, SolveOptions, Solver};
 use engine::{Clock, Move, Seat, SeedOrDeal, SeedRange, Team};
 
 use super::play::team_name;
@@ -152,7 +152,7 @@ struct Solved {
     value: i32,
     best: Option<String>,
     pv: Vec<String>,
-    depth: u32,
+    depth: Depth,
     nodes: u64,
     ms: f64,
     to_move: &'static str,
@@ -208,10 +208,9 @@ fn solved_report(position: &Position, options: &SolveOptions) -> Report {
         },
         r.nodes,
         r.ms,
-        if r.depth == u32::from(u8::MAX) {
-            "full".to_string()
-        } else {
-            r.depth.to_string()
+        match r.depth {
+            Depth::Full => "full".to_string(),
+            Depth::Plies(plies) => plies.to_string(),
         },
         anatomy_text(&r.anatomy),
     );

@@ -307,10 +307,10 @@ mod tests {
             let r = solver.solve(&position, &options, &clock, &mut ());
             assert!(!r.exact);
             assert!(
-                r.pv.len() >= r.depth as usize,
+                r.pv.len() >= u32::from(r.depth) as usize,
                 "{} plies at depth {}",
                 r.pv.len(),
-                r.depth
+                u32::from(r.depth)
             );
             assert_eq!(r.best, r.pv.first().copied());
             let mut at = position;
@@ -346,10 +346,10 @@ mod tests {
                     assert!(!r.exact);
                     if slice == 5 {
                         assert!(
-                            r.pv.len() >= r.depth as usize,
+                            r.pv.len() >= u32::from(r.depth) as usize,
                             "deal {seed}, job {job}: {} plies at depth {}",
                             r.pv.len(),
-                            r.depth
+                            u32::from(r.depth)
                         );
                     }
                 }

@@ -270,6 +270,50 @@ impl SolveOptions {
     }
 }
 
+/// How deep a search looked: a depth-limited iteration's plies, or to the
+/// end of the deal. Serialised as a number, 255 for [`Depth::Full`] (the
+/// worker's messages and the CLI's JSON carry it so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(into = "u32", try_from = "u32")]
+pub enum Depth {
+    /// An iteration of iterative deepening, this many plies deep (below
+    /// 255).
+    Plies(u8),
+    /// The full-depth search, to the end of the deal.
+    Full,
+}
+
+impl Depth {
+    /// The depth of a search started at `plies`: `u8::MAX` is how the
+    /// full-depth search is started.
+    fn of_search(plies: u8) -> Depth {
+        if plies == u8::MAX {
+            Depth::Full
+        } else {
+            Depth::Plies(plies)
+        }
+    }
+}
+
+impl From<Depth> for u32 {
+    fn from(depth: Depth) -> u32 {
+        match depth {
+            Depth::Plies(plies) => u32::from(plies),
+            Depth::Full => u32::from(u8::MAX),
+        }
+    }
+}
+
+impl TryFrom<u32> for Depth {
+    type Error = String;
+
+    fn try_from(n: u32) -> Result<Depth, String> {
+        u8::try_from(n)
+            .map(Depth::of_search)
+            .map_err(|_| format!("a depth of {n} plies is beyond the search's 255"))
+    }
+}
+
 /// A search's answer, explained.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct SolveResult {
@@ -284,8 +328,8 @@ pub struct SolveResult {
     pub best: Option<Move>,
     /// The principal variation: best play for both sides from here.
     pub pv: Vec<Move>,
-    /// Depth (plies) of the deepest finished iteration.
-    pub depth: u32,
+    /// How deep the deepest finished search looked.
+    pub depth: Depth,
     /// Positions searched (over every iteration).
     pub nodes: u64,
     /// Milliseconds the search took, on the clock it was given.

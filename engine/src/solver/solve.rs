@@ -6,8 +6,8 @@ use crate::seat::Team;
 
 use super::lines::RESISTANCE_BUDGET;
 use super::{
-    predicted_winner, Anatomy, Position, Progress, SolveOptions, SolveResult, Solver, Utility, INFINITY, PROOF_DEPTH,
-    PROVEN,
+    predicted_winner, Anatomy, Depth, Position, Progress, SolveOptions, SolveResult, Solver, Utility, INFINITY,
+    PROOF_DEPTH, PROVEN,
 };
 
 /// A search of the root that finished: what `solve` answers with.
@@ -106,7 +106,7 @@ impl Solver {
                 exact: true,
                 best: None,
                 pv: vec![],
-                depth: 0,
+                depth: Depth::Plies(0),
                 nodes: 0,
                 ms: 0.0,
                 timed_out: false,
@@ -224,7 +224,6 @@ impl Solver {
                 line: Vec::new(),
             },
         };
-        let depth = u32::from(depth);
         let landlord_value = mover_sign
             * if exact {
                 value.signum() * (value.abs() - PROVEN)
@@ -252,7 +251,7 @@ impl Solver {
             }
         } else if options.principal_variation {
             self.node_limit = u64::MAX;
-            self.complete_line(position, line, depth)
+            self.complete_line(position, line, u32::from(depth))
         } else {
             line.into_iter().take(1).collect()
         };
@@ -266,7 +265,7 @@ impl Solver {
                 moves.first().copied()
             }),
             pv,
-            depth,
+            depth: Depth::of_search(depth),
             nodes,
             ms: clock.now_ms() - started,
             timed_out: !exact,
@@ -354,9 +353,9 @@ mod tests {
         let without = solve(0.0);
         assert!(!without.exact);
         let with = solve(0.5);
-        assert!(with.exact, "{} nodes, depth {}", with.nodes, with.depth);
+        assert!(with.exact, "{} nodes, depth {:?}", with.nodes, with.depth);
         assert_eq!(with.winner, Team::Farmers);
-        assert!(with.depth < u32::from(PROOF_DEPTH), "depth {}", with.depth);
+        assert!(with.depth < Depth::Plies(PROOF_DEPTH), "depth {:?}", with.depth);
         assert!(with.nodes <= 100_000 + 1024, "{} nodes", with.nodes);
     }
 
@@ -376,7 +375,7 @@ mod tests {
         // An iteration finished: the answer is a search's, not the root's
         // static estimate (depth 0, which a first iteration of 8 plies
         // never got past).
-        assert!(r.depth >= 4, "depth {}", r.depth);
+        assert!(r.depth >= Depth::Plies(4), "depth {:?}", r.depth);
         // In slices (as the web worker solves), each with half its nodes
         // for the proof: the answer deepens and never goes back (without
         // the deepest kept, a slice that finished fewer iterations than the
@@ -386,7 +385,7 @@ mod tests {
             ..once
         };
         let mut solver = Solver::new(16 << 20);
-        let depths: Vec<u32> = (0..20)
+        let depths: Vec<Depth> = (0..20)
             .map(|_| solver.solve(&position, &slice, &clock, &mut ()).depth)
             .collect();
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
