@@ -52,7 +52,7 @@ pub fn bench_exact_split(deals: u32) -> u32 {
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn bench_solve(landlord: usize, farmer: usize, positions: u32, seed: u64, limit_ms: f64) -> Result<String, String> {
     use engine::solver::{bench, SolveOptions};
-    let table_bytes = SolveOptions::default().table_bytes;
+    let table_bytes = SolveOptions::exhaustive().table_bytes;
     let cases = bench::run(
         landlord,
         farmer,
@@ -75,7 +75,7 @@ pub fn bench_full(deals: u32, seed: u64, limit_ms: f64) -> Result<String, String
         u64::from(deals),
         seed,
         limit_ms,
-        SolveOptions::default().table_bytes,
+        SolveOptions::exhaustive().table_bytes,
         &WebClock,
     );
     serde_json::to_string(&cases).map_err(|e| e.to_string())

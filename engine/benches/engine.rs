@@ -149,7 +149,7 @@ fn solver(c: &mut Criterion) {
                     .map(|p| {
                         let options = SolveOptions {
                             table_bytes: 16 << 20,
-                            ..SolveOptions::default()
+                            ..SolveOptions::exhaustive()
                         };
                         Solver::new(options.table_bytes)
                             .solve(black_box(p), &options, &MonotonicClock::default(), &mut ())

@@ -98,13 +98,13 @@ mod tests {
         let clock = MonotonicClock::default();
         let hands = ["3456789".parse().unwrap(), "TJ".parse().unwrap()];
         let position = Position::new(&hands, crate::Seat::Landlord, None).unwrap();
-        let mut run = MovesRun::new(position, SolveOptions::default(), &clock);
+        let mut run = MovesRun::new(position, SolveOptions::exhaustive(), &clock);
         let mut solver = Solver::new(1 << 20);
         let total = run.completion().total;
         let verdicts = run.finish(&mut solver, &clock).unwrap();
         assert_eq!(verdicts.len() as u64, total);
         assert_eq!(run.completion(), Completion { done: total, total });
-        let want = Solver::new(1 << 20).solve_moves(&position, &SolveOptions::default(), &clock);
+        let want = Solver::new(1 << 20).solve_moves(&position, &SolveOptions::exhaustive(), &clock);
         assert_eq!(verdicts, want);
     }
 }

@@ -171,7 +171,7 @@ fn a_solve_with_a_garbage_limit_returns_at_once() {
     for limit in [f64::NAN, 0.0, -1.0, f64::NEG_INFINITY] {
         let options = SolveOptions {
             time_limit_ms: Some(limit),
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         }
         .sized_for(&position);
         let start = Instant::now();
@@ -670,7 +670,7 @@ proptest! {
         let limit = f64::from(t);
         let options = SolveOptions {
             time_limit_ms: Some(limit),
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         }
         .sized_for(&position);
         let made = Instant::now();

@@ -2,7 +2,7 @@
 //! the referee, on many small random positions, 1v1 and three seats.
 
 use engine::clock::MonotonicClock;
-use engine::solver::{Position, SolveOptions, Solver, Utility};
+use engine::solver::{Depth, Position, SolveOptions, Solver, Utility};
 use engine::{lead_plays, rng, Cards, Clock, Game, Kind, Move, Play, Rank, Seat};
 use std::collections::HashMap;
 
@@ -134,7 +134,7 @@ fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseErro
         let options = SolveOptions {
             utility,
             start_depth,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let got = solver.solve(&pos, &options, &clock, &mut ());
         prop_assert!(got.exact, "{hands:?} {to_move:?} {to_beat:?}");
@@ -169,7 +169,7 @@ fn check_all_moves(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), Te
         let mut memo = HashMap::new();
         let options = SolveOptions {
             utility,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let verdicts = solver.solve_moves(&pos, &options, &clock);
         let mut legal = Vec::new();
@@ -403,11 +403,14 @@ fn the_farmer_alone_iterations_prove_only_what_minimax_says() {
             alone_share: 1.0,
             node_limit: Some(1_000_000),
             principal_variation: false,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
         if got.exact {
-            assert!(got.depth < 128, "an iteration's proof, not the full-depth search's");
+            assert!(
+                got.depth < Depth::Plies(128),
+                "an iteration's proof, not the full-depth search's"
+            );
             proven += 1;
             alone_won += usize::from(got.anatomy.alone.won.count > 0);
             let want = minimax(&game, Utility::WinLoss, &mut HashMap::new());
@@ -438,7 +441,7 @@ fn restarts_prove_only_what_minimax_says() {
                 utility,
                 restart_nodes: 50,
                 principal_variation: false,
-                ..SolveOptions::default()
+                ..SolveOptions::exhaustive()
             };
             let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
             assert!(got.exact, "no limit: always proven");
@@ -461,7 +464,7 @@ fn the_time_limit_is_kept() {
     let clock = MonotonicClock::default();
     let options = SolveOptions {
         time_limit_ms: Some(30.0),
-        ..SolveOptions::default()
+        ..SolveOptions::exhaustive()
     };
     let start = clock.now_ms();
     let r = Solver::new(1 << 20).solve(&pos, &options, &clock, &mut ());
@@ -529,7 +532,7 @@ fn check_gap(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCase
                 let pos = Position::new(h, to_move, b).unwrap();
                 let options = SolveOptions {
                     utility,
-                    ..SolveOptions::default()
+                    ..SolveOptions::exhaustive()
                 };
                 let got = solver.solve(&pos, &options, &clock, &mut ());
                 prop_assert_eq!(got.value, want[i], "{:?} {:?} {:?} {:?}", h, to_move, b, utility);

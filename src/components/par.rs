@@ -265,9 +265,9 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
     let line_name = if result.exact { t.winning_line } else { t.expected_line };
     html! {
         <div class="par-result" id="par-result" data-winner={ if landlord { "landlord" } else { "farmer" } }
-            data-exact={ result.exact.to_string() } data-depth={ (!result.exact).then(|| result.depth.to_string()) } data-best={ result.best.map(|m| m.to_string()).unwrap_or_default() }
+            data-exact={ result.exact.to_string() } data-depth={ (!result.exact).then(|| u32::from(result.depth).to_string()) } data-best={ result.best.map(|m| m.to_string()).unwrap_or_default() }
             data-nodes={ result.nodes.to_string() } data-ms={ format!("{:.0}", result.ms) }>
-            <p class="verdict" id="par-verdict"><strong>{ (t.verdict)(landlord, (!result.exact).then_some(result.depth)) }</strong></p>
+            <p class="verdict" id="par-verdict"><strong>{ (t.verdict)(landlord, (!result.exact).then_some(u32::from(result.depth))) }</strong></p>
             if let Some(best) = result.best {
                 <p>{ t.par_first }{ ": " }<strong id="par-best">{ t.move_words(best) }</strong></p>
             }

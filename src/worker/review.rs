@@ -164,7 +164,7 @@ impl Review {
             let options = SolveOptions {
                 time_limit_ms: Some(slice),
                 principal_variation: false,
-                ..SolveOptions::default()
+                ..SolveOptions::exhaustive()
             };
             let r = solver.solve(&self.positions[k], &options, clock, &mut ());
             self.spent += r.ms;
@@ -291,7 +291,7 @@ mod tests {
                 let after = pos.after(best);
                 let kept = after.winner().map(|w| w.team()).unwrap_or_else(|| {
                     Solver::new(1 << 20)
-                        .solve(&after, &SolveOptions::default(), &clock, &mut ())
+                        .solve(&after, &SolveOptions::exhaustive(), &clock, &mut ())
                         .winner
                 });
                 assert_eq!(kept, m.seat.team());

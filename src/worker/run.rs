@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use engine::puzzles;
-use engine::solver::{MoveVerdict, MovesRun, Position, SolveOptions, Solver, Utility};
+use engine::solver::{Depth, MoveVerdict, MovesRun, Position, SolveOptions, Solver, Utility};
 use engine::Move;
 use engine::{Clock, Deadline};
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -119,7 +119,7 @@ impl Running {
                 let options = SolveOptions {
                     utility: job.utility,
                     time_limit_ms: Some(limit),
-                    ..SolveOptions::default()
+                    ..SolveOptions::exhaustive()
                 };
                 Ok(Running::Moves(Box::new(MovesRun::new(position, options, clock)), job))
             }),
@@ -187,7 +187,7 @@ impl Running {
                         0.5
                     },
                     principal_variation: last,
-                    ..SolveOptions::default()
+                    ..SolveOptions::exhaustive()
                 };
                 let mut r = solver.solve(position, &options, clock, &mut ());
                 if (r.exact || *spent + r.ms >= *limit) && !last {
@@ -212,7 +212,10 @@ impl Running {
                     Answer::Solved(r)
                 } else {
                     Answer::Searching {
-                        depth: (r.depth < u32::from(u8::MAX)).then_some(r.depth),
+                        depth: match r.depth {
+                            Depth::Plies(plies) => Some(u32::from(plies)),
+                            Depth::Full => None,
+                        },
                         nodes: *nodes,
                         ms: *spent,
                     }
@@ -274,7 +277,7 @@ pub(super) fn moves_answer(
     let options = SolveOptions {
         utility,
         time_limit_ms: Some(SOLVE_SLICE_MS),
-        ..SolveOptions::default()
+        ..SolveOptions::exhaustive()
     };
     let r = solver.solve(position, &options, clock, &mut ());
     let line = if r.exact { r.pv } else { vec![] };
@@ -323,7 +326,7 @@ mod tests {
         let position = Position::new(&hands, Seat::Landlord, None).unwrap();
         let clock = MonotonicClock::default();
         let mut solver = Solver::new(16 << 20);
-        let verdicts = solver.solve_moves(&position, &SolveOptions::default(), &clock);
+        let verdicts = solver.solve_moves(&position, &SolveOptions::exhaustive(), &clock);
         (
             position,
             moves_answer(&mut solver, &clock, &position, Utility::WinLoss, verdicts),
@@ -373,7 +376,7 @@ mod tests {
         let clock = MonotonicClock::default();
         for p in engine::puzzles::library().iter().take(12) {
             let mut solver = Solver::new(16 << 20);
-            let verdicts = solver.solve_moves(p.position(), &SolveOptions::default(), &clock);
+            let verdicts = solver.solve_moves(p.position(), &SolveOptions::exhaustive(), &clock);
             let answer = moves_answer(&mut solver, &clock, p.position(), Utility::WinLoss, verdicts);
             let Answer::Moves { wins_in, .. } = answer else {
                 panic!("{answer:?}");

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::lab::par::Par;
-use engine::solver::{bench, Anatomy, MovesRun, Outcomes, Position, SolveOptions, Solver};
+use engine::solver::{bench, Anatomy, Depth, MovesRun, Outcomes, Position, SolveOptions, Solver};
 use engine::{Clock, Move, Seat, SeedOrDeal, SeedRange, Team};
 
 use super::play::team_name;
@@ -32,7 +32,7 @@ pub fn solve(args: SolveArgs) -> Result<Report, CliError> {
     let options = SolveOptions {
         utility: args.utility.into(),
         time_limit_ms: args.time_limit,
-        ..SolveOptions::default()
+        ..SolveOptions::exhaustive()
     }
     .sized_for(&position);
     if args.all_moves {
@@ -63,7 +63,7 @@ pub fn par(
         None => SolveOptions {
             utility: utility.into(),
             time_limit_ms: Some(limit),
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         }
         .sized_for(&position),
     };
@@ -152,7 +152,7 @@ struct Solved {
     value: i32,
     best: Option<String>,
     pv: Vec<String>,
-    depth: u32,
+    depth: Depth,
     nodes: u64,
     ms: f64,
     to_move: &'static str,
@@ -208,10 +208,9 @@ fn solved_report(position: &Position, options: &SolveOptions) -> Report {
         },
         r.nodes,
         r.ms,
-        if r.depth == u32::from(u8::MAX) {
-            "full".to_string()
-        } else {
-            r.depth.to_string()
+        match r.depth {
+            Depth::Full => "full".to_string(),
+            Depth::Plies(plies) => plies.to_string(),
         },
         anatomy_text(&r.anatomy),
     );
@@ -234,13 +233,13 @@ pub fn limits(seeds: SeedRange, limit: f64) -> Result<Report, CliError> {
     let deals = seeds.count();
     let clock = MonotonicClock::default();
     let mut overshoots = Vec::new();
-    let mut solver = Solver::new(SolveOptions::default().table_bytes);
+    let mut solver = Solver::new(SolveOptions::exhaustive().table_bytes);
     for s in seeds.iter() {
         let deal = engine::Deal::from_seed(s);
         let position = Position::new(&deal.hands(), Seat::Landlord, None)?;
         let options = SolveOptions {
             time_limit_ms: Some(limit),
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let started = std::time::Instant::now();
         let r = solver.solve(&position, &options, &clock, &mut ());
@@ -303,7 +302,7 @@ fn case_json(c: &bench::Case) -> CaseJson {
 /// proven within 1 s and within the limit, and the times and nodes.
 pub fn bench_full(seeds: SeedRange, limit: f64) -> Report {
     let clock = MonotonicClock::default();
-    let table_bytes = SolveOptions::default().table_bytes;
+    let table_bytes = SolveOptions::exhaustive().table_bytes;
     let mut text = format!("whole deals (20+17+17, landlord to lead), seeds {seeds}, at most {limit} ms each\n");
     // The last two: nodes in probes and in a farmer alone's endgames that
     // ended unproven (the side searches' waste, where hard deals spend it).
@@ -376,7 +375,7 @@ pub fn bench(sizes: &[Vec<usize>], seeds: SeedRange, limit: f64) -> Result<Repor
             positions,
             seeds.first(),
             limit,
-            SolveOptions::default().table_bytes,
+            SolveOptions::exhaustive().table_bytes,
             &clock,
         )
         .ok_or_else(|| CliError::arg("--sizes", format!("'{label}' does not fit a deck")))?;

@@ -438,7 +438,7 @@ mod tests {
         let mut reply = BestReply::new();
         let options = SolveOptions {
             principal_variation: false,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let (mut lost_but_beats_eager, mut lost) = (0, 0);
         for p in small_positions(300) {

@@ -252,23 +252,11 @@ impl Player for SamplingPlayer {
                     }
                 } else {
                     let left = (solves - done).max(1) as f64;
-                    let options = SolveOptions {
-                        node_limit: Some(self.config.nodes),
-                        time_limit_ms: deadline
-                            .remaining_ms()
-                            .is_finite()
-                            .then(|| (deadline.remaining_ms() / left).max(0.5)),
-                        principal_variation: false,
-                        // The aids to long proofs stay off, and deepening
-                        // goes as it did: the ladder was measured so.
-                        start_depth: 8,
-                        depth_step: 2,
-                        farmer_alone: false,
-                        probes: false,
-                        sure_answers: false,
-                        single_covers: false,
-                        ..SolveOptions::default()
-                    };
+                    let time_limit_ms = deadline
+                        .remaining_ms()
+                        .is_finite()
+                        .then(|| (deadline.remaining_ms() / left).max(0.5));
+                    let options = SolveOptions::sampler(self.config.nodes, time_limit_ms);
                     let r = self.solver.solve(&child, &options, &clock, &mut ());
                     let landlord = if r.exact {
                         f64::from(r.value.signum())

@@ -67,7 +67,7 @@ impl Par {
             node_limit: Some(nodes.max(1)),
             table_bytes: bytes,
             alone_share: if nodes >= Par::ALONE_FROM_NODES { 0.5 } else { 0.0 },
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         }
     }
 

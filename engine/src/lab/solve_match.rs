@@ -64,7 +64,7 @@ pub fn play_match_deal(size: usize, seed: u64, time_limit_ms: f64, clock: &dyn C
         utility: Utility::CardMargin,
         time_limit_ms: Some(time_limit_ms),
         principal_variation: false,
-        ..SolveOptions::default()
+        ..SolveOptions::exhaustive()
     }
     .sized_for(&start);
     let mut solver = Solver::new(options.table_bytes);

@@ -89,7 +89,7 @@ pub fn prove(position: &Position, clock: &dyn Clock) -> Result<Proof, NotAPuzzle
         time_limit_ms: None,
         node_limit: None,
         principal_variation: false,
-        ..SolveOptions::default()
+        ..SolveOptions::exhaustive()
     }
     .sized_for(position);
     let mut solver = Solver::new(options.table_bytes);

@@ -123,7 +123,7 @@ fn solve_case(seed: u64, position: &Position, limit_ms: f64, table_bytes: usize,
         table_bytes,
         // The time to a proof, not to the loser's longest line after it.
         principal_variation: false,
-        ..SolveOptions::default()
+        ..SolveOptions::exhaustive()
     };
     // Timed from the table's making: its pages cost when first touched.
     let started = clock.now_ms();

@@ -39,7 +39,7 @@ impl Solver {
         let options = SolveOptions {
             principal_variation: false,
             utility: self.utility,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let mut line = Vec::new();
         let mut pos = *position;
@@ -297,7 +297,7 @@ mod tests {
         let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
         let options = SolveOptions {
             node_limit: Some(100_000),
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         // Solved again and again in one table, as the worker's slices do:
         // the later iterations are cut off by the table's entries, whose
@@ -307,10 +307,10 @@ mod tests {
             let r = solver.solve(&position, &options, &clock, &mut ());
             assert!(!r.exact);
             assert!(
-                r.pv.len() >= r.depth as usize,
+                r.pv.len() >= u32::from(r.depth) as usize,
                 "{} plies at depth {}",
                 r.pv.len(),
-                r.depth
+                u32::from(r.depth)
             );
             assert_eq!(r.best, r.pv.first().copied());
             let mut at = position;
@@ -340,16 +340,16 @@ mod tests {
                         node_limit: Some(150_000),
                         proof_share: if slice < 3 { 1.0 } else { 0.5 },
                         principal_variation: slice == 5,
-                        ..SolveOptions::default()
+                        ..SolveOptions::exhaustive()
                     };
                     let r = solver.solve(&position, &options, &clock, &mut ());
                     assert!(!r.exact);
                     if slice == 5 {
                         assert!(
-                            r.pv.len() >= r.depth as usize,
+                            r.pv.len() >= u32::from(r.depth) as usize,
                             "deal {seed}, job {job}: {} plies at depth {}",
                             r.pv.len(),
-                            r.depth
+                            u32::from(r.depth)
                         );
                     }
                 }

@@ -109,7 +109,7 @@ pub struct SolveOptions {
     /// rest goes to iterative deepening): 1 to only try for a proof, 0 to
     /// skip it.
     pub proof_share: f64,
-    /// With [`Self::farmer_alone`], the share of what the full-depth
+    /// With [`Aids::farmer_alone`], the share of what the full-depth
     /// search left that first goes to depth-limited iterations (8 plies,
     /// then 10, …) asking at every new position whether a farmer wins
     /// alone; they answer only with a proof (their estimates are poor, as
@@ -135,24 +135,50 @@ pub struct SolveOptions {
     /// Fill in the whole best line (false: the best move only, which is
     /// quicker, and with a node limit the same on every machine).
     pub principal_variation: bool,
+    /// The aids to long proofs: all on in [`Self::exhaustive`], all off in
+    /// [`Self::sampler`].
+    pub aids: Aids,
+}
+
+/// The aids to long proofs, each a side search or shortcut that pays on a
+/// proof of many nodes and would take most of a solve of a few thousand
+/// (`docs/solver.md` has what each is worth). Only the presets set them;
+/// the crate's tests switch one off to measure it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aids {
     /// Under win/loss with three seats, first look for a farmer who beats
     /// the landlord alone (a 1v1 endgame, searched within a node budget
-    /// of its own). It pays on long proofs; a solve of a few thousand
-    /// nodes (the sampling AI's) would spend them all there.
-    pub farmer_alone: bool,
+    /// of its own).
+    pub(crate) farmer_alone: bool,
     /// Under win/loss with three seats, search each move first within a
     /// small node budget, outside the search's own probes, before the moves
-    /// are searched in full (see the module docs). Like
-    /// [`Self::farmer_alone`], it pays on long proofs only.
-    pub probes: bool,
+    /// are searched in full (see the module docs).
+    pub(crate) probes: bool,
     /// Under win/loss with three seats, prove a farmer to move lost
     /// without a search when the landlord has a sure answer to whatever
     /// the farmers play (`answer`).
-    pub sure_answers: bool,
+    pub(crate) sure_answers: bool,
     /// Look for plans on lead in the split with each pair or trio nobody
     /// can beat as singles broken into single covers, where the best
     /// split has none (`control::single_covers`).
-    pub single_covers: bool,
+    pub(crate) single_covers: bool,
+}
+
+impl Aids {
+    /// Every aid on.
+    pub(crate) const ALL: Aids = Aids {
+        farmer_alone: true,
+        probes: true,
+        sure_answers: true,
+        single_covers: true,
+    };
+    /// Every aid off.
+    pub(crate) const NONE: Aids = Aids {
+        farmer_alone: false,
+        probes: false,
+        sure_answers: false,
+        single_covers: false,
+    };
 }
 
 impl SolveOptions {
@@ -201,17 +227,10 @@ impl SolveOptions {
             .clamp(Self::MIN_TABLE_BYTES as u64, Self::MAX_TABLE_BYTES as u64) as usize
     }
 
-    /// These options with the table sized by [`Self::table_bytes_for`].
-    pub fn sized_for(self, position: &Position) -> SolveOptions {
-        SolveOptions {
-            table_bytes: SolveOptions::table_bytes_for(position, self.time_limit_ms),
-            ..self
-        }
-    }
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
+    /// A search for a proof: win/loss, no limits, the largest table, the
+    /// best line in full and every aid to long proofs on. Set a limit (and
+    /// [`Self::sized_for`] the table) for an answer within it.
+    pub fn exhaustive() -> SolveOptions {
         SolveOptions {
             utility: Utility::WinLoss,
             time_limit_ms: None,
@@ -223,11 +242,75 @@ impl Default for SolveOptions {
             restart_nodes: 1_000_000,
             node_limit: None,
             principal_variation: true,
-            farmer_alone: true,
-            probes: true,
-            sure_answers: true,
-            single_covers: true,
+            aids: Aids::ALL,
         }
+    }
+
+    /// The sampling AI's many small solves: at most `node_limit` nodes and
+    /// `time_limit_ms`, the best move only, deepening from 8 plies two at
+    /// a time and no aid to long proofs (its ladder was measured so).
+    pub fn sampler(node_limit: u64, time_limit_ms: Option<f64>) -> SolveOptions {
+        SolveOptions {
+            node_limit: Some(node_limit),
+            time_limit_ms,
+            principal_variation: false,
+            start_depth: 8,
+            depth_step: 2,
+            aids: Aids::NONE,
+            ..SolveOptions::exhaustive()
+        }
+    }
+
+    /// These options with the table sized by [`Self::table_bytes_for`].
+    pub fn sized_for(self, position: &Position) -> SolveOptions {
+        SolveOptions {
+            table_bytes: SolveOptions::table_bytes_for(position, self.time_limit_ms),
+            ..self
+        }
+    }
+}
+
+/// How deep a search looked: a depth-limited iteration's plies, or to the
+/// end of the deal. Serialised as a number, 255 for [`Depth::Full`] (the
+/// worker's messages and the CLI's JSON carry it so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(into = "u32", try_from = "u32")]
+pub enum Depth {
+    /// An iteration of iterative deepening, this many plies deep (below
+    /// 255).
+    Plies(u8),
+    /// The full-depth search, to the end of the deal.
+    Full,
+}
+
+impl Depth {
+    /// The depth of a search started at `plies`: `u8::MAX` is how the
+    /// full-depth search is started.
+    fn of_search(plies: u8) -> Depth {
+        if plies == u8::MAX {
+            Depth::Full
+        } else {
+            Depth::Plies(plies)
+        }
+    }
+}
+
+impl From<Depth> for u32 {
+    fn from(depth: Depth) -> u32 {
+        match depth {
+            Depth::Plies(plies) => u32::from(plies),
+            Depth::Full => u32::from(u8::MAX),
+        }
+    }
+}
+
+impl TryFrom<u32> for Depth {
+    type Error = String;
+
+    fn try_from(n: u32) -> Result<Depth, String> {
+        u8::try_from(n)
+            .map(Depth::of_search)
+            .map_err(|_| format!("a depth of {n} plies is beyond the search's 255"))
     }
 }
 
@@ -245,8 +328,8 @@ pub struct SolveResult {
     pub best: Option<Move>,
     /// The principal variation: best play for both sides from here.
     pub pv: Vec<Move>,
-    /// Depth (plies) of the deepest finished iteration.
-    pub depth: u32,
+    /// How deep the deepest finished search looked.
+    pub depth: Depth,
     /// Positions searched (over every iteration).
     pub nodes: u64,
     /// Milliseconds the search took, on the clock it was given.
@@ -365,24 +448,17 @@ pub struct Solver {
     /// The 1v1 endgames of a farmer alone that were not proven farmer
     /// wins (`alone`), made on first use, with a slot per 256 bytes of table.
     alone_refuted: alone::Refuted,
-    /// Whether this solve looks for them ([`SolveOptions::farmer_alone`]).
-    farmer_alone: bool,
+    /// The aids this solve uses ([`SolveOptions::aids`]).
+    aids: Aids,
     /// Whether depth-limited searches look for them too (the iterations of
     /// [`SolveOptions::alone_share`]); else only the full-depth search does.
     alone_within_horizon: bool,
     /// The three-seat positions probed without a proof ([`PROBE_BUDGET`]).
     probed: alone::Refuted,
-    /// Whether this solve probes ([`SolveOptions::probes`]).
-    probes: bool,
-    /// Whether this solve looks for the landlord's sure answers
-    /// ([`SolveOptions::sure_answers`]).
-    sure_answers: bool,
     /// Three-seat positions with a farmer to move found without a sure
     /// answer for the landlord, so that a position met again is not
     /// examined again.
     no_answer: alone::Refuted,
-    /// Whether plans may use single covers ([`SolveOptions::single_covers`]).
-    single_covers: bool,
     /// Where the budgeted search under way (a farmer alone's endgame, or
     /// a probe) stops; `u64::MAX` when none is.
     budget_limit: u64,
@@ -421,13 +497,10 @@ impl Solver {
             // As many entries as the table has, at half the size.
             class_moves: ClassMoves::with_bytes(table_bytes.min(SolveOptions::MAX_TABLE_BYTES) / 2),
             alone_refuted: alone::Refuted::with_slots(table_bytes / 256),
-            farmer_alone: true,
+            aids: Aids::ALL,
             alone_within_horizon: false,
             probed: alone::Refuted::with_slots(table_bytes / 256),
-            probes: true,
-            sure_answers: true,
             no_answer: alone::Refuted::with_slots(table_bytes / 256),
-            single_covers: true,
             budget_limit: u64::MAX,
             anatomy: Anatomy::default(),
             alone_first: Seat::Farmer1,
@@ -452,7 +525,7 @@ mod tests {
             p,
             &SolveOptions {
                 utility,
-                ..SolveOptions::default()
+                ..SolveOptions::exhaustive()
             },
             &clock,
             &mut (),

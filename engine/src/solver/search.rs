@@ -15,7 +15,7 @@ use super::ordering::{history_base, history_index, order, HISTORY_PER_SEAT};
 use super::table::{Bound, Found};
 use super::{alone, class, dominance, Position, Solver, Utility, INFINITY, PROOF_DEPTH, PROVEN};
 
-/// Nodes a probe may take ([`SolveOptions::probes`]). Measured on 8 deals
+/// Nodes a probe may take ([`Aids::probes`]). Measured on 8 deals
 /// (0, 1, 4, 20, 66, 103, 284, 322; 10 s each): 500 nodes 10.8 M in all,
 /// 1,000 12.4 M, 2,000 13.7 M, none 36.1 M with 3 not proven.
 const PROBE_BUDGET: u64 = 500;
@@ -170,7 +170,7 @@ impl Solver {
     /// [`Solver::sure_win_with`] with the opponents allowed to have shed up
     /// to `margin` plays each first (a covered plan then needs as many more
     /// plays between them and going out); where the split has no plan, the
-    /// split with single covers ([`SolveOptions::single_covers`]).
+    /// split with single covers ([`Aids::single_covers`]).
     pub(super) fn sure_win_margin(
         &mut self,
         pos: &Position,
@@ -178,7 +178,7 @@ impl Solver {
         margin: u32,
     ) -> Result<Move, Option<Move>> {
         let plain = self.plan_holds(pos, groups, margin);
-        if plain.is_ok() || !self.single_covers {
+        if plain.is_ok() || !self.aids.single_covers {
             return plain;
         }
         match control::single_covers(pos, groups) {
@@ -292,7 +292,7 @@ impl Solver {
         }
         beta = beta.min(cap);
         alpha = alpha.max(-cap);
-        if self.sure_answers
+        if self.aids.sure_answers
             && pos.seats == 3
             && self.utility == Utility::WinLoss
             && pos.to_move.team() == Team::Farmers
@@ -314,7 +314,7 @@ impl Solver {
         // Within a horizon only when asked: each endgame's budget (64,000
         // nodes at the first play) would take a whole iteration of the
         // deepening that gives the estimate.
-        if self.farmer_alone
+        if self.aids.farmer_alone
             && (depth >= PROOF_DEPTH || self.alone_within_horizon)
             && pos.seats == 3
             && self.utility == Utility::WinLoss
@@ -454,7 +454,7 @@ impl Solver {
                 known_at_most: None,
             });
         }
-        if self.probes
+        if self.aids.probes
             && pos.seats == 3
             && self.utility == Utility::WinLoss
             && depth >= PROOF_DEPTH
@@ -686,7 +686,7 @@ mod tests {
     use crate::cards::Rank;
     use crate::clock::MonotonicClock;
     use crate::solver::tests::{pos, solve};
-    use crate::solver::{Anatomy, Outcomes, SolveOptions};
+    use crate::solver::{Aids, Anatomy, Outcomes, SolveOptions};
 
     #[test]
     fn a_window_beyond_the_cap_leaves_no_false_bound() {
@@ -697,7 +697,7 @@ mod tests {
         let clock = MonotonicClock::default();
         let options = SolveOptions {
             utility: Utility::CardMargin,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let mut solver = Solver::new(1 << 16);
         let after_4 = pos(&["34482", "68KD"]).after(Move::Play(Play::parse("4").unwrap()));
@@ -714,7 +714,7 @@ mod tests {
         // Deal 1, a landlord win that a probe of a later first play finds.
         let deal = crate::deal::Deal::from_seed(1);
         let p = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
-        let r = solver.solve(&p, &SolveOptions::default(), &clock, &mut ());
+        let r = solver.solve(&p, &SolveOptions::exhaustive(), &clock, &mut ());
         assert_eq!((r.winner, r.exact), (Team::Landlord, true));
         let a = r.anatomy;
         assert!(a.probes.won.count >= 1 && a.probes.given_up.count >= 1, "{a:?}");
@@ -726,11 +726,11 @@ mod tests {
         }
         // A farmer alone proves this one from the root, in one endgame.
         let p = pos(&["3479J", "AA22", "568TQ"]);
-        let r = solver.solve(&p, &SolveOptions::default(), &clock, &mut ());
+        let r = solver.solve(&p, &SolveOptions::exhaustive(), &clock, &mut ());
         assert_eq!(r.anatomy.alone.won.count, 1, "{:?}", r.anatomy);
         assert_eq!(r.anatomy.probes, Outcomes::default());
         // Each solve counts its own: none in 1v1, none under another utility.
-        let r = solver.solve(&pos(&["3KK", "A"]), &SolveOptions::default(), &clock, &mut ());
+        let r = solver.solve(&pos(&["3KK", "A"]), &SolveOptions::exhaustive(), &clock, &mut ());
         assert_eq!(r.anatomy, Anatomy::default());
         let r = solve(&pos(&["3479J", "AA22", "568TQ"]), Utility::Score);
         assert_eq!(r.anatomy, Anatomy::default());
@@ -743,7 +743,7 @@ mod tests {
         let mut solver = Solver::new(1 << 20);
         let first = solver.solve(
             &pos(&["3479J", "4568", "AA22"]),
-            &SolveOptions::default(),
+            &SolveOptions::exhaustive(),
             &clock,
             &mut (),
         );
@@ -754,7 +754,7 @@ mod tests {
         // Now farmer 2 is, and farmer 1's new endgame is not searched.
         let next = solver.solve(
             &pos(&["3479J", "4569", "AA22"]),
-            &SolveOptions::default(),
+            &SolveOptions::exhaustive(),
             &clock,
             &mut (),
         );
@@ -770,7 +770,7 @@ mod tests {
         let mut nodes = Vec::new();
         for partner in ["5", "568TQ", "5566889TTQQ"] {
             let p = pos(&["3479J", "AA22", partner]);
-            let r = Solver::new(1 << 20).solve(&p, &SolveOptions::default(), &clock, &mut ());
+            let r = Solver::new(1 << 20).solve(&p, &SolveOptions::exhaustive(), &clock, &mut ());
             assert_eq!((r.winner, r.exact), (Team::Farmers, true));
             let mut game = p;
             for &mv in &r.pv {
@@ -783,8 +783,11 @@ mod tests {
         assert!(nodes.iter().all(|&n| n == nodes[0]), "{nodes:?}");
         // Switched off, the partner's cards are searched too.
         let without = SolveOptions {
-            farmer_alone: false,
-            ..SolveOptions::default()
+            aids: Aids {
+                farmer_alone: false,
+                ..Aids::ALL
+            },
+            ..SolveOptions::exhaustive()
         };
         let nodes: Vec<u64> = ["5", "568TQ", "5566889TTQQ"]
             .iter()
@@ -807,12 +810,15 @@ mod tests {
             node_limit: Some(50_000),
             proof_share: 1.0,
             principal_variation: false,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let r = Solver::new(16 << 20).solve(&p, &options, &clock, &mut ());
         assert_eq!((r.winner, r.exact), (Team::Landlord, true), "{} nodes", r.nodes);
         let without = SolveOptions {
-            probes: false,
+            aids: Aids {
+                probes: false,
+                ..Aids::ALL
+            },
             ..options
         };
         let r = Solver::new(16 << 20).solve(&p, &without, &clock, &mut ());

@@ -6,8 +6,8 @@ use crate::seat::Team;
 
 use super::lines::RESISTANCE_BUDGET;
 use super::{
-    predicted_winner, Anatomy, Position, Progress, SolveOptions, SolveResult, Solver, Utility, INFINITY, PROOF_DEPTH,
-    PROVEN,
+    predicted_winner, Anatomy, Depth, Position, Progress, SolveOptions, SolveResult, Solver, Utility, INFINITY,
+    PROOF_DEPTH, PROVEN,
 };
 
 /// A search of the root that finished: what `solve` answers with.
@@ -54,7 +54,7 @@ impl Solver {
     /// // 1v1, landlord to lead 3KK against the farmer's A: leading a single
     /// // lets the A out, so the pair must go first.
     /// let position = Position::new(&["3KK".parse()?, "A".parse()?], Seat::Landlord, None)?;
-    /// let options = SolveOptions::default().sized_for(&position);
+    /// let options = SolveOptions::exhaustive().sized_for(&position);
     /// let mut solver = Solver::new(options.table_bytes);
     /// let result = solver.solve(&position, &options, &MonotonicClock::default(), &mut ());
     /// assert!(result.exact);
@@ -89,10 +89,7 @@ impl Solver {
             self.utility = options.utility;
         }
         self.searched = true;
-        self.farmer_alone = options.farmer_alone;
-        self.probes = options.probes;
-        self.sure_answers = options.sure_answers;
-        self.single_covers = options.single_covers;
+        self.aids = options.aids;
         self.nodes = 0;
         self.anatomy = Anatomy::default();
         self.stopped = false;
@@ -109,7 +106,7 @@ impl Solver {
                 exact: true,
                 best: None,
                 pv: vec![],
-                depth: 0,
+                depth: Depth::Plies(0),
                 nodes: 0,
                 ms: 0.0,
                 timed_out: false,
@@ -149,7 +146,8 @@ impl Solver {
             self.stopped = false;
             let node_limit = options.node_limit.unwrap_or(u64::MAX);
             let alone_share = options.alone_share.clamp(0.0, 1.0);
-            if self.farmer_alone && alone_share > 0.0 && position.seats == 3 && options.utility == Utility::WinLoss {
+            if self.aids.farmer_alone && alone_share > 0.0 && position.seats == 3 && options.utility == Utility::WinLoss
+            {
                 // Then iterations that ask a farmer alone, for a proof only.
                 let nodes_left = node_limit.saturating_sub(self.nodes);
                 self.node_limit = self.nodes.saturating_add((nodes_left as f64 * alone_share) as u64);
@@ -226,7 +224,6 @@ impl Solver {
                 line: Vec::new(),
             },
         };
-        let depth = u32::from(depth);
         let landlord_value = mover_sign
             * if exact {
                 value.signum() * (value.abs() - PROVEN)
@@ -254,7 +251,7 @@ impl Solver {
             }
         } else if options.principal_variation {
             self.node_limit = u64::MAX;
-            self.complete_line(position, line, depth)
+            self.complete_line(position, line, u32::from(depth))
         } else {
             line.into_iter().take(1).collect()
         };
@@ -268,7 +265,7 @@ impl Solver {
                 moves.first().copied()
             }),
             pv,
-            depth,
+            depth: Depth::of_search(depth),
             nodes,
             ms: clock.now_ms() - started,
             timed_out: !exact,
@@ -310,12 +307,12 @@ mod tests {
         let clock = MonotonicClock::default();
         let deal = crate::deal::Deal::from_seed(13);
         let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
-        let at_once = Solver::new(16 << 20).solve(&position, &SolveOptions::default(), &clock, &mut ());
+        let at_once = Solver::new(16 << 20).solve(&position, &SolveOptions::exhaustive(), &clock, &mut ());
         assert!(at_once.exact);
         let sliced = SolveOptions {
             node_limit: Some(20_000),
             principal_variation: false,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let mut solver = Solver::new(16 << 20);
         let mut nodes = 0;
@@ -349,16 +346,16 @@ mod tests {
                 node_limit: Some(100_000),
                 alone_share,
                 principal_variation: false,
-                ..SolveOptions::default()
+                ..SolveOptions::exhaustive()
             };
             Solver::new(16 << 20).solve(&position, &options, &clock, &mut ())
         };
         let without = solve(0.0);
         assert!(!without.exact);
         let with = solve(0.5);
-        assert!(with.exact, "{} nodes, depth {}", with.nodes, with.depth);
+        assert!(with.exact, "{} nodes, depth {:?}", with.nodes, with.depth);
         assert_eq!(with.winner, Team::Farmers);
-        assert!(with.depth < u32::from(PROOF_DEPTH), "depth {}", with.depth);
+        assert!(with.depth < Depth::Plies(PROOF_DEPTH), "depth {:?}", with.depth);
         assert!(with.nodes <= 100_000 + 1024, "{} nodes", with.nodes);
     }
 
@@ -371,14 +368,14 @@ mod tests {
         let once = SolveOptions {
             node_limit: Some(100_000),
             principal_variation: false,
-            ..SolveOptions::default()
+            ..SolveOptions::exhaustive()
         };
         let r = Solver::new(16 << 20).solve(&position, &once, &clock, &mut ());
         assert!(!r.exact);
         // An iteration finished: the answer is a search's, not the root's
         // static estimate (depth 0, which a first iteration of 8 plies
         // never got past).
-        assert!(r.depth >= 4, "depth {}", r.depth);
+        assert!(r.depth >= Depth::Plies(4), "depth {:?}", r.depth);
         // In slices (as the web worker solves), each with half its nodes
         // for the proof: the answer deepens and never goes back (without
         // the deepest kept, a slice that finished fewer iterations than the
@@ -388,7 +385,7 @@ mod tests {
             ..once
         };
         let mut solver = Solver::new(16 << 20);
-        let depths: Vec<u32> = (0..20)
+        let depths: Vec<Depth> = (0..20)
             .map(|_| solver.solve(&position, &slice, &clock, &mut ()).depth)
             .collect();
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
