@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod components;
+pub mod format;
 pub mod i18n;
 pub mod pages;
 pub mod route;

@@ -5,7 +5,7 @@
 //! docs/research.md's.
 
 use super::Lang;
-use crate::components::chart::{sig, thousands};
+use crate::format::{sig, thousands};
 
 /// DIH's n, m, r.
 pub type Nmr = (u32, u32, u32);

@@ -25,6 +25,17 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Both languages, Chinese first: the order in which the app shows them side by side.
+    pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
+
+    /// The language the page is not in (the glossary's second names).
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Zh => Lang::En,
+            Lang::En => Lang::Zh,
+        }
+    }
+
     /// The code stored in settings and set as `<html lang>`.
     pub fn code(self) -> &'static str {
         match self {
@@ -488,6 +499,18 @@ mod tests {
     use engine::{Move, Play};
 
     use super::*;
+
+    #[test]
+    fn each_language_has_the_other() {
+        assert_eq!(Lang::Zh.other(), Lang::En);
+        assert_eq!(Lang::En.other(), Lang::Zh);
+        assert_eq!(Lang::ALL, [Lang::Zh, Lang::En]);
+        // main.rs's crash message, as it read before it used `Lang::ALL`.
+        assert_eq!(
+            Lang::ALL.map(|l| l.strings().crashed).join(" / "),
+            format!("{} / {}", Lang::Zh.strings().crashed, Lang::En.strings().crashed)
+        );
+    }
 
     #[test]
     fn a_play_read_several_ways_is_explained_in_players_words() {

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::{tucked, use_lab_view};
 use crate::components::card::Hand;
-use crate::components::chart::{today, wilson, BarChart, ChartText, Export, Table};
+use crate::components::chart::{today, BarChart, ChartText, Export, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::lab::{ChartWords, LabStrings};
@@ -269,9 +269,13 @@ fn charts(d: &ScoreDistribution, ran: &Ran, words: &ChartWords) -> Html {
     let tables = ran.panel.panel().seatings.len();
     let per_table = u32::try_from(n / tables.max(1) as u64).unwrap_or(u32::MAX);
     let gdi_labels: Vec<String> = (1..=gdi.len()).map(|i| format!("g{i}")).collect();
-    let hist_intervals: Vec<(f64, f64)> = d.counts.iter().map(|&c| wilson(c, n)).collect();
+    let interval = |k: u64| {
+        let (_, lo, hi) = engine::lab::wilson(k, n);
+        (lo, hi)
+    };
+    let hist_intervals: Vec<(f64, f64)> = d.counts.iter().map(|&c| interval(c)).collect();
     let gdi_intervals: Vec<(f64, f64)> = (1..d.counts.len())
-        .map(|i| wilson(d.counts[i..].iter().sum(), n))
+        .map(|i| interval(d.counts[i..].iter().sum()))
         .collect();
     let date = today();
     let caption = |what: fn(&LabStrings) -> &'static str| {
@@ -338,5 +342,24 @@ fn charts(d: &ScoreDistribution, ran: &Ran, words: &ChartWords) -> Html {
                 <p class="terms"><Info term="gdi" at="chart" named=true /><Info term="g" at="chart" named=true /><Info term="interval" at="chart" named=true /><Info term="n" at="chart" named=true /></p>
             </figure>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The chart's whiskers: the engine's Wilson interval, low and high.
+    #[test]
+    fn wilson_intervals_hold_the_share() {
+        let wilson = |k, n| {
+            let (_, lo, hi) = engine::lab::wilson(k, n);
+            (lo, hi)
+        };
+        let (lo, hi) = wilson(11, 16);
+        assert!(lo < 11.0 / 16.0 && 11.0 / 16.0 < hi);
+        assert!((lo - 0.4441).abs() < 1e-3 && (hi - 0.8584).abs() < 1e-3, "{lo} {hi}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+        let (lo, hi) = wilson(0, 100);
+        assert_eq!(lo, 0.0);
+        assert!(hi > 0.0 && hi < 0.05);
     }
 }

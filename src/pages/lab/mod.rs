@@ -36,7 +36,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::lab::ChartWords;
-use crate::i18n::{use_lang, Lang, Strings};
+use crate::i18n::{use_lang, Strings};
 use crate::route::{LabLink, Route};
 
 /// The built-in library's median GDI among deals with one bomb in all
@@ -250,10 +250,7 @@ pub fn LabPage(props: &LabPageProps) -> Html {
             </div>
         }
     };
-    let other = match lang {
-        Lang::Zh => Lang::En,
-        Lang::En => Lang::Zh,
-    };
+    let other = lang.other();
     let glossary = t.lab.terms.iter().map(|term| {
         let other_name = other.strings().lab.term(term.id).map(|o| o.name).unwrap_or_default();
         html! {

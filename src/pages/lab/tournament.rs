@@ -5,7 +5,7 @@ use engine::{PlayerSpec, Rung};
 use yew::prelude::*;
 
 use super::{arranged, parse_centre, use_lab_view, DEFAULT_CENTRE};
-use crate::components::chart::{today, wilson, ChartText, Export, Heatmap, Table};
+use crate::components::chart::{today, ChartText, Export, Heatmap, Table};
 use crate::components::info::Info;
 use crate::components::task::{task_status, Unit};
 use crate::i18n::use_strings;
@@ -103,7 +103,7 @@ pub fn TournamentSection() -> Html {
                     .iter()
                     .flatten()
                     .map(|&q| {
-                        let (lo, hi) = wilson((q * f64::from(n)).round() as u64, u64::from(n));
+                        let (_, lo, hi) = engine::lab::wilson((q * f64::from(n)).round() as u64, u64::from(n));
                         100.0 * (hi - q).max(q - lo)
                     })
                     .fold(0.0, f64::max);
