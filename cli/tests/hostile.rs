@@ -16,23 +16,19 @@ const H21: &str = "333344445555666677778";
 const H54: &str = "33334444555566667777888899990000JJJJQQQQKKKKAAAA2222XD";
 
 mod support;
-use support::{run_job, Job, Run};
+use support::{answered, run_job, Job, Run};
 
 /// Runs `ddz args` with `stdin`, killed (and the test failed) after
 /// `limit`; every run ends in an answer (0) or a refusal (2).
 fn run_with(args: &[&str], stdin: &[u8], limit: Duration) -> Run {
-    let r = run_job(&Job {
-        stdin: stdin.to_vec(),
-        limit,
-        ..Job::new(args)
-    });
-    assert!(
-        r.code == 0 || r.code == 2,
-        "ddz {args:?} exited with {}: {}",
-        r.code,
-        r.stderr
-    );
-    r
+    answered(
+        args,
+        run_job(&Job {
+            stdin: stdin.to_vec(),
+            limit,
+            ..Job::new(args)
+        }),
+    )
 }
 
 fn run(args: &[&str]) -> Run {

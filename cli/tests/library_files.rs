@@ -16,24 +16,20 @@ use serde_json::Value;
 const JOURNAL: &str = ".ddz-build-journal";
 
 mod support;
-use support::{binary, run_job, Job, Run};
+use support::{answered, binary, run_job, Job, Run};
 
 /// Runs `ddz args`, killed (and the test failed) after `limit`; with
 /// `memory_kib`, under that cap on its address space (`ulimit -v`). Every
 /// run ends in an answer (0) or a refusal (2).
 fn run_capped(args: &[&str], limit: Duration, memory_kib: Option<u64>) -> Run {
-    let r = run_job(&Job {
-        limit,
-        memory_kib,
-        ..Job::new(args)
-    });
-    assert!(
-        r.code == 0 || r.code == 2,
-        "ddz {args:?} exited with {}: {}",
-        r.code,
-        r.stderr
-    );
-    r
+    answered(
+        args,
+        run_job(&Job {
+            limit,
+            memory_kib,
+            ..Job::new(args)
+        }),
+    )
 }
 
 fn run(args: &[&str]) -> Run {

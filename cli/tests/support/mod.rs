@@ -158,6 +158,17 @@ pub fn run_job(job: &Job) -> Run {
     }
 }
 
+/// `run`, held to end in an answer (0) or a refusal (2), never another code.
+pub fn answered(args: &[&str], run: Run) -> Run {
+    assert!(
+        run.code == 0 || run.code == 2,
+        "ddz {args:?} exited with {}: {}",
+        run.code,
+        run.stderr
+    );
+    run
+}
+
 /// `ddz args` within 60 s.
 pub fn run(args: &[&str]) -> Run {
     run_job(&Job::new(args))
