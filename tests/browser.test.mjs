@@ -25,6 +25,14 @@ async function waitForDeal(page) {
   await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
 }
 
+/** Waits until the page shows the deal its address names: the address changes a render before the page does. */
+async function waitForAddressShown(page) {
+  await page.waitForFunction(() => {
+    const link = document.querySelector("#share-link");
+    return link !== null && new URL(link.value).hash === location.hash;
+  });
+}
+
 /** Runs the Deal page's self-play of `games` games in the worker and waits for its result. */
 async function simulate(page, games) {
   await page.fill("#sim-games", String(games));
@@ -82,6 +90,7 @@ test("a share link reproduces a random deal and a pasted one", async (t) => {
   await t.test("a random deal's link, opened in another tab, shows the same deal", async () => {
     await page.click("#random-deal");
     await page.waitForURL(/seed=/);
+    await waitForAddressShown(page);
     const shownSeed = await page.locator("#shown-seed").textContent();
     const link = await page.locator("#share-link").inputValue();
     assert.match(link, new RegExp(`#/deal\\?seed=${shownSeed}$`));
@@ -98,6 +107,7 @@ test("a share link reproduces a random deal and a pasted one", async (t) => {
     await page.fill("#paste-input", messy);
     await page.click("#show-deal");
     await page.waitForURL(/hands=/);
+    await waitForAddressShown(page);
     assert.equal(await page.inputValue("#deal-notation"), pasted.deal);
     const handsLink = await page.locator("#share-link").inputValue();
     await other.goto(handsLink);
