@@ -52,6 +52,22 @@ pub trait Stepwise {
     }
 }
 
+/// The `advance` of a run whose steps are short: takes `step` until the
+/// run is done or `deadline` has passed, at least once if a step is left.
+pub(crate) fn step_until<R: Stepwise + ?Sized>(
+    run: &mut R,
+    deadline: &Deadline<'_>,
+    mut step: impl FnMut(&mut R) -> Result<(), R::Error>,
+) -> Result<(), R::Error> {
+    while !run.is_done() {
+        step(run)?;
+        if deadline.expired() {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// The least slice a [`MovesRun`] is given, so that each call to
 /// [`Stepwise::advance`] makes headway (a search looks at the clock every
 /// 16 nodes).

@@ -9,7 +9,7 @@ use crate::agents::PlayerError;
 use crate::clock::{Clock, Deadline};
 use crate::deal::Deal;
 use crate::limits::{self, LimitError};
-use crate::stepwise::{Completion, Stepwise};
+use crate::stepwise::{step_until, Completion, Stepwise};
 
 use super::library::Entry;
 use super::panel::{gdi_distance, score_distribution, GdiCentre, Panel};
@@ -131,17 +131,14 @@ impl Stepwise for GenerateRun {
     type Error = PlayerError;
 
     fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), PlayerError> {
-        while !self.is_done() {
-            let Some(seed) = self.generator.next_seed() else {
-                break;
-            };
-            self.kept.extend(self.generator.judge(seed, clock)?);
-            self.generator.advance(1);
-            if deadline.expired() {
-                break;
+        step_until(self, deadline, |run| {
+            // A run that is not done has a next seed (`is_done`).
+            if let Some(seed) = run.generator.next_seed() {
+                run.kept.extend(run.generator.judge(seed, clock)?);
+                run.generator.advance(1);
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn completion(&self) -> Completion {

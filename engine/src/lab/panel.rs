@@ -21,7 +21,7 @@ use crate::deal::Deal;
 use crate::game::{Game, Scoring};
 use crate::rng;
 use crate::seat::Seat;
-use crate::stepwise::{Completion, Stepwise};
+use crate::stepwise::{step_until, Completion, Stepwise};
 
 /// One seating of a panel: who plays the landlord and the farmers.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -386,13 +386,7 @@ impl Stepwise for PanelRun {
     type Error = PlayerError;
 
     fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), PlayerError> {
-        while !self.is_done() {
-            self.step(clock)?;
-            if deadline.expired() {
-                break;
-            }
-        }
-        Ok(())
+        step_until(self, deadline, |run| run.step(clock))
     }
 
     fn completion(&self) -> Completion {

@@ -19,7 +19,7 @@ use crate::deal::Deal;
 use crate::game::{Game, Scoring};
 use crate::limits;
 use crate::rng::{self, Rng};
-use crate::stepwise::{Completion, Stepwise};
+use crate::stepwise::{step_until, Completion, Stepwise};
 
 /// Competition ranking, best first: the place (1-based) of each score.
 pub fn places(scores: &[i64]) -> Vec<u32> {
@@ -278,13 +278,7 @@ impl Stepwise for TournamentRun {
     type Error = PlayerError;
 
     fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), PlayerError> {
-        while !self.is_done() {
-            self.step(clock)?;
-            if deadline.expired() {
-                break;
-            }
-        }
-        Ok(())
+        step_until(self, deadline, |run| run.step(clock))
     }
 
     fn completion(&self) -> Completion {
