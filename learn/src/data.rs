@@ -4,9 +4,9 @@
 //! ([`engine::split::labels`]: a trio-with-kickers is its trio and its
 //! kicker cards).
 
-use engine::agents::{make_player, play_out, PlayerError};
+use engine::agents::{play_seated, seat_seeds, PlayerError, PlayerSpec};
 use engine::clock::Clock;
-use engine::split::labels;
+use engine::split::{labels, Class};
 use engine::{rng, Cards, Deal, Game, Play, Seat};
 
 /// One labelled hand.
@@ -18,35 +18,30 @@ pub struct Example {
     pub seat: Seat,
     /// The winner's dealt hand.
     pub hand: Cards,
-    /// One class (0..=3) per card of `hand`, canonical order.
-    pub tags: Vec<u8>,
+    /// The class of each card of `hand`, canonical order.
+    pub tags: Vec<Class>,
 }
 
 /// Plays the deal of `seed` with `players` (landlord, farmer 1, farmer 2,
 /// each seeded from the deal's seed) and labels the winner's hand. There is
 /// no time limit, so `clock` is only passed through (the crate builds for
 /// wasm too, where the native clock does not exist).
-pub fn winner_example(seed: u64, players: [&str; 3], clock: &dyn Clock) -> Result<Example, PlayerError> {
+pub fn winner_example(seed: u64, players: [&PlayerSpec; 3], clock: &dyn Clock) -> Result<Example, PlayerError> {
     let deal = Deal::from_seed(seed);
-    let mut seeds = rng::from_seed(seed ^ 0x5b17_7e55);
-    let mut table = Vec::with_capacity(3);
-    for name in players {
-        table.push(make_player(name, rng::split(&mut seeds))?);
-    }
+    let seeds = seat_seeds(&mut rng::from_seed(seed ^ 0x5b17_7e55));
     let mut game = Game::new(&deal);
-    let seat = play_out(&mut game, &mut table, clock, None)?.winner;
+    let seat = play_seated(&mut game, players, seeds, clock, None)?.winner;
     let plays: Vec<Play> = game
         .record()
         .iter()
         .filter(|t| t.seat == seat)
         .filter_map(|t| t.mv.play())
         .collect();
-    let tags = labels(&plays).iter().map(|c| c.index()).collect();
     Ok(Example {
         seed,
         seat,
         hand: deal.hand(seat),
-        tags,
+        tags: labels(&plays),
     })
 }
 
@@ -54,23 +49,17 @@ pub fn winner_example(seed: u64, players: [&str; 3], clock: &dyn Clock) -> Resul
 mod tests {
     use super::*;
     use engine::clock::MonotonicClock;
-    use engine::split::{groups_from_labels, Class};
+    use engine::split::groups_from_labels;
 
     #[test]
     fn the_winner_is_labelled_card_by_card() {
+        let heuristic: PlayerSpec = "heuristic".parse().unwrap();
         for seed in 0..20 {
-            let ex = winner_example(
-                seed,
-                ["heuristic", "heuristic", "heuristic"],
-                &MonotonicClock::default(),
-            )
-            .unwrap();
+            let ex = winner_example(seed, [&heuristic; 3], &MonotonicClock::default()).unwrap();
             assert_eq!(ex.tags.len(), ex.hand.len() as usize);
             assert!(matches!(ex.hand.len(), 17 | 20));
             assert_eq!(ex.hand.len() == 20, ex.seat == Seat::Landlord);
-            let classes: Vec<Class> = ex.tags.iter().map(|&t| Class::from_index(t).unwrap()).collect();
-            groups_from_labels(ex.hand, &classes).unwrap();
+            groups_from_labels(ex.hand, &ex.tags).unwrap();
         }
-        assert!(winner_example(0, ["heuristic", "nobody", "heuristic"], &MonotonicClock::default()).is_err());
     }
 }

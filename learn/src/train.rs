@@ -84,7 +84,7 @@ fn batch_tensors(examples: &[&Example]) -> Result<(Tensor, Tensor)> {
         gold.extend(
             ex.tags
                 .iter()
-                .flat_map(|&t| (0..TAGS as u8).map(move |k| f32::from(u8::from(k == t)))),
+                .flat_map(|t| (0..TAGS as u8).map(move |k| f32::from(u8::from(k == t.index())))),
         );
     }
     let dev = Device::Cpu;
@@ -151,7 +151,7 @@ pub fn accuracy(tagger: &Tagger, examples: &[Example]) -> Result<Accuracy> {
         for (ex, hand_scores) in refs.iter().zip(scores) {
             let emissions: Vec<crf::Emission> = hand_scores.iter().map(|s| std::array::from_fn(|t| s[t])).collect();
             let tags = decode(&crf, ex.hand, &emissions).unwrap_or_default();
-            let right = tags.iter().zip(&ex.tags).filter(|(a, b)| a == b).count() as u64;
+            let right = tags.iter().zip(&ex.tags).filter(|(&a, b)| a == b.index()).count() as u64;
             acc.cards_right += right;
             acc.cards += ex.tags.len() as u64;
             acc.hands_right += u64::from(right == ex.tags.len() as u64);
@@ -215,8 +215,9 @@ mod tests {
     use engine::clock::MonotonicClock;
 
     fn examples(seeds: std::ops::Range<u64>) -> Vec<Example> {
+        let heuristic: engine::agents::PlayerSpec = "heuristic".parse().unwrap();
         seeds
-            .map(|s| winner_example(s, ["heuristic", "heuristic", "heuristic"], &MonotonicClock::default()).unwrap())
+            .map(|s| winner_example(s, [&heuristic; 3], &MonotonicClock::default()).unwrap())
             .collect()
     }
 

@@ -9,6 +9,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
+use engine::agents::PlayerSpec;
 use engine::clock::MonotonicClock;
 use engine::{Cards, SeedRange};
 use learn::data::{winner_example, Example};
@@ -98,12 +99,12 @@ fn epoch_line(r: &EpochReport) -> String {
 }
 
 /// The winners' hands of the deals of `seeds`, on every core.
-fn examples(seeds: SeedRange, player: &str, bar: &ProgressBar) -> Result<Vec<Example>, CliError> {
+fn examples(seeds: SeedRange, player: &PlayerSpec, bar: &ProgressBar) -> Result<Vec<Example>, CliError> {
     let seeds: Vec<u64> = seeds.iter().collect();
     let out: Result<Vec<Example>, _> = seeds
         .par_iter()
         .map(|&s| {
-            let ex = winner_example(s, [player, player, player], &MonotonicClock::default());
+            let ex = winner_example(s, [player; 3], &MonotonicClock::default());
             bar.inc(1);
             ex
         })
@@ -124,13 +125,13 @@ pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
         .ok_or_else(|| CliError::Other("the held-out deals would run past the last seed".into()))?;
     let test_seeds = SeedRange::new(test_first, args.test_games)
         .map_err(|e| CliError::Other(format!("held-out deals from {test_first}: {e}")))?;
-    let player = args.player.to_string();
+    let player = &args.player;
 
     let started = Instant::now();
     let bar = progress(args.games + args.test_games, quiet);
     bar.set_message(format!("self-play ({player})"));
-    let train_set = examples(train_seeds, &player, &bar)?;
-    let test_set = examples(test_seeds, &player, &bar)?;
+    let train_set = examples(train_seeds, player, &bar)?;
+    let test_set = examples(test_seeds, player, &bar)?;
     bar.finish_and_clear();
     let selfplay_secs = started.elapsed().as_secs_f64();
     let landlords = train_set.iter().filter(|e| e.hand.len() == 20).count();
@@ -185,7 +186,7 @@ pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
     let params: usize = varmap.all_vars().iter().map(|v| v.elem_count()).sum();
     let last = reports.last().map(|r| r.accuracy).unwrap_or_default();
     let json = json!({
-        "player": player,
+        "player": player.to_string(),
         "seed": args.seed,
         "games": args.games,
         "test_games": args.test_games,
