@@ -151,12 +151,7 @@ pub fn Card(props: &CardProps) -> Html {
 /// 大王 and 小王: the name down the left edge (JOKER in English, as printed
 /// decks have it), a crown in the middle, filled and coloured for the big one.
 fn joker(big: bool, lang: Lang) -> Html {
-    let letters: Vec<char> = match (lang, big) {
-        (Lang::Zh, true) => "大王".chars().collect(),
-        (Lang::Zh, false) => "小王".chars().collect(),
-        (Lang::En, _) => "JOKER".chars().collect(),
-    };
-    let (size, step) = if lang == Lang::Zh { (14.5, 16.0) } else { (10.5, 10.5) };
+    let (letters, (size, step)) = joker_name(big, lang);
     html! {
         <>
             <text class="joker-name" x="9" y={ (size + 1.0).to_string() } text-anchor="middle" font-size={ size.to_string() }>
@@ -170,6 +165,17 @@ fn joker(big: bool, lang: Lang) -> Html {
             }
         </>
     }
+}
+
+/// The letters down a joker's left edge, and their font size and line step.
+fn joker_name(big: bool, lang: Lang) -> (Vec<char>, (f64, f64)) {
+    let letters: Vec<char> = match (lang, big) {
+        (Lang::Zh, true) => "大王".chars().collect(),
+        (Lang::Zh, false) => "小王".chars().collect(),
+        (Lang::En, _) => "JOKER".chars().collect(),
+    };
+    let (size, step) = if lang == Lang::Zh { (14.5, 16.0) } else { (10.5, 10.5) };
+    (letters, (size, step))
 }
 
 /// The back of a card: our own pattern, the same for every card.
@@ -249,5 +255,64 @@ pub fn Hand(props: &HandProps) -> Html {
         <ul class="hand" aria-label={ props.label.clone() } data-cards={ props.cards.to_string() }>
             { for cards }
         </ul>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spoken_in(lang: Lang, rank: Rank) -> &'static str {
+        spoken(rank, lang)
+    }
+
+    fn face_in(lang: Lang, face: Face) -> String {
+        spoken_face(face, lang)
+    }
+
+    fn joker_in(lang: Lang, big: bool) -> (String, (f64, f64)) {
+        let (letters, size) = joker_name(big, lang);
+        (letters.into_iter().collect(), size)
+    }
+
+    #[test]
+    fn every_rank_is_spoken_as_before() {
+        let all = |lang| Rank::ALL.map(|r| spoken_in(lang, r)).join("|");
+        assert_eq!(all(Lang::Zh), "3|4|5|6|7|8|9|10|J|Q|K|A|2|小王|大王");
+        assert_eq!(all(Lang::En), "3|4|5|6|7|8|9|10|J|Q|K|A|2|small joker|big joker");
+        assert_eq!(
+            Rank::ALL.map(face_text).join("|"),
+            "3|4|5|6|7|8|9|10|J|Q|K|A|2|小王|大王"
+        );
+    }
+
+    #[test]
+    fn every_card_is_named_as_before() {
+        let suited = |lang, rank| Suit::ALL.map(|s| face_in(lang, Face { rank, suit: Some(s) })).join("|");
+        assert_eq!(suited(Lang::Zh, Rank::Ace), "黑桃A|红桃A|梅花A|方块A");
+        assert_eq!(suited(Lang::Zh, Rank::Ten), "黑桃10|红桃10|梅花10|方块10");
+        assert_eq!(
+            suited(Lang::En, Rank::Ace),
+            "A of spades|A of hearts|A of clubs|A of diamonds"
+        );
+        assert_eq!(
+            suited(Lang::En, Rank::Ten),
+            "10 of spades|10 of hearts|10 of clubs|10 of diamonds"
+        );
+        let plain = |lang, rank| face_in(lang, Face { rank, suit: None });
+        assert_eq!(plain(Lang::Zh, Rank::BlackJoker), "小王");
+        assert_eq!(plain(Lang::Zh, Rank::RedJoker), "大王");
+        assert_eq!(plain(Lang::Zh, Rank::Seven), "7");
+        assert_eq!(plain(Lang::En, Rank::BlackJoker), "small joker");
+        assert_eq!(plain(Lang::En, Rank::RedJoker), "big joker");
+        assert_eq!(plain(Lang::En, Rank::Seven), "7");
+    }
+
+    #[test]
+    fn the_jokers_faces_read_as_before() {
+        assert_eq!(joker_in(Lang::Zh, true), ("大王".to_string(), (14.5, 16.0)));
+        assert_eq!(joker_in(Lang::Zh, false), ("小王".to_string(), (14.5, 16.0)));
+        assert_eq!(joker_in(Lang::En, true), ("JOKER".to_string(), (10.5, 10.5)));
+        assert_eq!(joker_in(Lang::En, false), ("JOKER".to_string(), (10.5, 10.5)));
     }
 }

@@ -214,3 +214,21 @@ fn tags_html(cards: Cards, tags: &str, t: &Strings) -> Html {
         </figure>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use engine::Rank;
+
+    use super::*;
+
+    fn short_in(lang: Lang, rank: Rank) -> &'static str {
+        short_face(rank, lang)
+    }
+
+    #[test]
+    fn every_rank_is_printed_short_as_before() {
+        let all = |lang| Rank::ALL.map(|r| short_in(lang, r)).join("|");
+        assert_eq!(all(Lang::Zh), "3|4|5|6|7|8|9|10|J|Q|K|A|2|小王|大王");
+        assert_eq!(all(Lang::En), "3|4|5|6|7|8|9|10|J|Q|K|A|2|SJ|BJ");
+    }
+}

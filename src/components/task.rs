@@ -83,3 +83,30 @@ pub fn task_status<T>(task: &Task<T>, id: &str, unit: Unit, on_cancel: Callback<
             error={ match task { Task::Failed(e) => Some(e.clone()), _ => None } } />
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const UNITS: [Unit; 6] = [
+        Unit::Games,
+        Unit::Rounds,
+        Unit::Deals,
+        Unit::Positions,
+        Unit::Tournaments,
+        Unit::Steps,
+    ];
+
+    #[test]
+    fn every_unit_of_progress_reads_as_before() {
+        let all = |t: &Strings| UNITS.map(|u| t.progress_in(3, 40, u)).join("|");
+        assert_eq!(
+            all(Lang::Zh.strings()),
+            "3 / 40 局|3 / 40 轮|3 / 40 副牌|3 / 40 个局面|3 / 40 场比赛|3 / 40 步"
+        );
+        assert_eq!(
+            all(Lang::En.strings()),
+            "3 / 40 games|3 / 40 rounds|3 / 40 deals|3 / 40 positions|3 / 40 tournaments|3 / 40 steps"
+        );
+    }
+}

@@ -187,3 +187,21 @@ fn record_view(t: &Strings, lang: Lang, r: &HandRecord) -> Html {
         </article>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards_in(lang: Lang, cards: &str) -> String {
+        cards_text(cards.parse().unwrap(), lang)
+    }
+
+    #[test]
+    fn every_rank_is_printed_in_a_record_as_before() {
+        let all = |lang| Rank::ALL.map(|r| rank_text(r, lang)).join("|");
+        assert_eq!(all(Lang::Zh), "3|4|5|6|7|8|9|10|J|Q|K|A|2|小王|大王");
+        assert_eq!(all(Lang::En), "3|4|5|6|7|8|9|10|J|Q|K|A|2|sJ|BJ");
+        assert_eq!(cards_in(Lang::Zh, "3TAXD"), "3 10 A 小王 大王");
+        assert_eq!(cards_in(Lang::En, "3TAXD"), "3 10 A sJ BJ");
+    }
+}
