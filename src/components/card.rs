@@ -7,7 +7,7 @@
 use engine::{Cards, Rank};
 use yew::prelude::*;
 
-use crate::i18n::{use_lang, Lang};
+use crate::i18n::{use_strings, Strings};
 use crate::suits::{Face, Faces, Suit};
 
 /// The rank as players write it: `10` for the ten; the jokers by name.
@@ -17,37 +17,6 @@ pub fn face_text(rank: Rank) -> &'static str {
         Rank::BlackJoker => "小王",
         Rank::RedJoker => "大王",
         r => FACES[r.index()],
-    }
-}
-
-/// A card's name in the page's language: `10`, `A`, 小王 / small joker.
-pub fn spoken(rank: Rank, lang: Lang) -> &'static str {
-    match (rank, lang) {
-        (Rank::BlackJoker, Lang::En) => "small joker",
-        (Rank::RedJoker, Lang::En) => "big joker",
-        (rank, _) => face_text(rank),
-    }
-}
-
-fn suit_name(suit: Suit, lang: Lang) -> &'static str {
-    match (suit, lang) {
-        (Suit::Spades, Lang::Zh) => "黑桃",
-        (Suit::Hearts, Lang::Zh) => "红桃",
-        (Suit::Clubs, Lang::Zh) => "梅花",
-        (Suit::Diamonds, Lang::Zh) => "方块",
-        (Suit::Spades, Lang::En) => "spades",
-        (Suit::Hearts, Lang::En) => "hearts",
-        (Suit::Clubs, Lang::En) => "clubs",
-        (Suit::Diamonds, Lang::En) => "diamonds",
-    }
-}
-
-/// What a screen reader says for one physical card.
-pub fn spoken_face(face: Face, lang: Lang) -> String {
-    match (face.suit, lang) {
-        (None, _) => spoken(face.rank, lang).to_string(),
-        (Some(s), Lang::Zh) => format!("{}{}", suit_name(s, lang), spoken(face.rank, lang)),
-        (Some(s), Lang::En) => format!("{} of {}", spoken(face.rank, lang), suit_name(s, lang)),
     }
 }
 
@@ -100,7 +69,7 @@ pub struct CardProps {
 
 #[component]
 pub fn Card(props: &CardProps) -> Html {
-    let lang = use_lang();
+    let t = use_strings();
     let rank = props.rank;
     let tone = match (rank, props.suit) {
         (Rank::RedJoker, _) => "card big-joker",
@@ -109,9 +78,9 @@ pub fn Card(props: &CardProps) -> Html {
         _ => "card black",
     };
     let class = classes!(tone, props.marked.then_some("marked"));
-    let label = spoken_face(Face { rank, suit: props.suit }, lang);
+    let label = t.spoken_face(Face { rank, suit: props.suit });
     let face = if rank.is_joker() {
-        joker(rank == Rank::RedJoker, lang)
+        joker(rank == Rank::RedJoker, t)
     } else {
         let text = face_text(rank);
         let corner = |flip: bool| {
@@ -150,8 +119,8 @@ pub fn Card(props: &CardProps) -> Html {
 
 /// 大王 and 小王: the name down the left edge (JOKER in English, as printed
 /// decks have it), a crown in the middle, filled and coloured for the big one.
-fn joker(big: bool, lang: Lang) -> Html {
-    let (letters, (size, step)) = joker_name(big, lang);
+fn joker(big: bool, t: &Strings) -> Html {
+    let (letters, (size, step)) = joker_name(big, t);
     html! {
         <>
             <text class="joker-name" x="9" y={ (size + 1.0).to_string() } text-anchor="middle" font-size={ size.to_string() }>
@@ -168,14 +137,8 @@ fn joker(big: bool, lang: Lang) -> Html {
 }
 
 /// The letters down a joker's left edge, and their font size and line step.
-fn joker_name(big: bool, lang: Lang) -> (Vec<char>, (f64, f64)) {
-    let letters: Vec<char> = match (lang, big) {
-        (Lang::Zh, true) => "大王".chars().collect(),
-        (Lang::Zh, false) => "小王".chars().collect(),
-        (Lang::En, _) => "JOKER".chars().collect(),
-    };
-    let (size, step) = if lang == Lang::Zh { (14.5, 16.0) } else { (10.5, 10.5) };
-    (letters, (size, step))
+fn joker_name(big: bool, t: &Strings) -> (Vec<char>, (f64, f64)) {
+    (t.joker_face[usize::from(big)].chars().collect(), t.joker_face_size)
 }
 
 /// The back of a card: our own pattern, the same for every card.
@@ -261,17 +224,18 @@ pub fn Hand(props: &HandProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
 
     fn spoken_in(lang: Lang, rank: Rank) -> &'static str {
-        spoken(rank, lang)
+        lang.strings().spoken(rank)
     }
 
     fn face_in(lang: Lang, face: Face) -> String {
-        spoken_face(face, lang)
+        lang.strings().spoken_face(face)
     }
 
     fn joker_in(lang: Lang, big: bool) -> (String, (f64, f64)) {
-        let (letters, size) = joker_name(big, lang);
+        let (letters, size) = joker_name(big, lang.strings());
         (letters.into_iter().collect(), size)
     }
 
