@@ -7,7 +7,7 @@
 use engine::{Cards, Rank};
 use yew::prelude::*;
 
-use crate::i18n::{use_lang, Lang};
+use crate::i18n::{use_strings, Strings};
 use crate::suits::{Face, Faces, Suit};
 
 /// The rank as players write it: `10` for the ten; the jokers by name.
@@ -17,37 +17,6 @@ pub fn face_text(rank: Rank) -> &'static str {
         Rank::BlackJoker => "小王",
         Rank::RedJoker => "大王",
         r => FACES[r.index()],
-    }
-}
-
-/// A card's name in the page's language: `10`, `A`, 小王 / small joker.
-pub fn spoken(rank: Rank, lang: Lang) -> &'static str {
-    match (rank, lang) {
-        (Rank::BlackJoker, Lang::En) => "small joker",
-        (Rank::RedJoker, Lang::En) => "big joker",
-        (rank, _) => face_text(rank),
-    }
-}
-
-fn suit_name(suit: Suit, lang: Lang) -> &'static str {
-    match (suit, lang) {
-        (Suit::Spades, Lang::Zh) => "黑桃",
-        (Suit::Hearts, Lang::Zh) => "红桃",
-        (Suit::Clubs, Lang::Zh) => "梅花",
-        (Suit::Diamonds, Lang::Zh) => "方块",
-        (Suit::Spades, Lang::En) => "spades",
-        (Suit::Hearts, Lang::En) => "hearts",
-        (Suit::Clubs, Lang::En) => "clubs",
-        (Suit::Diamonds, Lang::En) => "diamonds",
-    }
-}
-
-/// What a screen reader says for one physical card.
-pub fn spoken_face(face: Face, lang: Lang) -> String {
-    match (face.suit, lang) {
-        (None, _) => spoken(face.rank, lang).to_string(),
-        (Some(s), Lang::Zh) => format!("{}{}", suit_name(s, lang), spoken(face.rank, lang)),
-        (Some(s), Lang::En) => format!("{} of {}", spoken(face.rank, lang), suit_name(s, lang)),
     }
 }
 
@@ -100,7 +69,7 @@ pub struct CardProps {
 
 #[component]
 pub fn Card(props: &CardProps) -> Html {
-    let lang = use_lang();
+    let t = use_strings();
     let rank = props.rank;
     let tone = match (rank, props.suit) {
         (Rank::RedJoker, _) => "card big-joker",
@@ -109,9 +78,9 @@ pub fn Card(props: &CardProps) -> Html {
         _ => "card black",
     };
     let class = classes!(tone, props.marked.then_some("marked"));
-    let label = spoken_face(Face { rank, suit: props.suit }, lang);
+    let label = t.spoken_face(Face { rank, suit: props.suit });
     let face = if rank.is_joker() {
-        joker(rank == Rank::RedJoker, lang)
+        joker(rank == Rank::RedJoker, t)
     } else {
         let text = face_text(rank);
         let corner = |flip: bool| {
@@ -150,13 +119,8 @@ pub fn Card(props: &CardProps) -> Html {
 
 /// 大王 and 小王: the name down the left edge (JOKER in English, as printed
 /// decks have it), a crown in the middle, filled and coloured for the big one.
-fn joker(big: bool, lang: Lang) -> Html {
-    let letters: Vec<char> = match (lang, big) {
-        (Lang::Zh, true) => "大王".chars().collect(),
-        (Lang::Zh, false) => "小王".chars().collect(),
-        (Lang::En, _) => "JOKER".chars().collect(),
-    };
-    let (size, step) = if lang == Lang::Zh { (14.5, 16.0) } else { (10.5, 10.5) };
+fn joker(big: bool, t: &Strings) -> Html {
+    let (letters, (size, step)) = joker_name(big, t);
     html! {
         <>
             <text class="joker-name" x="9" y={ (size + 1.0).to_string() } text-anchor="middle" font-size={ size.to_string() }>
@@ -170,6 +134,11 @@ fn joker(big: bool, lang: Lang) -> Html {
             }
         </>
     }
+}
+
+/// The letters down a joker's left edge, and their font size and line step.
+fn joker_name(big: bool, t: &Strings) -> (Vec<char>, (f64, f64)) {
+    (t.joker_face[usize::from(big)].chars().collect(), t.joker_face_size)
 }
 
 /// The back of a card: our own pattern, the same for every card.
@@ -249,5 +218,65 @@ pub fn Hand(props: &HandProps) -> Html {
         <ul class="hand" aria-label={ props.label.clone() } data-cards={ props.cards.to_string() }>
             { for cards }
         </ul>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    fn spoken_in(lang: Lang, rank: Rank) -> &'static str {
+        lang.strings().spoken(rank)
+    }
+
+    fn face_in(lang: Lang, face: Face) -> String {
+        lang.strings().spoken_face(face)
+    }
+
+    fn joker_in(lang: Lang, big: bool) -> (String, (f64, f64)) {
+        let (letters, size) = joker_name(big, lang.strings());
+        (letters.into_iter().collect(), size)
+    }
+
+    #[test]
+    fn every_rank_is_spoken_as_before() {
+        let all = |lang| Rank::ALL.map(|r| spoken_in(lang, r)).join("|");
+        assert_eq!(all(Lang::Zh), "3|4|5|6|7|8|9|10|J|Q|K|A|2|小王|大王");
+        assert_eq!(all(Lang::En), "3|4|5|6|7|8|9|10|J|Q|K|A|2|small joker|big joker");
+        assert_eq!(
+            Rank::ALL.map(face_text).join("|"),
+            "3|4|5|6|7|8|9|10|J|Q|K|A|2|小王|大王"
+        );
+    }
+
+    #[test]
+    fn every_card_is_named_as_before() {
+        let suited = |lang, rank| Suit::ALL.map(|s| face_in(lang, Face { rank, suit: Some(s) })).join("|");
+        assert_eq!(suited(Lang::Zh, Rank::Ace), "黑桃A|红桃A|梅花A|方块A");
+        assert_eq!(suited(Lang::Zh, Rank::Ten), "黑桃10|红桃10|梅花10|方块10");
+        assert_eq!(
+            suited(Lang::En, Rank::Ace),
+            "A of spades|A of hearts|A of clubs|A of diamonds"
+        );
+        assert_eq!(
+            suited(Lang::En, Rank::Ten),
+            "10 of spades|10 of hearts|10 of clubs|10 of diamonds"
+        );
+        let plain = |lang, rank| face_in(lang, Face { rank, suit: None });
+        assert_eq!(plain(Lang::Zh, Rank::BlackJoker), "小王");
+        assert_eq!(plain(Lang::Zh, Rank::RedJoker), "大王");
+        assert_eq!(plain(Lang::Zh, Rank::Seven), "7");
+        assert_eq!(plain(Lang::En, Rank::BlackJoker), "small joker");
+        assert_eq!(plain(Lang::En, Rank::RedJoker), "big joker");
+        assert_eq!(plain(Lang::En, Rank::Seven), "7");
+    }
+
+    #[test]
+    fn the_jokers_faces_read_as_before() {
+        assert_eq!(joker_in(Lang::Zh, true), ("大王".to_string(), (14.5, 16.0)));
+        assert_eq!(joker_in(Lang::Zh, false), ("小王".to_string(), (14.5, 16.0)));
+        assert_eq!(joker_in(Lang::En, true), ("JOKER".to_string(), (10.5, 10.5)));
+        assert_eq!(joker_in(Lang::En, false), ("JOKER".to_string(), (10.5, 10.5)));
     }
 }

@@ -5,8 +5,8 @@
 use engine::{Cards, Rank};
 use yew::prelude::*;
 
-use crate::components::card::{face_text, spoken};
-use crate::i18n::use_lang;
+use crate::components::card::face_text;
+use crate::i18n::use_strings;
 
 #[derive(Properties, PartialEq)]
 pub struct CardPickerProps {
@@ -21,8 +21,7 @@ pub struct CardPickerProps {
 
 #[component]
 pub fn CardPicker(props: &CardPickerProps) -> Html {
-    let lang = use_lang();
-    let t = lang.strings();
+    let t = use_strings();
     let parsed: Vec<Option<Cards>> = props.hands.iter().map(|(_, text)| text.parse().ok()).collect();
     let active = props.active.min(props.hands.len().saturating_sub(1));
     let tabs = props.hands.iter().enumerate().map(|(i, (name, _))| {
@@ -60,7 +59,7 @@ pub fn CardPicker(props: &CardPickerProps) -> Html {
                         }
                     })
                 };
-                let name = spoken(rank, lang);
+                let name = t.spoken(rank);
                 html! {
                     <li class={ classes!("pick", rank.is_joker().then_some("joker"), (rank == Rank::RedJoker).then_some("red")) } data-rank={ rank.letter().to_string() }>
                         <span class="pick-face" title={ name }>{ face_text(rank) }</span>

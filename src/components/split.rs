@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use crate::components::card::Hand;
 use crate::components::task::{task_status, Unit};
-use crate::i18n::{use_strings, Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::suits::Faces;
 use crate::worker::learned::model_url;
 use crate::worker::{use_task, Answer, Job, LearnedSplitJob, Task};
@@ -188,21 +188,12 @@ pub fn SplitView(props: &SplitViewProps) -> Html {
     }
 }
 
-/// A card's face in a narrow column: as printed, the jokers by name.
-fn short_face(rank: engine::Rank, lang: Lang) -> &'static str {
-    match (rank, lang) {
-        (engine::Rank::BlackJoker, Lang::En) => "SJ",
-        (engine::Rank::RedJoker, Lang::En) => "BJ",
-        (rank, _) => crate::components::card::face_text(rank),
-    }
-}
-
 /// The hand's cards in order with each card's class under it.
 fn tags_html(cards: Cards, tags: &str, t: &Strings) -> Html {
     let items = cards.iter().zip(tags.chars()).map(|(rank, tag)| {
         html! {
             <li data-tag={ tag.to_string() } data-rank={ rank.letter().to_string() } title={ t.tag_name(tag) }>
-                <span class="rank">{ short_face(rank, t.lang) }</span>
+                <span class="rank">{ t.short_face(rank) }</span>
                 <span class="tag">{ tag }</span>
             </li>
         }
@@ -212,5 +203,23 @@ fn tags_html(cards: Cards, tags: &str, t: &Strings) -> Html {
             <ol class="tags" aria-label={ t.tags_label }>{ for items }</ol>
             <figcaption>{ t.tags_legend }</figcaption>
         </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::Rank;
+
+    use crate::i18n::Lang;
+
+    fn short_in(lang: Lang, rank: Rank) -> &'static str {
+        lang.strings().short_face(rank)
+    }
+
+    #[test]
+    fn every_rank_is_printed_short_as_before() {
+        let all = |lang| Rank::ALL.map(|r| short_in(lang, r)).join("|");
+        assert_eq!(all(Lang::Zh), "3|4|5|6|7|8|9|10|J|Q|K|A|2|小王|大王");
+        assert_eq!(all(Lang::En), "3|4|5|6|7|8|9|10|J|Q|K|A|2|SJ|BJ");
     }
 }

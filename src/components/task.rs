@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{use_strings, Lang, Strings};
+use crate::i18n::{use_strings, Strings};
 use crate::worker::{JobError, Task};
 
 /// What the units of a job's progress are.
@@ -22,20 +22,7 @@ pub enum Unit {
 impl Strings {
     /// `12 / 40 games`, in this language.
     pub fn progress_in(&self, done: u32, total: u32, unit: Unit) -> String {
-        let word = match (self.lang, unit) {
-            (Lang::Zh, Unit::Games) => "局",
-            (Lang::Zh, Unit::Rounds) => "轮",
-            (Lang::Zh, Unit::Deals) => "副牌",
-            (Lang::Zh, Unit::Positions) => "个局面",
-            (Lang::Zh, Unit::Tournaments) => "场比赛",
-            (Lang::Zh, Unit::Steps) => "步",
-            (Lang::En, Unit::Games) => "games",
-            (Lang::En, Unit::Rounds) => "rounds",
-            (Lang::En, Unit::Deals) => "deals",
-            (Lang::En, Unit::Positions) => "positions",
-            (Lang::En, Unit::Tournaments) => "tournaments",
-            (Lang::En, Unit::Steps) => "steps",
-        };
+        let word = (self.unit)(unit);
         format!("{done} / {total} {word}")
     }
 }
@@ -81,5 +68,33 @@ pub fn task_status<T>(task: &Task<T>, id: &str, unit: Unit, on_cancel: Callback<
             running={ match task { Task::Running { done, total } => Some((*done, *total)), _ => None } }
             cancelled={ matches!(task, Task::Cancelled) }
             error={ match task { Task::Failed(e) => Some(e.clone()), _ => None } } />
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    const UNITS: [Unit; 6] = [
+        Unit::Games,
+        Unit::Rounds,
+        Unit::Deals,
+        Unit::Positions,
+        Unit::Tournaments,
+        Unit::Steps,
+    ];
+
+    #[test]
+    fn every_unit_of_progress_reads_as_before() {
+        let all = |t: &Strings| UNITS.map(|u| t.progress_in(3, 40, u)).join("|");
+        assert_eq!(
+            all(Lang::Zh.strings()),
+            "3 / 40 局|3 / 40 轮|3 / 40 副牌|3 / 40 个局面|3 / 40 场比赛|3 / 40 步"
+        );
+        assert_eq!(
+            all(Lang::En.strings()),
+            "3 / 40 games|3 / 40 rounds|3 / 40 deals|3 / 40 positions|3 / 40 tournaments|3 / 40 steps"
+        );
     }
 }

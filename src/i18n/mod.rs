@@ -3,6 +3,9 @@
 
 use yew::{hook, use_context};
 
+use crate::components::task::Unit;
+use crate::suits::Suit;
+
 pub mod contest;
 pub mod endgame;
 mod errors;
@@ -207,6 +210,23 @@ pub struct Strings {
     pub par_first: &'static str,
     /// The link from a step of the par line to the Endgame page.
     pub par_analyse: &'static str,
+
+    /// The jokers as players say them, small then big: 小王 / small joker.
+    pub joker_names: [&'static str; 2],
+    /// The jokers where a card is printed in a narrow column (a split's
+    /// tags, a hand record), small then big: 小王 / SJ.
+    pub joker_short: [&'static str; 2],
+    /// A suit's name: 黑桃 / spades.
+    pub suit: fn(Suit) -> &'static str,
+    /// A suited card's name for a screen reader, from its rank's and its
+    /// suit's names: 黑桃A / A of spades.
+    pub card_name: fn(&str, &str) -> String,
+    /// The name down a joker's left edge, small then big: 小王 / JOKER.
+    pub joker_face: [&'static str; 2],
+    /// The font size of that name and the step from one letter to the next.
+    pub joker_face_size: (f64, f64),
+    /// What a job's progress counts: 局 / games.
+    pub unit: fn(Unit) -> &'static str,
     pub play: &'static play::PlayStrings,
     pub eg: &'static endgame::EndgameStrings,
     pub lab: &'static lab::LabStrings,
@@ -347,6 +367,26 @@ pub static ZH: Strings = Strings {
     par_explain: "三家的牌都亮出来、各方都走最好的出法时，地主先出，谁必胜？神算子在后台逐一推演到底；时限内没能证明时，给出的是估计。估计不是证明：难局里大约五次错一次（错时多半是把农民的胜局估成地主胜）；加长时限，可能就证明出来了。",
     par_first: "地主首出",
     par_analyse: "到残局页分析这一步：每种出法的胜负",
+
+    joker_names: ["小王", "大王"],
+    joker_short: ["小王", "大王"],
+    suit: |suit| match suit {
+        Suit::Spades => "黑桃",
+        Suit::Hearts => "红桃",
+        Suit::Clubs => "梅花",
+        Suit::Diamonds => "方块",
+    },
+    card_name: |rank, suit| format!("{suit}{rank}"),
+    joker_face: ["小王", "大王"],
+    joker_face_size: (14.5, 16.0),
+    unit: |unit| match unit {
+        Unit::Games => "局",
+        Unit::Rounds => "轮",
+        Unit::Deals => "副牌",
+        Unit::Positions => "个局面",
+        Unit::Tournaments => "场比赛",
+        Unit::Steps => "步",
+    },
     play: &play::ZH,
     eg: &endgame::ZH,
     lab: &lab::ZH,
@@ -488,6 +528,28 @@ pub static EN: Strings = Strings {
     par_explain: "With every hand shown and best play on both sides, the landlord leading: who wins? The solver works it out to the end in the background; if it cannot prove it within the time limit, the answer is an estimate. An estimate is not a proof: on hard deals about one in five is wrong (mostly a farmer win called a landlord one); a longer time limit may prove it.",
     par_first: "The landlord's first play",
     par_analyse: "Analyse this position on the Endgame page: every play's verdict",
+
+    joker_names: ["small joker", "big joker"],
+    // S and B as the names say; docs/rules.md's X and D are notation.
+    joker_short: ["SJ", "BJ"],
+    suit: |suit| match suit {
+        Suit::Spades => "spades",
+        Suit::Hearts => "hearts",
+        Suit::Clubs => "clubs",
+        Suit::Diamonds => "diamonds",
+    },
+    card_name: |rank, suit| format!("{rank} of {suit}"),
+    // As printed decks have it.
+    joker_face: ["JOKER", "JOKER"],
+    joker_face_size: (10.5, 10.5),
+    unit: |unit| match unit {
+        Unit::Games => "games",
+        Unit::Rounds => "rounds",
+        Unit::Deals => "deals",
+        Unit::Positions => "positions",
+        Unit::Tournaments => "tournaments",
+        Unit::Steps => "steps",
+    },
     play: &play::EN,
     eg: &endgame::EN,
     lab: &lab::EN,

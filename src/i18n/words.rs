@@ -5,8 +5,9 @@
 use engine::{Cards, Kind, Move, Play, Rank, Seat, Split};
 
 use super::{Lang, Strings};
-use crate::components::card::spoken;
+use crate::components::card::face_text;
 use crate::pages::play::prefs::{BadValue, Setting};
+use crate::suits::Face;
 
 impl Strings {
     pub fn seat(&self, seat: Seat) -> &'static str {
@@ -29,6 +30,33 @@ impl Strings {
             (false, Seat::Landlord) => "Landlord",
             (false, Seat::Farmer1) => "Farmer 1",
             (false, Seat::Farmer2) => "Farmer 2",
+        }
+    }
+
+    /// A card's name in the page's language: `10`, `A`, 小王 / small joker.
+    pub fn spoken(&self, rank: Rank) -> &'static str {
+        match rank {
+            Rank::BlackJoker => self.joker_names[0],
+            Rank::RedJoker => self.joker_names[1],
+            rank => face_text(rank),
+        }
+    }
+
+    /// A card's face in a narrow column (a split's tags, a hand record):
+    /// as printed, the jokers by a short name.
+    pub fn short_face(&self, rank: Rank) -> &'static str {
+        match rank {
+            Rank::BlackJoker => self.joker_short[0],
+            Rank::RedJoker => self.joker_short[1],
+            rank => face_text(rank),
+        }
+    }
+
+    /// What a screen reader says for one physical card.
+    pub fn spoken_face(&self, face: Face) -> String {
+        match face.suit {
+            None => self.spoken(face.rank).to_string(),
+            Some(suit) => (self.card_name)(self.spoken(face.rank), (self.suit)(suit)),
         }
     }
 
@@ -85,7 +113,7 @@ impl Strings {
     /// Cards as players say them, high to low within a group: `10 10`,
     /// `大王 小王`.
     pub fn cards_words(&self, cards: Cards) -> String {
-        let words: Vec<&str> = cards.iter().map(|r| spoken(r, self.lang)).collect();
+        let words: Vec<&str> = cards.iter().map(|r| self.spoken(r)).collect();
         words.join(" ")
     }
 
@@ -94,7 +122,7 @@ impl Strings {
     pub(super) fn letters_words(&self, letters: &str) -> String {
         let words: Vec<String> = letters
             .chars()
-            .map(|c| Rank::from_letter(c).map_or(c.to_string(), |r| spoken(r, self.lang).to_string()))
+            .map(|c| Rank::from_letter(c).map_or(c.to_string(), |r| self.spoken(r).to_string()))
             .collect();
         words.join(" ")
     }

@@ -10,8 +10,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::card::{spoken_face, Card};
-use crate::i18n::use_lang;
+use crate::components::card::Card;
+use crate::i18n::use_strings;
 use crate::suits::{Face, Faces};
 
 #[derive(Properties, PartialEq)]
@@ -35,8 +35,7 @@ pub(crate) struct HandProps {
 
 #[component]
 pub(crate) fn Hand(props: &HandProps) -> Html {
-    let lang = use_lang();
-    let t = lang.strings();
+    let t = use_strings();
     // While a swipe lasts: whether it selects or unselects.
     let drag = use_mut_ref(|| None::<bool>);
     let held: Rc<Vec<Face>> = Rc::new(props.hand.held());
@@ -121,7 +120,7 @@ pub(crate) fn Hand(props: &HandProps) -> Html {
         };
         html! {
             <li data-index={ i.to_string() } data-rank={ face.rank.letter().to_string() } class={ classes!(on.then_some("selected")) }
-                tabindex="0" role="checkbox" aria-checked={ on.to_string() } aria-label={ spoken_face(face, lang) } onkeydown={key}>
+                tabindex="0" role="checkbox" aria-checked={ on.to_string() } aria-label={ t.spoken_face(face) } onkeydown={key}>
                 <Card rank={face.rank} suit={face.suit} marked={ props.marked.contains(face) } />
             </li>
         }
