@@ -24,6 +24,7 @@ const PROBE_BUDGET: u64 = 500;
 /// evicts whatever shared its slot. Splitting takes microseconds, a lookup
 /// nanoseconds, and the search asks about the same few thousand hands.
 pub(super) struct SplitCache {
+    splitter: Splitter,
     slots: Vec<(u64, Option<Rc<[Play]>>)>,
 }
 
@@ -32,16 +33,17 @@ impl SplitCache {
 
     pub(super) fn new() -> SplitCache {
         SplitCache {
+            splitter: Splitter::new(),
             slots: vec![(0, None); Self::SLOTS],
         }
     }
 
-    pub(super) fn get(&mut self, hand: Cards, splitter: &mut Splitter) -> Rc<[Play]> {
+    pub(super) fn get(&mut self, hand: Cards) -> Rc<[Play]> {
         let i = (hand.bits().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as usize;
         match &self.slots[i] {
             (bits, Some(groups)) if *bits == hand.bits() => groups.clone(),
             _ => {
-                let groups: Rc<[Play]> = splitter.best(hand).plays().into();
+                let groups: Rc<[Play]> = self.splitter.best(hand).plays().into();
                 self.slots[i] = (hand.bits(), Some(groups.clone()));
                 groups
             }
@@ -57,7 +59,7 @@ impl Solver {
     /// within [`alone::budget`] nodes each, the last farmer to win alone first.
     fn prove_farmer_alone(&mut self, pos: &Position, ply: usize, deadline: &Deadline<'_>) -> Option<Option<Move>> {
         let budget = alone::budget(pos.hands.iter().map(|h| h.len()).sum());
-        let farmers = match self.alone_first {
+        let farmers = match self.memory.alone_first {
             Seat::Farmer2 => [Seat::Farmer2, Seat::Farmer1],
             _ => [Seat::Farmer1, Seat::Farmer2],
         };
@@ -66,15 +68,17 @@ impl Solver {
                 continue;
             };
             let (key, map) = endgame.key(Utility::WinLoss);
-            if self.alone_refuted.covers(key, budget) {
+            if self.memory.alone_refuted.covers(key, budget) {
                 continue;
             }
-            let nodes_before = self.nodes;
+            let nodes_before = self.budget.nodes;
             let (value, proven) = self.search_within(&endgame, key, &map, u8::MAX, ply, budget, deadline)?;
             let farmers_win = proven && (value > 0) == (endgame.to_move != Seat::Landlord);
-            self.anatomy.alone.add(proven, farmers_win, self.nodes - nodes_before);
+            self.anatomy
+                .alone
+                .add(proven, farmers_win, self.budget.nodes - nodes_before);
             if farmers_win {
-                self.alone_first = farmer;
+                self.memory.alone_first = farmer;
                 let first = if partner_passes {
                     Some(Move::Pass)
                 } else {
@@ -82,7 +86,9 @@ impl Solver {
                 };
                 return Some(first);
             }
-            self.alone_refuted.insert(key, if proven { u64::MAX } else { budget });
+            self.memory
+                .alone_refuted
+                .insert(key, if proven { u64::MAX } else { budget });
         }
         None
     }
@@ -100,21 +106,24 @@ impl Solver {
                 }
                 continue;
             }
-            if self.probed.covers(c.key, PROBE_BUDGET) || self.table.get(c.key).is_some_and(|e| e.proven) {
+            if self.memory.probed.covers(c.key, PROBE_BUDGET) || self.memory.table.get(c.key).is_some_and(|e| e.proven)
+            {
                 continue;
             }
-            let nodes_before = self.nodes;
+            let nodes_before = self.budget.nodes;
             let Some((v, proven)) =
                 self.search_within(&c.pos, c.key, &c.map, depth - 1, ply + 1, PROBE_BUDGET, deadline)
             else {
                 return false;
             };
             let v = if c.same { v } else { -v };
-            self.anatomy.probes.add(proven, v > 0, self.nodes - nodes_before);
+            self.anatomy.probes.add(proven, v > 0, self.budget.nodes - nodes_before);
             if proven && v > 0 {
                 break;
             }
-            self.probed.insert(c.key, if proven { u64::MAX } else { PROBE_BUDGET });
+            self.memory
+                .probed
+                .insert(c.key, if proven { u64::MAX } else { PROBE_BUDGET });
         }
         true
     }
@@ -134,23 +143,23 @@ impl Solver {
         budget: u64,
         deadline: &Deadline<'_>,
     ) -> Option<(i32, bool)> {
-        let outer = self.budget_limit;
-        self.budget_limit = outer.min(self.nodes + budget);
+        let outer = self.budget.side_limit;
+        self.budget.side_limit = outer.min(self.budget.nodes + budget);
         let found = self.search(pos, key, map, depth, -INFINITY, INFINITY, ply, deadline);
-        self.budget_limit = outer;
-        if self.stopped {
-            if self.nodes >= outer || self.nodes >= self.node_limit || deadline.expired() {
+        self.budget.side_limit = outer;
+        if self.budget.stopped {
+            if self.budget.nodes >= outer || self.budget.nodes >= self.budget.node_limit || deadline.expired() {
                 return None;
             }
             // Only this budget ran out.
-            self.stopped = false;
+            self.budget.stopped = false;
         }
         Some(found)
     }
 
     /// The best split of `hand`, remembered.
     pub(super) fn groups(&mut self, hand: Cards) -> Rc<[Play]> {
-        self.splits.get(hand, &mut self.splitter)
+        self.memory.splits.get(hand)
     }
 
     /// Whether the side to move, on lead with `hand`, surely goes out
@@ -178,7 +187,7 @@ impl Solver {
         margin: u32,
     ) -> Result<Move, Option<Move>> {
         let plain = self.plan_holds(pos, groups, margin);
-        if plain.is_ok() || !self.aids.single_covers {
+        if plain.is_ok() || !self.settings.aids.single_covers {
             return plain;
         }
         match control::single_covers(pos, groups) {
@@ -225,7 +234,7 @@ impl Solver {
         ply: usize,
         deadline: &Deadline<'_>,
     ) -> (i32, bool) {
-        let (key, map) = pos.key(self.utility);
+        let (key, map) = pos.key(self.settings.utility);
         self.search(pos, key, &map, depth, alpha, beta, ply, deadline)
     }
 
@@ -242,28 +251,28 @@ impl Solver {
         ply: usize,
         deadline: &Deadline<'_>,
     ) -> (i32, bool) {
-        self.nodes += 1;
+        self.budget.nodes += 1;
         // The clock every 16 nodes (a node that splits new hands can take
         // tens of microseconds); the node limit every 1,024 as it always
         // was, so a budget gives the same answer on every machine.
-        if self.nodes >= self.budget_limit
-            || (self.nodes & 15 == 0 && deadline.expired())
-            || (self.nodes & 1023 == 0 && self.nodes >= self.node_limit)
+        if self.budget.nodes >= self.budget.side_limit
+            || (self.budget.nodes & 15 == 0 && deadline.expired())
+            || (self.budget.nodes & 1023 == 0 && self.budget.nodes >= self.budget.node_limit)
         {
-            self.stopped = true;
+            self.budget.stopped = true;
         }
-        if self.stopped {
+        if self.budget.stopped {
             return (0, false);
         }
         if depth < PROOF_DEPTH {
-            if self.lines.len() <= ply + 1 {
-                self.lines.resize_with(ply + 2, Vec::new);
+            if self.scratch.lines.len() <= ply + 1 {
+                self.scratch.lines.resize_with(ply + 2, Vec::new);
             }
-            self.lines[ply].clear();
+            self.scratch.lines[ply].clear();
         }
-        let nodes_before = self.nodes;
+        let nodes_before = self.budget.nodes;
         let mut table_move = None;
-        if let Some(e) = self.table.get(key) {
+        if let Some(e) = self.memory.table.get(key) {
             // The proof search follows proofs only: an estimate's best move
             // changes from one deepening to the next, and a search resumed
             // in slices would be steered afresh by each.
@@ -292,9 +301,9 @@ impl Solver {
         }
         beta = beta.min(cap);
         alpha = alpha.max(-cap);
-        if self.aids.sure_answers
+        if self.settings.aids.sure_answers
             && pos.seats == 3
-            && self.utility == Utility::WinLoss
+            && self.settings.utility == Utility::WinLoss
             && pos.to_move.team() == Team::Farmers
             && self.landlord_answers(pos, key)
         {
@@ -308,16 +317,16 @@ impl Solver {
                 proven: true,
                 best: moves.first().map(|&m| map.rename_move(m)),
             };
-            self.table.put(key, found, 1);
+            self.memory.table.put(key, found, 1);
             return (-(PROVEN + 1), true);
         }
         // Within a horizon only when asked: each endgame's budget (64,000
         // nodes at the first play) would take a whole iteration of the
         // deepening that gives the estimate.
-        if self.aids.farmer_alone
-            && (depth >= PROOF_DEPTH || self.alone_within_horizon)
+        if self.settings.aids.farmer_alone
+            && (depth >= PROOF_DEPTH || self.settings.alone_within_horizon)
             && pos.seats == 3
-            && self.utility == Utility::WinLoss
+            && self.settings.utility == Utility::WinLoss
         {
             if let Some(first) = self.prove_farmer_alone(pos, ply, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
@@ -332,10 +341,10 @@ impl Solver {
                     proven: true,
                     best: first.map(|m| map.rename_move(m)),
                 };
-                self.table.put(key, found, self.nodes - nodes_before);
+                self.memory.table.put(key, found, self.budget.nodes - nodes_before);
                 return (value, true);
             }
-            if self.stopped {
+            if self.budget.stopped {
                 return (0, false);
             }
         }
@@ -350,7 +359,7 @@ impl Solver {
         // Three seats only: in 1v1 endgames the class's move costs nodes.
         let class = (pos.seats == 3).then(|| class::of(pos));
         if let Some(class) = class {
-            self.class_moves.prefetch(class);
+            self.memory.class_moves.prefetch(class);
         }
         let groups = self.groups(hand);
         let mut first_group = None;
@@ -364,16 +373,16 @@ impl Solver {
                 Err(group) => first_group = group,
             }
         }
-        if self.scratch.len() <= ply {
-            self.scratch.push(Vec::with_capacity(128));
+        if self.scratch.moves.len() <= ply {
+            self.scratch.moves.push(Vec::with_capacity(128));
         }
-        let mut moves = std::mem::take(&mut self.scratch[ply]);
+        let mut moves = std::mem::take(&mut self.scratch.moves[ply]);
         moves.clear();
         pos.moves(&mut moves);
         if pos.to_beat.is_some() {
             if let Some(first) = self.quick_win_following(pos, &moves) {
                 if let Some(win) = self.record_sure_win(key, map, depth, beta, first) {
-                    self.scratch[ply] = moves;
+                    self.scratch.moves[ply] = moves;
                     return win;
                 }
             }
@@ -391,9 +400,9 @@ impl Solver {
         // Else the last best move of its class, if it is a move here.
         let class_move = class
             .filter(|_| table_move.is_none())
-            .and_then(|class| self.class_moves.get(class))
+            .and_then(|class| self.memory.class_moves.get(class))
             .filter(|m| moves.contains(m));
-        let history = &self.history[history_base(pos)..][..HISTORY_PER_SEAT];
+        let history = &self.memory.history[history_base(pos)..][..HISTORY_PER_SEAT];
         order(
             &mut moves,
             hand,
@@ -408,10 +417,10 @@ impl Solver {
         // cut off at once, others may be known too weak to search
         // (enhanced transposition cutoffs).
         let mover = pos.to_move.team();
-        if self.children.len() <= ply {
-            self.children.push(Vec::with_capacity(128));
+        if self.scratch.children.len() <= ply {
+            self.scratch.children.push(Vec::with_capacity(128));
         }
-        let mut children = std::mem::take(&mut self.children[ply]);
+        let mut children = std::mem::take(&mut self.scratch.children[ply]);
         children.clear();
         for &mv in &moves {
             let mut child = pos.after(mv);
@@ -426,7 +435,7 @@ impl Solver {
             let same = child.to_move.team() == mover;
             // Under win/loss a seat that can go out at once does (nothing
             // wins more): the child is as good as finished.
-            if self.utility == Utility::WinLoss && child.winner().is_none() {
+            if self.settings.utility == Utility::WinLoss && child.winner().is_none() {
                 if let Some(out) = going_out(&child) {
                     child = child.after(Move::Play(out));
                 }
@@ -443,8 +452,8 @@ impl Solver {
                 });
                 continue;
             }
-            let (ckey, cmap) = child.key(self.utility);
-            self.table.prefetch(ckey);
+            let (ckey, cmap) = child.key(self.settings.utility);
+            self.memory.table.prefetch(ckey);
             children.push(Child {
                 mv,
                 pos: child,
@@ -454,23 +463,23 @@ impl Solver {
                 known_at_most: None,
             });
         }
-        if self.aids.probes
+        if self.settings.aids.probes
             && pos.seats == 3
-            && self.utility == Utility::WinLoss
+            && self.settings.utility == Utility::WinLoss
             && depth >= PROOF_DEPTH
-            && self.budget_limit == u64::MAX
+            && self.budget.side_limit == u64::MAX
             && children.len() > 1
             && !self.probe(&children, depth, ply, deadline)
         {
-            self.scratch[ply] = moves;
-            self.children[ply] = children;
+            self.scratch.moves[ply] = moves;
+            self.scratch.children[ply] = children;
             return (0, false);
         }
         for c in children.iter_mut() {
             if c.key == Key::EMPTY {
                 continue;
             }
-            let Some(e) = self.table.get(c.key).filter(|e| e.proven) else {
+            let Some(e) = self.memory.table.get(c.key).filter(|e| e.proven) else {
                 continue;
             };
             // The child's bound, from the mover's side.
@@ -488,9 +497,9 @@ impl Solver {
                     proven: true,
                     best: Some(map.rename_move(c.mv)),
                 };
-                self.table.put(key, found, self.nodes - nodes_before);
-                self.scratch[ply] = moves;
-                self.children[ply] = children;
+                self.memory.table.put(key, found, self.budget.nodes - nodes_before);
+                self.scratch.moves[ply] = moves;
+                self.scratch.children[ply] = children;
                 return (at_least, true);
             }
             if at_most < INFINITY {
@@ -513,9 +522,9 @@ impl Solver {
                     (-v, p)
                 }
             };
-            if self.stopped {
-                self.scratch[ply] = moves;
-                self.children[ply] = children;
+            if self.budget.stopped {
+                self.scratch.moves[ply] = moves;
+                self.scratch.children[ply] = children;
                 return (0, false);
             }
             all_proven &= proven;
@@ -531,13 +540,13 @@ impl Solver {
             }
             if alpha >= beta {
                 cut_proven = Some(proven);
-                let h = &mut self.history[history_base(pos) + history_index(c.mv)];
+                let h = &mut self.memory.history[history_base(pos) + history_index(c.mv)];
                 *h = h.saturating_add(1);
                 break;
             }
         }
-        self.children[ply] = children;
-        self.scratch[ply] = moves;
+        self.scratch.children[ply] = children;
+        self.scratch.moves[ply] = moves;
         let proven = cut_proven.unwrap_or(all_proven);
         let bound = if cut_proven.is_some() {
             Bound::Lower
@@ -549,7 +558,7 @@ impl Solver {
         // Proofs only, as the table's moves (an estimate's best move would
         // steer a proof search resumed in slices somewhere else).
         if let (Some(class), Some(mv)) = (class, best_move.filter(|_| proven && bound != Bound::Upper)) {
-            self.class_moves.put(class, mv);
+            self.memory.class_moves.put(class, mv);
         }
         let found = Found {
             value: best,
@@ -558,7 +567,7 @@ impl Solver {
             proven,
             best: best_move.map(|m| map.rename_move(m)),
         };
-        self.table.put(key, found, self.nodes - nodes_before);
+        self.memory.table.put(key, found, self.budget.nodes - nodes_before);
         (best, proven)
     }
 
@@ -574,14 +583,14 @@ impl Solver {
             proven: true,
             best: Some(map.rename_move(first)),
         };
-        self.table.put(key, found, 1);
-        (value >= beta || self.utility == Utility::WinLoss).then_some((value, true))
+        self.memory.table.put(key, found, 1);
+        (value >= beta || self.settings.utility == Utility::WinLoss).then_some((value, true))
     }
 
     /// The most any finish of `pos` can be worth, as a proven value.
     fn cap(&self, pos: &Position) -> i32 {
         PROVEN
-            + match self.utility {
+            + match self.settings.utility {
                 Utility::WinLoss => 1,
                 Utility::Score => {
                     let all = pos.hands.iter().fold(Cards::EMPTY, |a, &h| a.plus(h));
@@ -594,7 +603,7 @@ impl Solver {
 
     /// A finished position's value for the team of `mover` (who just moved).
     fn terminal_value(&self, finished: &Position, mover: Seat) -> i32 {
-        let landlord = finished.landlord_utility(self.utility);
+        let landlord = finished.landlord_utility(self.settings.utility);
         let v = landlord.signum() * (PROVEN + landlord.abs());
         if mover.team() == Team::Landlord {
             v
