@@ -5,8 +5,8 @@ use crate::movegen::can_beat;
 use crate::play::Move;
 
 use super::key::{Key, RankMap};
-use super::search::{going_out, Child};
-use super::{Position, SolveOptions, Solver, Utility, INFINITY};
+use super::search::{going_out, Child, Node};
+use super::{Position, SolveOptions, Solver, Utility};
 
 /// Positions the longest-resistance line may look at before the plain
 /// principal variation is shown instead.
@@ -137,7 +137,7 @@ impl Solver {
             let mut next = forced_move(&pos, self.settings.utility).or_else(|| self.table_move(key, &map));
             if next.is_none() {
                 self.budget.stopped = false;
-                self.negamax(&pos, u8::MAX, -INFINITY, INFINITY, 0, deadline);
+                self.negamax(&pos, u8::MAX, deadline);
                 next = self.table_move(key, &map);
             }
             let Some(mv) = next.filter(|&mv| pos.is_legal(mv)) else {
@@ -212,7 +212,14 @@ impl Solver {
                 let budget = (limit - self.budget.nodes) / 2;
                 let before = self.budget.nodes;
                 self.budget.stopped = false;
-                let found = self.search_within(&end.pos, key, &map, left, 0, budget, &Deadline::NONE);
+                let node = Node {
+                    pos: &end.pos,
+                    key,
+                    map: &map,
+                    depth: left,
+                    ply: 0,
+                };
+                let found = self.search_within(node, budget, &Deadline::NONE);
                 if found.is_none() || self.budget.nodes - before >= budget {
                     self.budget.stopped = false;
                     break;

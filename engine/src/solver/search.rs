@@ -51,13 +51,75 @@ impl SplitCache {
     }
 }
 
+/// A position being searched: the position, its key and rank map, the
+/// plies left to search and how far it is from the root.
+#[derive(Clone, Copy)]
+pub(super) struct Node<'a> {
+    pub(super) pos: &'a Position,
+    pub(super) key: Key,
+    pub(super) map: &'a RankMap,
+    /// Plies left; from [`PROOF_DEPTH`] up, to the end of the deal.
+    pub(super) depth: u8,
+    /// Plies from the root (the index of the scratch space).
+    pub(super) ply: usize,
+}
+
+impl Node<'_> {
+    /// The node of child `c`, a ply deeper.
+    #[inline]
+    fn child<'c>(self, c: &'c Child) -> Node<'c> {
+        Node {
+            pos: &c.pos,
+            key: c.key,
+            map: &c.map,
+            depth: self.depth - 1,
+            ply: self.ply + 1,
+        }
+    }
+}
+
+/// The α-β window: values at or below `alpha` and at or above `beta` are
+/// bounds only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Window {
+    pub(super) alpha: i32,
+    pub(super) beta: i32,
+}
+
+impl Window {
+    /// Every value.
+    pub(super) const FULL: Window = Window {
+        alpha: -INFINITY,
+        beta: INFINITY,
+    };
+
+    /// The window from the other side's point of view.
+    #[inline]
+    fn negated(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+
+    /// The window within `[-cap, cap]`.
+    #[inline]
+    fn within(self, cap: i32) -> Window {
+        Window {
+            alpha: self.alpha.max(-cap),
+            beta: self.beta.min(cap),
+        }
+    }
+}
+
 impl Solver {
     /// Whether one farmer alone beats the landlord from `pos`, a
     /// three-seat position under win/loss (`alone`): `Some` with the move
     /// that starts it for the side to move (for the landlord, its move in
     /// the 1v1 proof), searched as a 1v1 endgame in this solver's table
     /// within [`alone::budget`] nodes each, the last farmer to win alone first.
-    fn prove_farmer_alone(&mut self, pos: &Position, ply: usize, deadline: &Deadline<'_>) -> Option<Option<Move>> {
+    fn prove_farmer_alone(&mut self, node: Node<'_>, deadline: &Deadline<'_>) -> Option<Option<Move>> {
+        let pos = node.pos;
         let budget = alone::budget(pos.hands.iter().map(|h| h.len()).sum());
         let farmers = match self.memory.alone_first {
             Seat::Farmer2 => [Seat::Farmer2, Seat::Farmer1],
@@ -72,7 +134,14 @@ impl Solver {
                 continue;
             }
             let nodes_before = self.budget.nodes;
-            let (value, proven) = self.search_within(&endgame, key, &map, u8::MAX, ply, budget, deadline)?;
+            let endgame_node = Node {
+                pos: &endgame,
+                key,
+                map: &map,
+                depth: u8::MAX,
+                ply: node.ply,
+            };
+            let (value, proven) = self.search_within(endgame_node, budget, deadline)?;
             let farmers_win = proven && (value > 0) == (endgame.to_move != Seat::Landlord);
             self.anatomy
                 .alone
@@ -93,12 +162,12 @@ impl Solver {
         None
     }
 
-    /// Probes `children` of a three-seat position under win/loss: searches
+    /// Probes `children` of `node`, a three-seat position under win/loss: searches
     /// each within [`PROBE_BUDGET`] nodes, in order, until one is proven a
     /// win for the side to move. Only the table keeps what they found (the
     /// search then reads it as it reads any proof); false if the search as
     /// a whole must stop.
-    fn probe(&mut self, children: &[Child], depth: u8, ply: usize, deadline: &Deadline<'_>) -> bool {
+    fn probe(&mut self, node: Node<'_>, children: &[Child], deadline: &Deadline<'_>) -> bool {
         for c in children {
             if c.key == Key::EMPTY {
                 if c.known_at_most.is_some_and(|v| v > 0) {
@@ -111,9 +180,7 @@ impl Solver {
                 continue;
             }
             let nodes_before = self.budget.nodes;
-            let Some((v, proven)) =
-                self.search_within(&c.pos, c.key, &c.map, depth - 1, ply + 1, PROBE_BUDGET, deadline)
-            else {
+            let Some((v, proven)) = self.search_within(node.child(c), PROBE_BUDGET, deadline) else {
                 return false;
             };
             let v = if c.same { v } else { -v };
@@ -128,24 +195,19 @@ impl Solver {
         true
     }
 
-    /// Searches `pos` with the full window within `budget` nodes (and
+    /// Searches `node` with the full window within `budget` nodes (and
     /// within the budgeted search under way, if any): `None` if the solve
     /// as a whole must stop, else the value and whether it is proven (not
     /// when the budget ran out first).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn search_within(
         &mut self,
-        pos: &Position,
-        key: Key,
-        map: &RankMap,
-        depth: u8,
-        ply: usize,
+        node: Node<'_>,
         budget: u64,
         deadline: &Deadline<'_>,
     ) -> Option<(i32, bool)> {
         let outer = self.budget.side_limit;
         self.budget.side_limit = outer.min(self.budget.nodes + budget);
-        let found = self.search(pos, key, map, depth, -INFINITY, INFINITY, ply, deadline);
+        let found = self.search(node, Window::FULL, deadline);
         self.budget.side_limit = outer;
         if self.budget.stopped {
             if self.budget.nodes >= outer || self.budget.nodes >= self.budget.node_limit || deadline.expired() {
@@ -223,34 +285,32 @@ impl Solver {
         })
     }
 
-    /// The value of `pos` for the side to move, searching `depth` plies.
-    /// The flag says whether it is proven (no estimate was used).
-    pub(super) fn negamax(
-        &mut self,
-        pos: &Position,
-        depth: u8,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        deadline: &Deadline<'_>,
-    ) -> (i32, bool) {
+    /// The value of `pos` for the side to move, searching `depth` plies
+    /// with the full window, as the root. The flag says whether it is
+    /// proven (no estimate was used).
+    pub(super) fn negamax(&mut self, pos: &Position, depth: u8, deadline: &Deadline<'_>) -> (i32, bool) {
         let (key, map) = pos.key(self.settings.utility);
-        self.search(pos, key, &map, depth, alpha, beta, ply, deadline)
+        let root = Node {
+            pos,
+            key,
+            map: &map,
+            depth,
+            ply: 0,
+        };
+        self.search(root, Window::FULL, deadline)
     }
 
-    /// [`Solver::negamax`] with the position's key already made.
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        pos: &Position,
-        key: Key,
-        map: &RankMap,
-        depth: u8,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        deadline: &Deadline<'_>,
-    ) -> (i32, bool) {
+    /// The value of `node` for the side to move within `window`: exact
+    /// inside it, else a bound on that side. The flag says whether it is
+    /// proven (no estimate was used).
+    fn search(&mut self, node: Node<'_>, mut window: Window, deadline: &Deadline<'_>) -> (i32, bool) {
+        let Node {
+            pos,
+            key,
+            map,
+            depth,
+            ply,
+        } = node;
         self.budget.nodes += 1;
         // The clock every 16 nodes (a node that splits new hands can take
         // tens of microseconds); the node limit every 1,024 as it always
@@ -282,8 +342,8 @@ impl Solver {
             if e.proven || e.depth >= depth {
                 match e.bound {
                     Bound::Exact => return (e.value, e.proven),
-                    Bound::Lower if e.value >= beta => return (e.value, e.proven),
-                    Bound::Upper if e.value <= alpha => return (e.value, e.proven),
+                    Bound::Lower if e.value >= window.beta => return (e.value, e.proven),
+                    Bound::Upper if e.value <= window.alpha => return (e.value, e.proven),
                     _ => {}
                 }
             }
@@ -293,14 +353,13 @@ impl Solver {
         // with the window clamped empty would return a value that is no
         // bound at all (the cap varies by position under card margin).
         let cap = self.cap(pos);
-        if alpha >= cap {
+        if window.alpha >= cap {
             return (cap, true);
         }
-        if beta <= -cap {
+        if window.beta <= -cap {
             return (-cap, true);
         }
-        beta = beta.min(cap);
-        alpha = alpha.max(-cap);
+        window = window.within(cap);
         if self.settings.aids.sure_answers
             && pos.seats == 3
             && self.settings.utility == Utility::WinLoss
@@ -328,7 +387,7 @@ impl Solver {
             && pos.seats == 3
             && self.settings.utility == Utility::WinLoss
         {
-            if let Some(first) = self.prove_farmer_alone(pos, ply, deadline) {
+            if let Some(first) = self.prove_farmer_alone(node, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
                     -(PROVEN + 1)
                 } else {
@@ -366,7 +425,7 @@ impl Solver {
         if pos.to_beat.is_none() {
             match self.sure_win_with(pos, &groups) {
                 Ok(first) => {
-                    if let Some(win) = self.record_sure_win(key, map, depth, beta, first) {
+                    if let Some(win) = self.record_sure_win(node, window.beta, first) {
                         return win;
                     }
                 }
@@ -381,7 +440,7 @@ impl Solver {
         pos.moves(&mut moves);
         if pos.to_beat.is_some() {
             if let Some(first) = self.quick_win_following(pos, &moves) {
-                if let Some(win) = self.record_sure_win(key, map, depth, beta, first) {
+                if let Some(win) = self.record_sure_win(node, window.beta, first) {
                     self.scratch.moves[ply] = moves;
                     return win;
                 }
@@ -469,7 +528,7 @@ impl Solver {
             && depth >= PROOF_DEPTH
             && self.budget.side_limit == u64::MAX
             && children.len() > 1
-            && !self.probe(&children, depth, ply, deadline)
+            && !self.probe(node, &children, deadline)
         {
             self.scratch.moves[ply] = moves;
             self.scratch.children[ply] = children;
@@ -489,7 +548,7 @@ impl Solver {
                 (Bound::Lower, true) | (Bound::Upper, false) => (if c.same { e.value } else { -e.value }, INFINITY),
                 (Bound::Upper, true) | (Bound::Lower, false) => (-INFINITY, if c.same { e.value } else { -e.value }),
             };
-            if at_least >= beta {
+            if at_least >= window.beta {
                 let found = Found {
                     value: at_least,
                     bound: Bound::Lower,
@@ -507,7 +566,7 @@ impl Solver {
             }
         }
 
-        let alpha_in = alpha;
+        let alpha_in = window.alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut all_proven = true;
@@ -515,10 +574,10 @@ impl Solver {
         for c in &children {
             let (v, proven) = match c.known_at_most {
                 // Known (terminal, or proven no better than alpha): no search.
-                Some(v) if c.key == Key::EMPTY || v <= alpha => (v, true),
-                _ if c.same => self.search(&c.pos, c.key, &c.map, depth - 1, alpha, beta, ply + 1, deadline),
+                Some(v) if c.key == Key::EMPTY || v <= window.alpha => (v, true),
+                _ if c.same => self.search(node.child(c), window, deadline),
                 _ => {
-                    let (v, p) = self.search(&c.pos, c.key, &c.map, depth - 1, -beta, -alpha, ply + 1, deadline);
+                    let (v, p) = self.search(node.child(c), window.negated(), deadline);
                     (-v, p)
                 }
             };
@@ -535,10 +594,10 @@ impl Solver {
                     self.extend_line(pos, c, ply);
                 }
             }
-            if v > alpha {
-                alpha = v;
+            if v > window.alpha {
+                window.alpha = v;
             }
-            if alpha >= beta {
+            if window.alpha >= window.beta {
                 cut_proven = Some(proven);
                 let h = &mut self.memory.history[history_base(pos) + history_index(c.mv)];
                 *h = h.saturating_add(1);
@@ -571,10 +630,11 @@ impl Solver {
         (best, proven)
     }
 
-    /// Stores a sure win starting with `first`. It is worth at least the
-    /// least win (exactly that under win/loss): the search can stop if that
-    /// is enough.
-    fn record_sure_win(&mut self, key: Key, map: &RankMap, depth: u8, beta: i32, first: Move) -> Option<(i32, bool)> {
+    /// Stores a sure win of `node` starting with `first`. It is worth at
+    /// least the least win (exactly that under win/loss): the search can
+    /// stop if that is enough (at `beta`).
+    fn record_sure_win(&mut self, node: Node<'_>, beta: i32, first: Move) -> Option<(i32, bool)> {
+        let Node { key, map, depth, .. } = node;
         let value = PROVEN + 1;
         let found = Found {
             value,

@@ -6,8 +6,8 @@ use crate::seat::Team;
 
 use super::lines::RESISTANCE_BUDGET;
 use super::{
-    predicted_winner, Anatomy, Depth, Position, Progress, SolveOptions, SolveResult, Solver, Utility, INFINITY,
-    PROOF_DEPTH, PROVEN,
+    predicted_winner, Anatomy, Depth, Position, Progress, SolveOptions, SolveResult, Solver, Utility, PROOF_DEPTH,
+    PROVEN,
 };
 
 /// A search of the root that finished: what `solve` answers with.
@@ -164,7 +164,7 @@ impl Solver {
                 self.settings.alone_within_horizon = true;
                 let mut depth = 8u8;
                 loop {
-                    let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, &deadline);
+                    let (value, proven) = self.negamax(position, depth, &deadline);
                     if self.budget.stopped {
                         break;
                     }
@@ -194,7 +194,7 @@ impl Solver {
             let before = self.memory.deepened.take().filter(|d| d.root == *position);
             let mut depth = options.start_depth.max(1);
             loop {
-                let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, &deadline);
+                let (value, proven) = self.negamax(position, depth, &deadline);
                 if self.budget.stopped {
                     break;
                 }
@@ -286,7 +286,7 @@ impl Solver {
         let limit = self.budget.node_limit;
         loop {
             self.budget.node_limit = limit.min(self.budget.nodes.saturating_add(restart));
-            let found = self.negamax(root, u8::MAX, -INFINITY, INFINITY, 0, deadline);
+            let found = self.negamax(root, u8::MAX, deadline);
             // Stopped by this round's limit alone.
             let again = self.budget.stopped && self.budget.node_limit < limit && !deadline.expired();
             self.budget.node_limit = limit;
