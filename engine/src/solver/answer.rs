@@ -101,12 +101,12 @@ impl Solver {
         if to_beat.is_some_and(|t| !can_beat(l, t)) || is_one_play(f1) || is_one_play(f2) {
             return false;
         }
-        if self.no_answer.covers(key, 1) {
+        if self.memory.no_answer.covers(key, 1) {
             return false;
         }
         let answered = self.answers_everything(pos, hands, theirs, landlord_leads);
         if !answered {
-            self.no_answer.insert(key, 1);
+            self.memory.no_answer.insert(key, 1);
         }
         answered
     }

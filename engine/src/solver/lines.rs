@@ -5,8 +5,8 @@ use crate::movegen::can_beat;
 use crate::play::Move;
 
 use super::key::{Key, RankMap};
-use super::search::{going_out, Child};
-use super::{Position, SolveOptions, Solver, Utility, INFINITY};
+use super::search::{going_out, Child, Node};
+use super::{Position, SolveOptions, Solver, Utility};
 
 /// Positions the longest-resistance line may look at before the plain
 /// principal variation is shown instead.
@@ -38,7 +38,7 @@ impl Solver {
         // Verdicts are win or loss whatever the utility being solved.
         let options = SolveOptions {
             principal_variation: false,
-            utility: self.utility,
+            utility: self.settings.utility,
             ..SolveOptions::exhaustive()
         };
         let mut line = Vec::new();
@@ -119,7 +119,8 @@ impl Solver {
 
     /// The table's best move at `pos`, in `pos`'s ranks.
     pub(super) fn table_move(&self, key: Key, map: &RankMap) -> Option<Move> {
-        self.table
+        self.memory
+            .table
             .get(key)
             .and_then(|e| e.best)
             .and_then(|m| map.restore_move(m))
@@ -132,11 +133,11 @@ impl Solver {
         let mut pv = Vec::new();
         let mut pos = *root;
         while pos.winner().is_none() && pv.len() < 200 {
-            let (key, map) = pos.key(self.utility);
-            let mut next = forced_move(&pos, self.utility).or_else(|| self.table_move(key, &map));
+            let (key, map) = pos.key(self.settings.utility);
+            let mut next = forced_move(&pos, self.settings.utility).or_else(|| self.table_move(key, &map));
             if next.is_none() {
-                self.stopped = false;
-                self.negamax(&pos, u8::MAX, -INFINITY, INFINITY, 0, deadline);
+                self.budget.stopped = false;
+                self.negamax(&pos, u8::MAX, deadline);
                 next = self.table_move(key, &map);
             }
             let Some(mv) = next.filter(|&mv| pos.is_legal(mv)) else {
@@ -152,13 +153,13 @@ impl Solver {
     /// without searching on the way to `c` (passes, going out), and the
     /// line below `c` (empty where it was not searched).
     pub(super) fn extend_line(&mut self, pos: &Position, c: &Child, ply: usize) {
-        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        let (head, tail) = self.scratch.lines.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
         line.push(c.mv);
         let mut at = pos.after(c.mv);
         while at != c.pos {
-            let Some(mv) = forced_move(&at, self.utility) else {
+            let Some(mv) = forced_move(&at, self.settings.utility) else {
                 break;
             };
             line.push(mv);
@@ -172,9 +173,13 @@ impl Solver {
     /// The best line of the depth-limited search of `root` just finished,
     /// and on from where it ends as the table has it, without searching.
     pub(super) fn finished_line(&self, root: &Position) -> Vec<Move> {
-        let mut end = LineEnd::new(root, self.lines.first().map_or(&[], Vec::as_slice), self.utility);
+        let mut end = LineEnd::new(
+            root,
+            self.scratch.lines.first().map_or(&[], Vec::as_slice),
+            self.settings.utility,
+        );
         let more = self.table_line(&end.pos, 200usize.saturating_sub(end.line.len()));
-        end.extend(&more, self.utility);
+        end.extend(&more, self.settings.utility);
         end.line
     }
 
@@ -185,32 +190,43 @@ impl Solver {
     /// the deepest search that finished, round after round, within
     /// [`LINE_BUDGET`] nodes in all.
     pub(super) fn complete_line(&mut self, root: &Position, line: Vec<Move>, depth: u32) -> Vec<Move> {
-        let limit = self.nodes.saturating_add(LINE_BUDGET);
-        let mut end = LineEnd::new(root, &line, self.utility);
+        let limit = self.budget.nodes.saturating_add(LINE_BUDGET);
+        let mut end = LineEnd::new(root, &line, self.settings.utility);
         loop {
             let more = self.table_line(&end.pos, 200usize.saturating_sub(end.line.len()));
-            end.extend(&more, self.utility);
-            if end.pos.winner().is_some() || end.searched >= depth || end.line.len() >= 200 || self.nodes >= limit {
+            end.extend(&more, self.settings.utility);
+            if end.pos.winner().is_some()
+                || end.searched >= depth
+                || end.line.len() >= 200
+                || self.budget.nodes >= limit
+            {
                 return end.line;
             }
             // Deepening, each search within half of what is left: a
             // position too costly to search to the depth left (a warm
             // table cuts a line near the root) still gets the deepest line
             // the budget allows, and leaves budget for the rounds after.
-            let (key, map) = end.pos.key(self.utility);
+            let (key, map) = end.pos.key(self.settings.utility);
             let mut below = None;
             for left in 1..=(depth - end.searched) as u8 {
-                let budget = (limit - self.nodes) / 2;
-                let before = self.nodes;
-                self.stopped = false;
-                let found = self.search_within(&end.pos, key, &map, left, 0, budget, &Deadline::NONE);
-                if found.is_none() || self.nodes - before >= budget {
-                    self.stopped = false;
+                let budget = (limit - self.budget.nodes) / 2;
+                let before = self.budget.nodes;
+                self.budget.stopped = false;
+                let node = Node {
+                    pos: &end.pos,
+                    key,
+                    map: &map,
+                    depth: left,
+                    ply: 0,
+                };
+                let found = self.search_within(node, budget, &Deadline::NONE);
+                if found.is_none() || self.budget.nodes - before >= budget {
+                    self.budget.stopped = false;
                     break;
                 }
-                below = self.lines.first().cloned();
+                below = self.scratch.lines.first().cloned();
             }
-            if below.is_none_or(|below| end.extend(&below, self.utility) == 0) {
+            if below.is_none_or(|below| end.extend(&below, self.settings.utility) == 0) {
                 return end.line;
             }
         }
@@ -222,8 +238,8 @@ impl Solver {
         let mut line = Vec::new();
         let mut pos = *root;
         while pos.winner().is_none() && line.len() < most {
-            let next = forced_move(&pos, self.utility).or_else(|| {
-                let (key, map) = pos.key(self.utility);
+            let next = forced_move(&pos, self.settings.utility).or_else(|| {
+                let (key, map) = pos.key(self.settings.utility);
                 self.table_move(key, &map)
             });
             let Some(mv) = next.filter(|&mv| pos.is_legal(mv)) else {

@@ -51,21 +51,17 @@ mod ordering;
 mod position;
 mod search;
 mod solve;
+mod state;
 mod table;
 
 use serde::Serialize;
 
 use crate::play::Move;
-use crate::seat::{Seat, Team};
-use crate::split::Splitter;
+use crate::seat::Team;
 
-use class::ClassMoves;
 pub use moves_run::{MoveVerdict, MovesRun};
-use ordering::HISTORY_PER_SEAT;
 pub use position::{Position, PositionError, MAX_HAND};
-use search::{Child, SplitCache};
-use solve::Deepened;
-use table::Table;
+use state::{Budget, Memory, Scratch, Settings};
 
 /// What a finished deal is worth to the landlord.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -421,58 +417,12 @@ impl Progress for () {
 
 /// The solver. Keep one around to reuse its table between searches.
 pub struct Solver {
-    table: Table,
-    splitter: Splitter,
-    /// The best split of each hand met: for plans, ordering and the estimate.
-    splits: SplitCache,
-    nodes: u64,
-    stopped: bool,
-    /// Stop once this many nodes are searched (the node budget).
-    node_limit: u64,
-    utility: Utility,
-    /// Move lists and children per ply, reused.
-    scratch: Vec<Vec<Move>>,
-    children: Vec<Vec<Child>>,
-    /// The best line found below each ply by a depth-limited search (the
-    /// table keeps an estimate's entries too briefly to read it back).
-    lines: Vec<Vec<Move>>,
-    /// Whether the table holds anything yet.
-    searched: bool,
-    /// How often each play (by seat, kind, rank and chain length) has cut
-    /// a search off: the history heuristic, which orders the answers to a
-    /// play that the split does not rank (halves the nodes of hard proofs).
-    history: Vec<u32>,
-    /// The last best move of each class of positions, for positions the
-    /// table has not seen (`class`).
-    class_moves: ClassMoves,
-    /// The 1v1 endgames of a farmer alone that were not proven farmer
-    /// wins (`alone`), made on first use, with a slot per 256 bytes of table.
-    alone_refuted: alone::Refuted,
-    /// The aids this solve uses ([`SolveOptions::aids`]).
-    aids: Aids,
-    /// Whether depth-limited searches look for them too (the iterations of
-    /// [`SolveOptions::alone_share`]); else only the full-depth search does.
-    alone_within_horizon: bool,
-    /// The three-seat positions probed without a proof ([`PROBE_BUDGET`]).
-    probed: alone::Refuted,
-    /// Three-seat positions with a farmer to move found without a sure
-    /// answer for the landlord, so that a position met again is not
-    /// examined again.
-    no_answer: alone::Refuted,
-    /// Where the budgeted search under way (a farmer alone's endgame, or
-    /// a probe) stops; `u64::MAX` when none is.
-    budget_limit: u64,
+    settings: Settings,
+    memory: Memory,
+    scratch: Scratch,
+    budget: Budget,
     /// This solve's side searches.
     anatomy: Anatomy,
-    /// The farmer whose endgame alone is searched first: the last one
-    /// proven to win alone. In a deal it is mostly the same farmer, and
-    /// the other's endgame, searched first, is often given up at its
-    /// budget (deals 10, 14 and 25 take a third of the nodes or less).
-    alone_first: Seat,
-    /// The deepest iteration of deepening finished from the last position
-    /// solved without a proof: solving it again (the next slice) answers
-    /// with it should that call finish none as deep.
-    deepened: Option<Deepened>,
 }
 
 impl Solver {
@@ -482,29 +432,15 @@ impl Solver {
     /// [`SolveOptions::sized_for`] picks a size for the job.
     pub fn new(table_bytes: usize) -> Solver {
         Solver {
-            table: Table::with_bytes(table_bytes),
-            splitter: Splitter::new(),
-            splits: SplitCache::new(),
-            nodes: 0,
-            stopped: false,
-            node_limit: u64::MAX,
-            utility: Utility::WinLoss,
-            scratch: Vec::new(),
-            children: Vec::new(),
-            lines: Vec::new(),
-            searched: false,
-            history: vec![0; 5 * HISTORY_PER_SEAT],
-            // As many entries as the table has, at half the size.
-            class_moves: ClassMoves::with_bytes(table_bytes.min(SolveOptions::MAX_TABLE_BYTES) / 2),
-            alone_refuted: alone::Refuted::with_slots(table_bytes / 256),
-            aids: Aids::ALL,
-            alone_within_horizon: false,
-            probed: alone::Refuted::with_slots(table_bytes / 256),
-            no_answer: alone::Refuted::with_slots(table_bytes / 256),
-            budget_limit: u64::MAX,
+            settings: Settings {
+                utility: Utility::WinLoss,
+                aids: Aids::ALL,
+                alone_within_horizon: false,
+            },
+            memory: Memory::new(table_bytes),
+            scratch: Scratch::default(),
+            budget: Budget::default(),
             anatomy: Anatomy::default(),
-            alone_first: Seat::Farmer1,
-            deepened: None,
         }
     }
 }
@@ -513,6 +449,7 @@ mod tests {
     use super::*;
     use crate::cards::Cards;
     use crate::clock::MonotonicClock;
+    use crate::seat::Seat;
 
     pub(super) fn pos(hands: &[&str]) -> Position {
         let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();

@@ -24,6 +24,7 @@ const PROBE_BUDGET: u64 = 500;
 /// evicts whatever shared its slot. Splitting takes microseconds, a lookup
 /// nanoseconds, and the search asks about the same few thousand hands.
 pub(super) struct SplitCache {
+    splitter: Splitter,
     slots: Vec<(u64, Option<Rc<[Play]>>)>,
 }
 
@@ -32,19 +33,81 @@ impl SplitCache {
 
     pub(super) fn new() -> SplitCache {
         SplitCache {
+            splitter: Splitter::new(),
             slots: vec![(0, None); Self::SLOTS],
         }
     }
 
-    pub(super) fn get(&mut self, hand: Cards, splitter: &mut Splitter) -> Rc<[Play]> {
+    pub(super) fn get(&mut self, hand: Cards) -> Rc<[Play]> {
         let i = (hand.bits().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as usize;
         match &self.slots[i] {
             (bits, Some(groups)) if *bits == hand.bits() => groups.clone(),
             _ => {
-                let groups: Rc<[Play]> = splitter.best(hand).plays().into();
+                let groups: Rc<[Play]> = self.splitter.best(hand).plays().into();
                 self.slots[i] = (hand.bits(), Some(groups.clone()));
                 groups
             }
+        }
+    }
+}
+
+/// A position being searched: the position, its key and rank map, the
+/// plies left to search and how far it is from the root.
+#[derive(Clone, Copy)]
+pub(super) struct Node<'a> {
+    pub(super) pos: &'a Position,
+    pub(super) key: Key,
+    pub(super) map: &'a RankMap,
+    /// Plies left; from [`PROOF_DEPTH`] up, to the end of the deal.
+    pub(super) depth: u8,
+    /// Plies from the root (the index of the scratch space).
+    pub(super) ply: usize,
+}
+
+impl Node<'_> {
+    /// The node of child `c`, a ply deeper.
+    #[inline]
+    fn child<'c>(self, c: &'c Child) -> Node<'c> {
+        Node {
+            pos: &c.pos,
+            key: c.key,
+            map: &c.map,
+            depth: self.depth - 1,
+            ply: self.ply + 1,
+        }
+    }
+}
+
+/// The α-β window: values at or below `alpha` and at or above `beta` are
+/// bounds only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Window {
+    pub(super) alpha: i32,
+    pub(super) beta: i32,
+}
+
+impl Window {
+    /// Every value.
+    pub(super) const FULL: Window = Window {
+        alpha: -INFINITY,
+        beta: INFINITY,
+    };
+
+    /// The window from the other side's point of view.
+    #[inline]
+    fn negated(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+
+    /// The window within `[-cap, cap]`.
+    #[inline]
+    fn within(self, cap: i32) -> Window {
+        Window {
+            alpha: self.alpha.max(-cap),
+            beta: self.beta.min(cap),
         }
     }
 }
@@ -55,9 +118,10 @@ impl Solver {
     /// that starts it for the side to move (for the landlord, its move in
     /// the 1v1 proof), searched as a 1v1 endgame in this solver's table
     /// within [`alone::budget`] nodes each, the last farmer to win alone first.
-    fn prove_farmer_alone(&mut self, pos: &Position, ply: usize, deadline: &Deadline<'_>) -> Option<Option<Move>> {
+    fn prove_farmer_alone(&mut self, node: Node<'_>, deadline: &Deadline<'_>) -> Option<Option<Move>> {
+        let pos = node.pos;
         let budget = alone::budget(pos.hands.iter().map(|h| h.len()).sum());
-        let farmers = match self.alone_first {
+        let farmers = match self.memory.alone_first {
             Seat::Farmer2 => [Seat::Farmer2, Seat::Farmer1],
             _ => [Seat::Farmer1, Seat::Farmer2],
         };
@@ -66,15 +130,24 @@ impl Solver {
                 continue;
             };
             let (key, map) = endgame.key(Utility::WinLoss);
-            if self.alone_refuted.covers(key, budget) {
+            if self.memory.alone_refuted.covers(key, budget) {
                 continue;
             }
-            let nodes_before = self.nodes;
-            let (value, proven) = self.search_within(&endgame, key, &map, u8::MAX, ply, budget, deadline)?;
+            let nodes_before = self.budget.nodes;
+            let endgame_node = Node {
+                pos: &endgame,
+                key,
+                map: &map,
+                depth: u8::MAX,
+                ply: node.ply,
+            };
+            let (value, proven) = self.search_within(endgame_node, budget, deadline)?;
             let farmers_win = proven && (value > 0) == (endgame.to_move != Seat::Landlord);
-            self.anatomy.alone.add(proven, farmers_win, self.nodes - nodes_before);
+            self.anatomy
+                .alone
+                .add(proven, farmers_win, self.budget.nodes - nodes_before);
             if farmers_win {
-                self.alone_first = farmer;
+                self.memory.alone_first = farmer;
                 let first = if partner_passes {
                     Some(Move::Pass)
                 } else {
@@ -82,17 +155,19 @@ impl Solver {
                 };
                 return Some(first);
             }
-            self.alone_refuted.insert(key, if proven { u64::MAX } else { budget });
+            self.memory
+                .alone_refuted
+                .insert(key, if proven { u64::MAX } else { budget });
         }
         None
     }
 
-    /// Probes `children` of a three-seat position under win/loss: searches
+    /// Probes `children` of `node`, a three-seat position under win/loss: searches
     /// each within [`PROBE_BUDGET`] nodes, in order, until one is proven a
     /// win for the side to move. Only the table keeps what they found (the
     /// search then reads it as it reads any proof); false if the search as
     /// a whole must stop.
-    fn probe(&mut self, children: &[Child], depth: u8, ply: usize, deadline: &Deadline<'_>) -> bool {
+    fn probe(&mut self, node: Node<'_>, children: &[Child], deadline: &Deadline<'_>) -> bool {
         for c in children {
             if c.key == Key::EMPTY {
                 if c.known_at_most.is_some_and(|v| v > 0) {
@@ -100,57 +175,53 @@ impl Solver {
                 }
                 continue;
             }
-            if self.probed.covers(c.key, PROBE_BUDGET) || self.table.get(c.key).is_some_and(|e| e.proven) {
+            if self.memory.probed.covers(c.key, PROBE_BUDGET) || self.memory.table.get(c.key).is_some_and(|e| e.proven)
+            {
                 continue;
             }
-            let nodes_before = self.nodes;
-            let Some((v, proven)) =
-                self.search_within(&c.pos, c.key, &c.map, depth - 1, ply + 1, PROBE_BUDGET, deadline)
-            else {
+            let nodes_before = self.budget.nodes;
+            let Some((v, proven)) = self.search_within(node.child(c), PROBE_BUDGET, deadline) else {
                 return false;
             };
             let v = if c.same { v } else { -v };
-            self.anatomy.probes.add(proven, v > 0, self.nodes - nodes_before);
+            self.anatomy.probes.add(proven, v > 0, self.budget.nodes - nodes_before);
             if proven && v > 0 {
                 break;
             }
-            self.probed.insert(c.key, if proven { u64::MAX } else { PROBE_BUDGET });
+            self.memory
+                .probed
+                .insert(c.key, if proven { u64::MAX } else { PROBE_BUDGET });
         }
         true
     }
 
-    /// Searches `pos` with the full window within `budget` nodes (and
+    /// Searches `node` with the full window within `budget` nodes (and
     /// within the budgeted search under way, if any): `None` if the solve
     /// as a whole must stop, else the value and whether it is proven (not
     /// when the budget ran out first).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn search_within(
         &mut self,
-        pos: &Position,
-        key: Key,
-        map: &RankMap,
-        depth: u8,
-        ply: usize,
+        node: Node<'_>,
         budget: u64,
         deadline: &Deadline<'_>,
     ) -> Option<(i32, bool)> {
-        let outer = self.budget_limit;
-        self.budget_limit = outer.min(self.nodes + budget);
-        let found = self.search(pos, key, map, depth, -INFINITY, INFINITY, ply, deadline);
-        self.budget_limit = outer;
-        if self.stopped {
-            if self.nodes >= outer || self.nodes >= self.node_limit || deadline.expired() {
+        let outer = self.budget.side_limit;
+        self.budget.side_limit = outer.min(self.budget.nodes + budget);
+        let found = self.search(node, Window::FULL, deadline);
+        self.budget.side_limit = outer;
+        if self.budget.stopped {
+            if self.budget.nodes >= outer || self.budget.nodes >= self.budget.node_limit || deadline.expired() {
                 return None;
             }
             // Only this budget ran out.
-            self.stopped = false;
+            self.budget.stopped = false;
         }
         Some(found)
     }
 
     /// The best split of `hand`, remembered.
     pub(super) fn groups(&mut self, hand: Cards) -> Rc<[Play]> {
-        self.splits.get(hand, &mut self.splitter)
+        self.memory.splits.get(hand)
     }
 
     /// Whether the side to move, on lead with `hand`, surely goes out
@@ -178,7 +249,7 @@ impl Solver {
         margin: u32,
     ) -> Result<Move, Option<Move>> {
         let plain = self.plan_holds(pos, groups, margin);
-        if plain.is_ok() || !self.aids.single_covers {
+        if plain.is_ok() || !self.settings.aids.single_covers {
             return plain;
         }
         match control::single_covers(pos, groups) {
@@ -214,56 +285,54 @@ impl Solver {
         })
     }
 
-    /// The value of `pos` for the side to move, searching `depth` plies.
-    /// The flag says whether it is proven (no estimate was used).
-    pub(super) fn negamax(
-        &mut self,
-        pos: &Position,
-        depth: u8,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        deadline: &Deadline<'_>,
-    ) -> (i32, bool) {
-        let (key, map) = pos.key(self.utility);
-        self.search(pos, key, &map, depth, alpha, beta, ply, deadline)
+    /// The value of `pos` for the side to move, searching `depth` plies
+    /// with the full window, as the root. The flag says whether it is
+    /// proven (no estimate was used).
+    pub(super) fn negamax(&mut self, pos: &Position, depth: u8, deadline: &Deadline<'_>) -> (i32, bool) {
+        let (key, map) = pos.key(self.settings.utility);
+        let root = Node {
+            pos,
+            key,
+            map: &map,
+            depth,
+            ply: 0,
+        };
+        self.search(root, Window::FULL, deadline)
     }
 
-    /// [`Solver::negamax`] with the position's key already made.
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        pos: &Position,
-        key: Key,
-        map: &RankMap,
-        depth: u8,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        deadline: &Deadline<'_>,
-    ) -> (i32, bool) {
-        self.nodes += 1;
+    /// The value of `node` for the side to move within `window`: exact
+    /// inside it, else a bound on that side. The flag says whether it is
+    /// proven (no estimate was used).
+    fn search(&mut self, node: Node<'_>, mut window: Window, deadline: &Deadline<'_>) -> (i32, bool) {
+        let Node {
+            pos,
+            key,
+            map,
+            depth,
+            ply,
+        } = node;
+        self.budget.nodes += 1;
         // The clock every 16 nodes (a node that splits new hands can take
         // tens of microseconds); the node limit every 1,024 as it always
         // was, so a budget gives the same answer on every machine.
-        if self.nodes >= self.budget_limit
-            || (self.nodes & 15 == 0 && deadline.expired())
-            || (self.nodes & 1023 == 0 && self.nodes >= self.node_limit)
+        if self.budget.nodes >= self.budget.side_limit
+            || (self.budget.nodes & 15 == 0 && deadline.expired())
+            || (self.budget.nodes & 1023 == 0 && self.budget.nodes >= self.budget.node_limit)
         {
-            self.stopped = true;
+            self.budget.stopped = true;
         }
-        if self.stopped {
+        if self.budget.stopped {
             return (0, false);
         }
         if depth < PROOF_DEPTH {
-            if self.lines.len() <= ply + 1 {
-                self.lines.resize_with(ply + 2, Vec::new);
+            if self.scratch.lines.len() <= ply + 1 {
+                self.scratch.lines.resize_with(ply + 2, Vec::new);
             }
-            self.lines[ply].clear();
+            self.scratch.lines[ply].clear();
         }
-        let nodes_before = self.nodes;
+        let nodes_before = self.budget.nodes;
         let mut table_move = None;
-        if let Some(e) = self.table.get(key) {
+        if let Some(e) = self.memory.table.get(key) {
             // The proof search follows proofs only: an estimate's best move
             // changes from one deepening to the next, and a search resumed
             // in slices would be steered afresh by each.
@@ -273,8 +342,8 @@ impl Solver {
             if e.proven || e.depth >= depth {
                 match e.bound {
                     Bound::Exact => return (e.value, e.proven),
-                    Bound::Lower if e.value >= beta => return (e.value, e.proven),
-                    Bound::Upper if e.value <= alpha => return (e.value, e.proven),
+                    Bound::Lower if e.value >= window.beta => return (e.value, e.proven),
+                    Bound::Upper if e.value <= window.alpha => return (e.value, e.proven),
                     _ => {}
                 }
             }
@@ -284,17 +353,16 @@ impl Solver {
         // with the window clamped empty would return a value that is no
         // bound at all (the cap varies by position under card margin).
         let cap = self.cap(pos);
-        if alpha >= cap {
+        if window.alpha >= cap {
             return (cap, true);
         }
-        if beta <= -cap {
+        if window.beta <= -cap {
             return (-cap, true);
         }
-        beta = beta.min(cap);
-        alpha = alpha.max(-cap);
-        if self.aids.sure_answers
+        window = window.within(cap);
+        if self.settings.aids.sure_answers
             && pos.seats == 3
-            && self.utility == Utility::WinLoss
+            && self.settings.utility == Utility::WinLoss
             && pos.to_move.team() == Team::Farmers
             && self.landlord_answers(pos, key)
         {
@@ -308,18 +376,18 @@ impl Solver {
                 proven: true,
                 best: moves.first().map(|&m| map.rename_move(m)),
             };
-            self.table.put(key, found, 1);
+            self.memory.table.put(key, found, 1);
             return (-(PROVEN + 1), true);
         }
         // Within a horizon only when asked: each endgame's budget (64,000
         // nodes at the first play) would take a whole iteration of the
         // deepening that gives the estimate.
-        if self.aids.farmer_alone
-            && (depth >= PROOF_DEPTH || self.alone_within_horizon)
+        if self.settings.aids.farmer_alone
+            && (depth >= PROOF_DEPTH || self.settings.alone_within_horizon)
             && pos.seats == 3
-            && self.utility == Utility::WinLoss
+            && self.settings.utility == Utility::WinLoss
         {
-            if let Some(first) = self.prove_farmer_alone(pos, ply, deadline) {
+            if let Some(first) = self.prove_farmer_alone(node, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
                     -(PROVEN + 1)
                 } else {
@@ -332,10 +400,10 @@ impl Solver {
                     proven: true,
                     best: first.map(|m| map.rename_move(m)),
                 };
-                self.table.put(key, found, self.nodes - nodes_before);
+                self.memory.table.put(key, found, self.budget.nodes - nodes_before);
                 return (value, true);
             }
-            if self.stopped {
+            if self.budget.stopped {
                 return (0, false);
             }
         }
@@ -350,30 +418,30 @@ impl Solver {
         // Three seats only: in 1v1 endgames the class's move costs nodes.
         let class = (pos.seats == 3).then(|| class::of(pos));
         if let Some(class) = class {
-            self.class_moves.prefetch(class);
+            self.memory.class_moves.prefetch(class);
         }
         let groups = self.groups(hand);
         let mut first_group = None;
         if pos.to_beat.is_none() {
             match self.sure_win_with(pos, &groups) {
                 Ok(first) => {
-                    if let Some(win) = self.record_sure_win(key, map, depth, beta, first) {
+                    if let Some(win) = self.record_sure_win(node, window.beta, first) {
                         return win;
                     }
                 }
                 Err(group) => first_group = group,
             }
         }
-        if self.scratch.len() <= ply {
-            self.scratch.push(Vec::with_capacity(128));
+        if self.scratch.moves.len() <= ply {
+            self.scratch.moves.push(Vec::with_capacity(128));
         }
-        let mut moves = std::mem::take(&mut self.scratch[ply]);
+        let mut moves = std::mem::take(&mut self.scratch.moves[ply]);
         moves.clear();
         pos.moves(&mut moves);
         if pos.to_beat.is_some() {
             if let Some(first) = self.quick_win_following(pos, &moves) {
-                if let Some(win) = self.record_sure_win(key, map, depth, beta, first) {
-                    self.scratch[ply] = moves;
+                if let Some(win) = self.record_sure_win(node, window.beta, first) {
+                    self.scratch.moves[ply] = moves;
                     return win;
                 }
             }
@@ -391,9 +459,9 @@ impl Solver {
         // Else the last best move of its class, if it is a move here.
         let class_move = class
             .filter(|_| table_move.is_none())
-            .and_then(|class| self.class_moves.get(class))
+            .and_then(|class| self.memory.class_moves.get(class))
             .filter(|m| moves.contains(m));
-        let history = &self.history[history_base(pos)..][..HISTORY_PER_SEAT];
+        let history = &self.memory.history[history_base(pos)..][..HISTORY_PER_SEAT];
         order(
             &mut moves,
             hand,
@@ -408,10 +476,10 @@ impl Solver {
         // cut off at once, others may be known too weak to search
         // (enhanced transposition cutoffs).
         let mover = pos.to_move.team();
-        if self.children.len() <= ply {
-            self.children.push(Vec::with_capacity(128));
+        if self.scratch.children.len() <= ply {
+            self.scratch.children.push(Vec::with_capacity(128));
         }
-        let mut children = std::mem::take(&mut self.children[ply]);
+        let mut children = std::mem::take(&mut self.scratch.children[ply]);
         children.clear();
         for &mv in &moves {
             let mut child = pos.after(mv);
@@ -426,7 +494,7 @@ impl Solver {
             let same = child.to_move.team() == mover;
             // Under win/loss a seat that can go out at once does (nothing
             // wins more): the child is as good as finished.
-            if self.utility == Utility::WinLoss && child.winner().is_none() {
+            if self.settings.utility == Utility::WinLoss && child.winner().is_none() {
                 if let Some(out) = going_out(&child) {
                     child = child.after(Move::Play(out));
                 }
@@ -443,8 +511,8 @@ impl Solver {
                 });
                 continue;
             }
-            let (ckey, cmap) = child.key(self.utility);
-            self.table.prefetch(ckey);
+            let (ckey, cmap) = child.key(self.settings.utility);
+            self.memory.table.prefetch(ckey);
             children.push(Child {
                 mv,
                 pos: child,
@@ -454,23 +522,23 @@ impl Solver {
                 known_at_most: None,
             });
         }
-        if self.aids.probes
+        if self.settings.aids.probes
             && pos.seats == 3
-            && self.utility == Utility::WinLoss
+            && self.settings.utility == Utility::WinLoss
             && depth >= PROOF_DEPTH
-            && self.budget_limit == u64::MAX
+            && self.budget.side_limit == u64::MAX
             && children.len() > 1
-            && !self.probe(&children, depth, ply, deadline)
+            && !self.probe(node, &children, deadline)
         {
-            self.scratch[ply] = moves;
-            self.children[ply] = children;
+            self.scratch.moves[ply] = moves;
+            self.scratch.children[ply] = children;
             return (0, false);
         }
         for c in children.iter_mut() {
             if c.key == Key::EMPTY {
                 continue;
             }
-            let Some(e) = self.table.get(c.key).filter(|e| e.proven) else {
+            let Some(e) = self.memory.table.get(c.key).filter(|e| e.proven) else {
                 continue;
             };
             // The child's bound, from the mover's side.
@@ -480,7 +548,7 @@ impl Solver {
                 (Bound::Lower, true) | (Bound::Upper, false) => (if c.same { e.value } else { -e.value }, INFINITY),
                 (Bound::Upper, true) | (Bound::Lower, false) => (-INFINITY, if c.same { e.value } else { -e.value }),
             };
-            if at_least >= beta {
+            if at_least >= window.beta {
                 let found = Found {
                     value: at_least,
                     bound: Bound::Lower,
@@ -488,9 +556,9 @@ impl Solver {
                     proven: true,
                     best: Some(map.rename_move(c.mv)),
                 };
-                self.table.put(key, found, self.nodes - nodes_before);
-                self.scratch[ply] = moves;
-                self.children[ply] = children;
+                self.memory.table.put(key, found, self.budget.nodes - nodes_before);
+                self.scratch.moves[ply] = moves;
+                self.scratch.children[ply] = children;
                 return (at_least, true);
             }
             if at_most < INFINITY {
@@ -498,7 +566,7 @@ impl Solver {
             }
         }
 
-        let alpha_in = alpha;
+        let alpha_in = window.alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut all_proven = true;
@@ -506,16 +574,16 @@ impl Solver {
         for c in &children {
             let (v, proven) = match c.known_at_most {
                 // Known (terminal, or proven no better than alpha): no search.
-                Some(v) if c.key == Key::EMPTY || v <= alpha => (v, true),
-                _ if c.same => self.search(&c.pos, c.key, &c.map, depth - 1, alpha, beta, ply + 1, deadline),
+                Some(v) if c.key == Key::EMPTY || v <= window.alpha => (v, true),
+                _ if c.same => self.search(node.child(c), window, deadline),
                 _ => {
-                    let (v, p) = self.search(&c.pos, c.key, &c.map, depth - 1, -beta, -alpha, ply + 1, deadline);
+                    let (v, p) = self.search(node.child(c), window.negated(), deadline);
                     (-v, p)
                 }
             };
-            if self.stopped {
-                self.scratch[ply] = moves;
-                self.children[ply] = children;
+            if self.budget.stopped {
+                self.scratch.moves[ply] = moves;
+                self.scratch.children[ply] = children;
                 return (0, false);
             }
             all_proven &= proven;
@@ -526,18 +594,18 @@ impl Solver {
                     self.extend_line(pos, c, ply);
                 }
             }
-            if v > alpha {
-                alpha = v;
+            if v > window.alpha {
+                window.alpha = v;
             }
-            if alpha >= beta {
+            if window.alpha >= window.beta {
                 cut_proven = Some(proven);
-                let h = &mut self.history[history_base(pos) + history_index(c.mv)];
+                let h = &mut self.memory.history[history_base(pos) + history_index(c.mv)];
                 *h = h.saturating_add(1);
                 break;
             }
         }
-        self.children[ply] = children;
-        self.scratch[ply] = moves;
+        self.scratch.children[ply] = children;
+        self.scratch.moves[ply] = moves;
         let proven = cut_proven.unwrap_or(all_proven);
         let bound = if cut_proven.is_some() {
             Bound::Lower
@@ -549,7 +617,7 @@ impl Solver {
         // Proofs only, as the table's moves (an estimate's best move would
         // steer a proof search resumed in slices somewhere else).
         if let (Some(class), Some(mv)) = (class, best_move.filter(|_| proven && bound != Bound::Upper)) {
-            self.class_moves.put(class, mv);
+            self.memory.class_moves.put(class, mv);
         }
         let found = Found {
             value: best,
@@ -558,14 +626,15 @@ impl Solver {
             proven,
             best: best_move.map(|m| map.rename_move(m)),
         };
-        self.table.put(key, found, self.nodes - nodes_before);
+        self.memory.table.put(key, found, self.budget.nodes - nodes_before);
         (best, proven)
     }
 
-    /// Stores a sure win starting with `first`. It is worth at least the
-    /// least win (exactly that under win/loss): the search can stop if that
-    /// is enough.
-    fn record_sure_win(&mut self, key: Key, map: &RankMap, depth: u8, beta: i32, first: Move) -> Option<(i32, bool)> {
+    /// Stores a sure win of `node` starting with `first`. It is worth at
+    /// least the least win (exactly that under win/loss): the search can
+    /// stop if that is enough (at `beta`).
+    fn record_sure_win(&mut self, node: Node<'_>, beta: i32, first: Move) -> Option<(i32, bool)> {
+        let Node { key, map, depth, .. } = node;
         let value = PROVEN + 1;
         let found = Found {
             value,
@@ -574,14 +643,14 @@ impl Solver {
             proven: true,
             best: Some(map.rename_move(first)),
         };
-        self.table.put(key, found, 1);
-        (value >= beta || self.utility == Utility::WinLoss).then_some((value, true))
+        self.memory.table.put(key, found, 1);
+        (value >= beta || self.settings.utility == Utility::WinLoss).then_some((value, true))
     }
 
     /// The most any finish of `pos` can be worth, as a proven value.
     fn cap(&self, pos: &Position) -> i32 {
         PROVEN
-            + match self.utility {
+            + match self.settings.utility {
                 Utility::WinLoss => 1,
                 Utility::Score => {
                     let all = pos.hands.iter().fold(Cards::EMPTY, |a, &h| a.plus(h));
@@ -594,7 +663,7 @@ impl Solver {
 
     /// A finished position's value for the team of `mover` (who just moved).
     fn terminal_value(&self, finished: &Position, mover: Seat) -> i32 {
-        let landlord = finished.landlord_utility(self.utility);
+        let landlord = finished.landlord_utility(self.settings.utility);
         let v = landlord.signum() * (PROVEN + landlord.abs());
         if mover.team() == Team::Landlord {
             v

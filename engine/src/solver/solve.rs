@@ -6,8 +6,8 @@ use crate::seat::Team;
 
 use super::lines::RESISTANCE_BUDGET;
 use super::{
-    predicted_winner, Anatomy, Depth, Position, Progress, SolveOptions, SolveResult, Solver, Utility, INFINITY,
-    PROOF_DEPTH, PROVEN,
+    predicted_winner, Anatomy, Depth, Position, Progress, SolveOptions, SolveResult, Solver, Utility, PROOF_DEPTH,
+    PROVEN,
 };
 
 /// A search of the root that finished: what `solve` answers with.
@@ -76,23 +76,23 @@ impl Solver {
             time_limit_ms: options.time_limit_ms.map(|ms| if ms.is_nan() { 0.0 } else { ms }),
             ..*options
         };
-        if options.utility != self.utility {
+        if options.utility != self.settings.utility {
             // Values under another utility mean nothing now (a new table is empty already).
-            if self.searched {
-                self.table.clear();
-                self.class_moves.clear();
-                self.alone_refuted.clear();
-                self.probed.clear();
-                self.no_answer.clear();
-                self.deepened = None;
+            if self.memory.searched {
+                self.memory.table.clear();
+                self.memory.class_moves.clear();
+                self.memory.alone_refuted.clear();
+                self.memory.probed.clear();
+                self.memory.no_answer.clear();
+                self.memory.deepened = None;
             }
-            self.utility = options.utility;
+            self.settings.utility = options.utility;
         }
-        self.searched = true;
-        self.aids = options.aids;
-        self.nodes = 0;
+        self.memory.searched = true;
+        self.settings.aids = options.aids;
+        self.budget.nodes = 0;
         self.anatomy = Anatomy::default();
-        self.stopped = false;
+        self.budget.stopped = false;
         let mover_sign = if position.to_move.team() == Team::Landlord {
             1
         } else {
@@ -115,7 +115,7 @@ impl Solver {
         }
         let mut answer: Option<Finished> = None;
         let mut finish = |solver: &mut Solver, value: i32, proven: bool, depth: u8| {
-            progress.iteration(u32::from(depth), solver.nodes, clock.now_ms() - started);
+            progress.iteration(u32::from(depth), solver.budget.nodes, clock.now_ms() - started);
             Finished {
                 value,
                 proven,
@@ -133,33 +133,39 @@ impl Solver {
             Some(ms) => Deadline::after(clock, ms * share),
             None => Deadline::NONE,
         };
-        self.node_limit = options.node_limit.map_or(u64::MAX, |n| (n as f64 * share) as u64);
+        self.budget.node_limit = options.node_limit.map_or(u64::MAX, |n| (n as f64 * share) as u64);
         let (value, proven) = if share > 0.0 {
             self.prove(position, options.restart_nodes.max(1), &proof_deadline)
         } else {
             (0, false)
         };
         let limited = options.time_limit_ms.is_some() || options.node_limit.is_some();
-        if !self.stopped && proven {
+        if !self.budget.stopped && proven {
             answer = Some(finish(self, value, true, u8::MAX));
         } else if limited {
-            self.stopped = false;
+            self.budget.stopped = false;
             let node_limit = options.node_limit.unwrap_or(u64::MAX);
             let alone_share = options.alone_share.clamp(0.0, 1.0);
-            if self.aids.farmer_alone && alone_share > 0.0 && position.seats == 3 && options.utility == Utility::WinLoss
+            if self.settings.aids.farmer_alone
+                && alone_share > 0.0
+                && position.seats == 3
+                && options.utility == Utility::WinLoss
             {
                 // Then iterations that ask a farmer alone, for a proof only.
-                let nodes_left = node_limit.saturating_sub(self.nodes);
-                self.node_limit = self.nodes.saturating_add((nodes_left as f64 * alone_share) as u64);
+                let nodes_left = node_limit.saturating_sub(self.budget.nodes);
+                self.budget.node_limit = self
+                    .budget
+                    .nodes
+                    .saturating_add((nodes_left as f64 * alone_share) as u64);
                 let deadline = match options.time_limit_ms {
                     Some(ms) => Deadline::after(clock, (ms - (clock.now_ms() - started)) * alone_share),
                     None => Deadline::NONE,
                 };
-                self.alone_within_horizon = true;
+                self.settings.alone_within_horizon = true;
                 let mut depth = 8u8;
                 loop {
-                    let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, &deadline);
-                    if self.stopped {
+                    let (value, proven) = self.negamax(position, depth, &deadline);
+                    if self.budget.stopped {
                         break;
                     }
                     if proven {
@@ -171,13 +177,13 @@ impl Solver {
                     }
                     depth = depth.saturating_add(if depth < 16 { 2 } else { 4 });
                 }
-                self.alone_within_horizon = false;
-                self.stopped = false;
+                self.settings.alone_within_horizon = false;
+                self.budget.stopped = false;
             }
         }
         if answer.is_none() && limited {
             // Then iterative deepening with the estimate, until the limit.
-            self.node_limit = options.node_limit.unwrap_or(u64::MAX);
+            self.budget.node_limit = options.node_limit.unwrap_or(u64::MAX);
             let deadline = match options.time_limit_ms {
                 Some(ms) => Deadline::after(clock, ms - (clock.now_ms() - started)),
                 None => Deadline::NONE,
@@ -185,11 +191,11 @@ impl Solver {
             // Iterations already finished from this position come back from
             // the table at once; the deepest of them answers should this
             // call finish none as deep.
-            let before = self.deepened.take().filter(|d| d.root == *position);
+            let before = self.memory.deepened.take().filter(|d| d.root == *position);
             let mut depth = options.start_depth.max(1);
             loop {
-                let (value, proven) = self.negamax(position, depth, -INFINITY, INFINITY, 0, &deadline);
-                if self.stopped {
+                let (value, proven) = self.negamax(position, depth, &deadline);
+                if self.budget.stopped {
                     break;
                 }
                 answer = Some(finish(self, value, proven, depth));
@@ -206,7 +212,7 @@ impl Solver {
                 // On a tie, this call's (the last of the maxima).
                 let deepest = before.into_iter().chain(now).max_by_key(|d| d.finished.depth);
                 answer = deepest.as_ref().map(|d| d.finished.clone());
-                self.deepened = deepest;
+                self.memory.deepened = deepest;
             }
         }
         let Finished {
@@ -231,26 +237,26 @@ impl Solver {
                 value
             };
         // The search's nodes (the line below may solve positions of its own).
-        let (nodes, anatomy) = (self.nodes, self.anatomy);
+        let (nodes, anatomy) = (self.budget.nodes, self.anatomy);
         let pv = if options.principal_variation && exact {
             let left = options
                 .time_limit_ms
                 .map_or(50.0, |ms| ms - (clock.now_ms() - started))
                 .min(50.0);
-            self.node_limit = u64::MAX;
+            self.budget.node_limit = u64::MAX;
             // The loser's best defence, where it can be found quickly.
             let resistance = if options.utility == Utility::WinLoss {
                 self.resistance_line_until(position, RESISTANCE_BUDGET, clock, &Deadline::after(clock, left))
             } else {
                 None
             };
-            self.stopped = false;
+            self.budget.stopped = false;
             match resistance {
                 Some(line) => line,
                 None => self.principal_variation(position, &Deadline::after(clock, left)),
             }
         } else if options.principal_variation {
-            self.node_limit = u64::MAX;
+            self.budget.node_limit = u64::MAX;
             self.complete_line(position, line, u32::from(depth))
         } else {
             line.into_iter().take(1).collect()
@@ -277,17 +283,17 @@ impl Solver {
     /// `restart` nodes until it finishes or the node limit or `deadline`
     /// stops it.
     fn prove(&mut self, root: &Position, restart: u64, deadline: &Deadline<'_>) -> (i32, bool) {
-        let limit = self.node_limit;
+        let limit = self.budget.node_limit;
         loop {
-            self.node_limit = limit.min(self.nodes.saturating_add(restart));
-            let found = self.negamax(root, u8::MAX, -INFINITY, INFINITY, 0, deadline);
+            self.budget.node_limit = limit.min(self.budget.nodes.saturating_add(restart));
+            let found = self.negamax(root, u8::MAX, deadline);
             // Stopped by this round's limit alone.
-            let again = self.stopped && self.node_limit < limit && !deadline.expired();
-            self.node_limit = limit;
+            let again = self.budget.stopped && self.budget.node_limit < limit && !deadline.expired();
+            self.budget.node_limit = limit;
             if !again {
                 return found;
             }
-            self.stopped = false;
+            self.budget.stopped = false;
         }
     }
 }
