@@ -110,8 +110,6 @@ fn row_json(n: u64, wins: u64, total: u64) -> Value {
 /// landlord by `player` at all three seats; win rates by maximum bid.
 pub fn calibrate(seeds: SeedRange, player: &PlayerSpec, quiet: bool) -> Result<Report, CliError> {
     let (deals, seed) = (seeds.count(), seeds.first());
-    let player = player.to_string();
-    let player = player.as_str();
     let started = std::time::Instant::now();
     let clock = MonotonicClock::default();
     let bar = progress(deals, quiet);

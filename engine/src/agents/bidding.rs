@@ -43,7 +43,7 @@ use crate::game::{Game, Outcome};
 use crate::rng;
 use crate::split::Splitter;
 
-use super::{make_player, play_out, PlayerError};
+use super::{play_seated, PlayerError, PlayerSpec};
 
 /// A hand's control cards: the cards and groups that win tricks late.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -135,14 +135,11 @@ pub fn choose_bid(hand: Cards, highest: Option<Bid>) -> Bid {
 /// `bidder`, who takes the bottom cards, played to the end by `player` at
 /// all three seats. The same arguments give the same game. Panics if
 /// `bidder` is not 0, 1 or 2.
-pub fn landlord_game(seed: u64, bidder: usize, player: &str, clock: &dyn Clock) -> Result<Outcome, PlayerError> {
+pub fn landlord_game(seed: u64, bidder: usize, player: &PlayerSpec, clock: &dyn Clock) -> Result<Outcome, PlayerError> {
     let deal = Auction::from_seed(seed).deal_for(bidder);
     let mut seeds = rng::from_seed(seed ^ 0xb1d_ca11_b4a7);
-    let mut table = Vec::with_capacity(3);
-    for seat in 0..3u64 {
-        table.push(make_player(player, rng::split(&mut seeds) ^ seat)?);
-    }
-    play_out(&mut Game::new(&deal), &mut table, clock, None)
+    let seeds: [u64; 3] = std::array::from_fn(|seat| rng::split(&mut seeds) ^ seat as u64);
+    play_seated(&mut Game::new(&deal), [player; 3], seeds, clock, None)
 }
 
 #[cfg(test)]
