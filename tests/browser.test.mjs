@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, worstStall, timeUntilAnswered, scrollSettled, dist, shots, SUB_PATH, boardPosition, solveArgs } from "./support.mjs";
+import { start, stop, freshPage, cli, worstStall, timeUntilAnswered, scrollSettled, dist, shots, SUB_PATH, boardPosition, solveArgs, waitForDeal } from "./support.mjs";
 
 let base;
 
@@ -20,10 +20,6 @@ after(stop);
 
 const handOf = (page, seat) => page.locator(`section[data-seat="${seat}"] .hand`).getAttribute("data-cards");
 const cardCount = (page, seat) => page.locator(`section[data-seat="${seat}"] .hand li`).count();
-
-async function waitForDeal(page) {
-  await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
-}
 
 /** Waits until the page shows the deal its address names: the address changes a render before the page does. */
 async function waitForAddressShown(page) {

@@ -201,6 +201,11 @@ export function scrollSettled(page) {
   );
 }
 
+/** Waits until the Deal page shows a deal's hands. */
+export async function waitForDeal(page) {
+  await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
+}
+
 /** The Endgame board's position as the CLI takes it: hands, the play to beat and who made it. */
 export async function boardPosition(page) {
   return page.evaluate(() => {

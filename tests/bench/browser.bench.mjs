@@ -7,7 +7,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, worstStall, timeUntilShown, timeUntilAnswered, dist, boardPosition, solveArgs } from "../support.mjs";
+import { start, stop, freshPage, cli, worstStall, timeUntilShown, timeUntilAnswered, dist, boardPosition, solveArgs, waitForDeal } from "../support.mjs";
 
 const rows = [];
 /** One measured figure: what, how much, and beside what. */
@@ -17,10 +17,6 @@ function row(figure, value, beside = "") {
 }
 const ms = (v) => `${Math.round(v)} ms`;
 const ratio = (a, b) => `${(a / b).toFixed(2)} x`;
-
-async function waitForDeal(page) {
-  await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
-}
 
 /** Opens a fresh page at `hash`, runs `body(page)`, closes it; errors in the page fail the bench. */
 async function onPage(hash, body, locale = "en-US") {
