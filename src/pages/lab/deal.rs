@@ -1,7 +1,7 @@
 //! A deal played at every table of a panel: its score distribution and GDI.
 
 use engine::lab::panel::{PanelName, ScoreDistribution};
-use engine::{Clock, Deal, Seat};
+use engine::{Clock, Deal, Seat, SeedOrDeal};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -41,13 +41,11 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         .unwrap_or(PanelName::Quick);
     // A seed, or a deal in bracket notation (its players seeded from 0, as
     // `ddz dist` does).
-    let seed: Result<(Deal, u64), String> = match seed_text.trim().parse::<u64>() {
-        Ok(s) => Ok((Deal::from_seed(s), s)),
+    let seed: Result<(Deal, u64), String> = match seed_text.parse::<SeedOrDeal>() {
+        Ok(given) => Ok((given.deal(), given.seed().unwrap_or(0))),
         // No bracket at all: a seed, mistyped (`-5`), not a deal.
         Err(_) if !seed_text.contains('[') => Err((t.bad_seed)(seed_text.trim())),
-        Err(_) => Deal::parse(seed_text.trim())
-            .map(|d| (d, 0))
-            .map_err(|e| t.deal_error(&e)),
+        Err(e) => Err(t.deal_error(&e)),
     };
     // Games per table: the panel's default until the user types another
     // number for that panel.
