@@ -5,10 +5,9 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdir, readdir, readFile, stat } from "node:fs/promises";
-import { gzipSync } from "node:zlib";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, worstStall, timeUntilAnswered, scrollSettled, dist, shots, SUB_PATH, boardPosition, solveArgs, waitForDeal } from "./support.mjs";
+import { start, stop, freshPage, cli, worstStall, timeUntilAnswered, scrollSettled, shots, SUB_PATH, boardPosition, solveArgs, waitForDeal, distBytes } from "./support.mjs";
 
 let base;
 
@@ -59,20 +58,7 @@ test("a seeded deal loads with no console errors and matches `ddz deal --seed`",
 });
 
 test("the first visit downloads under 1.5 MB compressed", async () => {
-  let raw = 0;
-  let gz = 0;
-  const walk = async (dir) => {
-    for (const name of await readdir(dir)) {
-      const path = join(dir, name);
-      if ((await stat(path)).isDirectory()) await walk(path);
-      else {
-        const body = await readFile(path);
-        raw += body.length;
-        gz += gzipSync(body, { level: 9 }).length;
-      }
-    }
-  };
-  await walk(dist);
+  const { gz } = await distBytes();
   // The service worker caches every file of the build on the first visit.
   assert.ok(gz < 1.5 * 1024 * 1024, `${gz} bytes compressed`);
 });

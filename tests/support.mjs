@@ -3,7 +3,7 @@
 // fresh browser profiles, the CLI to compare with, and a UI-stall meter.
 
 import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join, extname, dirname, resolve } from "node:path";
@@ -199,6 +199,24 @@ export function scrollSettled(page) {
         requestAnimationFrame(look);
       })
   );
+}
+
+/** The build's bytes, raw and gzip-compressed: what the first visit downloads (the service worker caches every file). */
+export async function distBytes() {
+  let [raw, gz] = [0, 0];
+  const walk = async (dir) => {
+    for (const name of await readdir(dir)) {
+      const path = join(dir, name);
+      if ((await stat(path)).isDirectory()) await walk(path);
+      else {
+        const body = await readFile(path);
+        raw += body.length;
+        gz += gzipSync(body, { level: 9 }).length;
+      }
+    }
+  };
+  await walk(dist);
+  return { raw, gz };
 }
 
 /** Waits until the Deal page shows a deal's hands. */

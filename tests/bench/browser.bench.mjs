@@ -4,10 +4,7 @@
 // worked. The tests assert only gross limits (a shared machine's timings
 // vary); these are the figures. Run by scripts/bench-browser.
 
-import { readdir, readFile, stat } from "node:fs/promises";
-import { gzipSync } from "node:zlib";
-import { join } from "node:path";
-import { start, stop, freshPage, cli, worstStall, timeUntilShown, timeUntilAnswered, dist, boardPosition, solveArgs, waitForDeal } from "../support.mjs";
+import { start, stop, freshPage, cli, worstStall, timeUntilShown, timeUntilAnswered, boardPosition, solveArgs, waitForDeal, distBytes } from "../support.mjs";
 
 const rows = [];
 /** One measured figure: what, how much, and beside what. */
@@ -31,19 +28,7 @@ async function onPage(hash, body, locale = "en-US") {
 }
 
 async function firstVisit() {
-  let [raw, gz] = [0, 0];
-  const walk = async (dir) => {
-    for (const name of await readdir(dir)) {
-      const path = join(dir, name);
-      if ((await stat(path)).isDirectory()) await walk(path);
-      else {
-        const body = await readFile(path);
-        raw += body.length;
-        gz += gzipSync(body, { level: 9 }).length;
-      }
-    }
-  };
-  await walk(dist);
+  const { raw, gz } = await distBytes();
   row("first visit, gzip-compressed", `${(gz / 1024).toFixed(0)} KB`, `${(raw / 1024).toFixed(0)} KB raw; the limit 1,536 KB`);
 }
 
