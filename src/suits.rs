@@ -1,10 +1,20 @@
-//! Suits, for display only. The rules ignore them (rules.md: a hand is a
+//! Suits and the faces written on cards, for display only. The rules ignore them (rules.md: a hand is a
 //! multiset of ranks), but a table without them does not look like cards.
 //! Every card of a deal gets its suit from the deal itself, so a deal always
 //! looks the same, and no two cards of one rank share a suit.
 
 use engine::{Cards, Rank};
 use serde::{Deserialize, Serialize};
+
+/// The rank as players write it: `10` for the ten; the jokers by name.
+pub fn face_text(rank: Rank) -> &'static str {
+    const FACES: [&str; 13] = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
+    match rank {
+        Rank::BlackJoker => "小王",
+        Rank::RedJoker => "大王",
+        r => FACES[r.index()],
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Suit {

@@ -8,17 +8,7 @@ use engine::{Cards, Rank};
 use yew::prelude::*;
 
 use crate::i18n::{use_strings, Strings};
-use crate::suits::{Face, Faces, Suit};
-
-/// The rank as players write it: `10` for the ten; the jokers by name.
-pub fn face_text(rank: Rank) -> &'static str {
-    const FACES: [&str; 13] = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
-    match rank {
-        Rank::BlackJoker => "小王",
-        Rank::RedJoker => "大王",
-        r => FACES[r.index()],
-    }
-}
+use crate::suits::{face_text, Face, Faces, Suit};
 
 /// The suit shapes, drawn once per page and used by every card (`<use>`).
 #[component]

@@ -5,8 +5,8 @@
 use engine::{Cards, Rank};
 use yew::prelude::*;
 
-use crate::components::card::face_text;
 use crate::i18n::use_strings;
+use crate::suits::face_text;
 
 #[derive(Properties, PartialEq)]
 pub struct CardPickerProps {

@@ -10,7 +10,8 @@ use engine::{Cards, Play, Split, Splitter};
 use yew::prelude::*;
 
 use crate::components::card::Hand;
-use crate::components::task::{task_status, Unit};
+use crate::components::task::task_status;
+use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
 use crate::suits::Faces;
 use crate::worker::learned::model_url;

@@ -3,29 +3,8 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{use_strings, Strings};
+use crate::i18n::{use_strings, Unit};
 use crate::worker::{JobError, Task};
-
-/// What the units of a job's progress are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
-    Games,
-    Rounds,
-    Deals,
-    Positions,
-    Tournaments,
-    /// Pieces of work of different kinds (scoring: boards replayed, field
-    /// games).
-    Steps,
-}
-
-impl Strings {
-    /// `12 / 40 games`, in this language.
-    pub fn progress_in(&self, done: u32, total: u32, unit: Unit) -> String {
-        let word = (self.unit)(unit);
-        format!("{done} / {total} {word}")
-    }
-}
 
 #[derive(Properties, PartialEq)]
 pub struct TaskStatusProps {
@@ -74,7 +53,7 @@ pub fn task_status<T>(task: &Task<T>, id: &str, unit: Unit, on_cancel: Callback<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
+    use crate::i18n::{Lang, Strings};
 
     const UNITS: [Unit; 6] = [
         Unit::Games,

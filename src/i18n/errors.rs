@@ -403,7 +403,7 @@ impl Strings {
                 if zh {
                     format!(
                         "{} 有 {count} 张，一副牌只有 {} 张",
-                        crate::components::card::face_text(*rank),
+                        crate::suits::face_text(*rank),
                         rank.copies()
                     )
                 } else {

@@ -3,7 +3,6 @@
 
 use yew::{hook, use_context};
 
-use crate::components::task::Unit;
 use crate::suits::Suit;
 
 pub mod contest;
@@ -12,6 +11,8 @@ mod errors;
 pub mod lab;
 pub mod play;
 mod words;
+
+pub use words::Unit;
 
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();

@@ -1,15 +1,33 @@
 //! The game's words in the page's language: seats, kinds of play, cards
 //! and plays as players say them, settings, the splitter's classes and
-//! reasons.
+//! reasons, the units of a job's progress.
 
 use engine::{Cards, Kind, Move, Play, Rank, Seat, Split};
 
 use super::{Lang, Strings};
-use crate::components::card::face_text;
 use crate::pages::play::prefs::{BadValue, Setting};
-use crate::suits::Face;
+use crate::suits::{face_text, Face};
+
+/// What the units of a job's progress are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Games,
+    Rounds,
+    Deals,
+    Positions,
+    Tournaments,
+    /// Pieces of work of different kinds (scoring: boards replayed, field
+    /// games).
+    Steps,
+}
 
 impl Strings {
+    /// `12 / 40 games`, in this language.
+    pub fn progress_in(&self, done: u32, total: u32, unit: Unit) -> String {
+        let word = (self.unit)(unit);
+        format!("{done} / {total} {word}")
+    }
+
     pub fn seat(&self, seat: Seat) -> &'static str {
         match (self.lang == Lang::Zh, seat) {
             (true, Seat::Landlord) => "地主",

@@ -9,7 +9,8 @@ use yew::prelude::*;
 
 use super::event::{copy, full_link};
 use super::words;
-use crate::components::task::{task_status, Unit};
+use crate::components::task::task_status;
+use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
 use crate::pages::play::prefs::Level;
 use crate::route::{ContestLink, Route};

@@ -10,7 +10,8 @@ use yew::prelude::*;
 
 use super::entry::Entry;
 use crate::components::chart::{BarChart, ChartText};
-use crate::components::task::{task_status, Unit};
+use crate::components::task::task_status;
+use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
 use crate::worker::{use_task, Answer, BoardReport, ContestAnswer, ContestJob, Job, Task};
 

@@ -6,8 +6,9 @@ use yew::prelude::*;
 use super::{arranged, use_lab_view, DihParams};
 use crate::components::chart::{log_scale, sig, today, ChartText, Export, LineChart, Table};
 use crate::components::info::Info;
-use crate::components::task::{task_status, Unit};
+use crate::components::task::task_status;
 use crate::i18n::use_strings;
+use crate::i18n::Unit;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 

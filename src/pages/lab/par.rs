@@ -13,8 +13,9 @@ use engine::lab::wilson;
 
 use crate::components::chart::{percent, today, BarChart, ChartText, Export, Table};
 use crate::components::info::Info;
-use crate::components::task::{task_status, Unit};
+use crate::components::task::task_status;
 use crate::i18n::use_strings;
+use crate::i18n::Unit;
 use crate::route::{DealLink, Route};
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Task, TeachingCase};
 

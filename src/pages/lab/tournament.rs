@@ -7,8 +7,9 @@ use yew::prelude::*;
 use super::{arranged, parse_centre, use_lab_view, DEFAULT_CENTRE};
 use crate::components::chart::{today, ChartText, Export, Heatmap, Table};
 use crate::components::info::Info;
-use crate::components::task::{task_status, Unit};
+use crate::components::task::task_status;
 use crate::i18n::use_strings;
+use crate::i18n::Unit;
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
 

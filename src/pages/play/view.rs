@@ -7,8 +7,9 @@ use engine::{Cards, Move, Rank, Seat};
 use yew::prelude::*;
 
 use super::model::{Chair, FacedTurn, Table};
-use crate::components::card::{face_text, CardBack, Hand};
+use crate::components::card::{CardBack, Hand};
 use crate::i18n::Strings;
+use crate::suits::face_text;
 use crate::suits::Faces;
 
 /// A chair's name from the user's side: 你, 上家, 下家.
