@@ -10,7 +10,9 @@ use engine::Seat;
 
 use crate::route::EndgameLink;
 
-use super::setup::SetupProblem;
+/// A link's puzzle that the library does not have: the text it asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct UnknownPuzzle(pub(super) String);
 
 /// Every puzzle, level by level (the first level opens with the five
 /// built-ins).
@@ -36,7 +38,7 @@ pub(super) fn of_day(date: Date) -> Option<usize> {
 
 /// Which puzzle a link asks for (an index into [`all`]): `Ok(None)` for a
 /// position of its own. A link with nothing in it asks for the first.
-pub(super) fn puzzle_of(link: &EndgameLink) -> Result<Option<usize>, SetupProblem> {
+pub(super) fn puzzle_of(link: &EndgameLink) -> Result<Option<usize>, UnknownPuzzle> {
     let empty = link.landlord.trim().is_empty() && link.farmer.trim().is_empty();
     match &link.puzzle {
         Some(text) => {
@@ -49,7 +51,7 @@ pub(super) fn puzzle_of(link: &EndgameLink) -> Result<Option<usize>, SetupProble
                 .map(|n| n - 1);
             match by_id.or(by_number) {
                 Some(n) => Ok(Some(n)),
-                None => Err(SetupProblem::Puzzle(text.to_string())),
+                None => Err(UnknownPuzzle(text.to_string())),
             }
         }
         None if empty => Ok(Some(0)),
@@ -94,7 +96,7 @@ pub(super) fn expand(link: &EndgameLink) -> EndgameLink {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::setup::parse;
+    use super::super::setup::{parse, SetupProblem};
     use super::*;
 
     /// The link to the puzzle of index `n`, by number (from 1), as old
@@ -132,9 +134,9 @@ pub(super) mod tests {
         assert_eq!(asked("1"), Ok(Some(0)));
         assert_eq!(asked(&count().to_string()), Ok(Some(count() - 1)));
         for bad in ["0", "x", "zzzzzzz", &(count() + 1).to_string()] {
-            assert_eq!(asked(bad), Err(SetupProblem::Puzzle(bad.into())), "{bad}");
+            assert_eq!(asked(bad), Err(UnknownPuzzle(bad.into())), "{bad}");
         }
-        let err = asked("99999").unwrap_err();
+        let err = SetupProblem::from(asked("99999").unwrap_err());
         assert!(err.explain(crate::i18n::Lang::Zh.strings()).contains("“99999”"));
     }
 }

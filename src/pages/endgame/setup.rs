@@ -8,7 +8,7 @@ use engine::{Cards, Play, Seat};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::puzzles;
+use super::puzzles::{self, UnknownPuzzle};
 use crate::components::picker::CardPicker;
 use crate::i18n::Strings;
 use crate::route::{EndgameLink, Route};
@@ -22,7 +22,13 @@ pub(super) enum SetupProblem {
     /// A seat field holds something that is not a seat.
     Seat(Field, String),
     /// The link names a puzzle there is not.
-    Puzzle(String),
+    Puzzle(UnknownPuzzle),
+}
+
+impl From<UnknownPuzzle> for SetupProblem {
+    fn from(unknown: UnknownPuzzle) -> SetupProblem {
+        SetupProblem::Puzzle(unknown)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,7 +47,7 @@ impl SetupProblem {
             SetupProblem::Play(e) => format!("{}: {}", t.last_play, t.play_error(e)),
             SetupProblem::Position(e) => t.position_error(e),
             SetupProblem::Seat(field, s) => format!("{}: “{s}”?", field_name(*field, t)),
-            SetupProblem::Puzzle(n) => (t.eg.unknown_puzzle)(n, puzzles::count()),
+            SetupProblem::Puzzle(UnknownPuzzle(n)) => (t.eg.unknown_puzzle)(n, puzzles::count()),
         }
     }
 }
