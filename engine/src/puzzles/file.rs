@@ -30,7 +30,7 @@ use crate::solver::{Position, PositionError};
 
 use super::answer::is_unique;
 use super::id::{position_text, seat_of_letter, PuzzleId};
-use super::prove::{Facts, Proof, MAX_ANSWERS};
+use super::prove::{Facts, Proof, MAX_ANSWERS, MAX_TURNS};
 use super::puzzle::Puzzle;
 
 /// The format version written now; another is refused by name.
@@ -43,8 +43,6 @@ pub const MAX_FILE_BYTES: usize = 256 * 1024;
 pub const MAX_PUZZLES: usize = 5_000;
 /// The highest level.
 pub const MAX_LEVEL: u8 = 50;
-/// The longest proof a file may claim, in turns.
-pub const MAX_TURNS: u32 = 60;
 
 /// What is wrong with a library file, and on which line (1-based; 0 for
 /// the file as a whole).

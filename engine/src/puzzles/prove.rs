@@ -22,6 +22,10 @@ pub const LINE_BUDGET: u64 = 2_000_000;
 /// The most winning choices of kickers an answer may have.
 pub const MAX_ANSWERS: usize = 6;
 
+/// The longest proof searched for, in turns (and so the most a library
+/// file may claim).
+pub const MAX_TURNS: u32 = 60;
+
 /// What the exact solve proved about a puzzle's position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Facts {
@@ -152,7 +156,7 @@ pub fn prove(position: &Position, clock: &dyn Clock) -> Result<Proof, NotAPuzzle
 /// or the search visits more than `budget` positions.
 pub fn plays_to_win(position: &Position, budget: u64) -> Option<(u32, Move)> {
     let mut search = Fastest::new(position.to_move().team(), budget);
-    for n in 1..=super::file::MAX_TURNS {
+    for n in 1..=MAX_TURNS {
         let mut moves = Vec::new();
         position.moves(&mut moves);
         for mv in moves {
@@ -170,7 +174,7 @@ pub fn plays_to_win(position: &Position, budget: u64) -> Option<(u32, Move)> {
 /// if it cannot be sure to, or past `budget` positions.
 pub fn plays_to_win_for(position: &Position, team: Team, budget: u64) -> Option<u32> {
     let mut search = Fastest::new(team, budget);
-    (0..=super::file::MAX_TURNS).find_map(|n| match search.wins_within(position, n) {
+    (0..=MAX_TURNS).find_map(|n| match search.wins_within(position, n) {
         Some(true) => Some(Some(n)),
         Some(false) => None,
         None => Some(None),
@@ -189,7 +193,7 @@ pub fn plays_to_win_after(position: &Position, moves: &[Move], budget: u64) -> V
         .map(|&mv| {
             let cost = u32::from(mv != Move::Pass);
             let child = position.after(mv);
-            for n in cost..=super::file::MAX_TURNS {
+            for n in cost..=MAX_TURNS {
                 if search.wins_within(&child, n - cost)? {
                     return Some(n);
                 }
