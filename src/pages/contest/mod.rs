@@ -12,6 +12,7 @@
 //! - `#/contest?e=CODE&view=score`: scoring results ([`score`]);
 //!   `view=records`: the hand records, printable ([`records`]).
 
+pub mod board_end;
 pub mod entry;
 
 mod create;

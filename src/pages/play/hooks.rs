@@ -95,7 +95,7 @@ pub(super) fn use_persistence(state: &UseReducerHandle<State>, link: &PlayLink) 
     {
         let snapshot = (state.table.clone(), state.session, state.contest.clone());
         use_effect_with(snapshot, |(table, session, contest)| match contest {
-            Some(seat) => crate::pages::contest::table::save_table(&seat.event, seat.board, table),
+            Some(seat) => crate::pages::contest::board_end::save_table(&seat.event, seat.board, table),
             None => saved::save(table, session),
         });
     }

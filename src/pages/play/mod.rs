@@ -17,7 +17,7 @@ pub mod model;
 pub mod prefs;
 mod review;
 pub mod saved;
-mod state;
+pub(crate) mod state;
 pub mod view;
 
 use engine::agents::bidding::assess;
@@ -242,7 +242,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             Phase::Over(_) => html! {
                 <div class="actions" id="play-actions" data-for="over">
                     if let Some(seat) = &state.contest {
-                        { crate::pages::contest::table::next_button(t, seat, "play-next") }
+                        { crate::pages::contest::board_end::next_button(t, seat, "play-next") }
                     } else {
                         <button type="button" class="primary" id="play-next" onclick={ new_deal(&state) }>{ t.play.next_deal }</button>
                     }
@@ -374,7 +374,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             { table_view }
             if over && state.end_open {
                 if let Some(seat) = &state.contest {
-                    <crate::pages::contest::table::BoardEnd seat={ (**seat).clone() } table={ state.table.clone() }
+                    <crate::pages::contest::board_end::BoardEnd seat={ (**seat).clone() } table={ state.table.clone() }
                         on_close={ { let s = state.clone(); Callback::from(move |_| s.dispatch(Action::EndOpen(false))) } }
                         on_replay={ { let s = state.clone(); Callback::from(move |_| s.dispatch(Action::Replay(Some(0)))) } }
                         on_review={ jobs.start_review.clone() } reviewing={ matches!(state.review, state::Review::Running { .. }) } />
