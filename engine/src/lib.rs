@@ -58,4 +58,4 @@ pub use movegen::{can_beat, follow_plays, lead_plays, legal_moves, plays, PlaySi
 pub use play::{readings, Kind, Move, Play, PlayError};
 pub use seat::{Seat, SeatError, Team};
 pub use split::{Split, Splitter};
-pub use stepwise::{Completion, Stepwise};
+pub use stepwise::{step_until, Completion, Stepwise};

@@ -54,7 +54,7 @@ pub trait Stepwise {
 
 /// The `advance` of a run whose steps are short: takes `step` until the
 /// run is done or `deadline` has passed, at least once if a step is left.
-pub(crate) fn step_until<R: Stepwise + ?Sized>(
+pub fn step_until<R: Stepwise + ?Sized>(
     run: &mut R,
     deadline: &Deadline<'_>,
     mut step: impl FnMut(&mut R) -> Result<(), R::Error>,

@@ -9,7 +9,7 @@ use engine::lab::panel::{gdi_distance, GdiCentre, PanelName, PanelRun, ScoreDist
 use engine::lab::par::Par;
 use engine::lab::solve_match::{play_match_deal, MatchDeal, SizeResult, SIZES};
 use engine::lab::tournament::{FormatName, PlaceProbabilities, TournamentRun};
-use engine::{Clock, Completion, Deadline, Deal, PlayerSpec, Stepwise};
+use engine::{step_until, Clock, Completion, Deadline, Deal, PlayerSpec, Stepwise};
 use serde::{Deserialize, Serialize};
 
 use super::{Answer, JobError, Quantity};
@@ -254,14 +254,11 @@ impl Stepwise for DihCurve {
     type Error = JobError;
 
     fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, _: &dyn Clock) -> Result<(), JobError> {
-        while !self.is_done() {
-            let m = self.curve.len() as u32 + 1;
-            self.curve.push(dih(&self.distribution, self.players, m, self.top));
-            if deadline.expired() {
-                break;
-            }
-        }
-        Ok(())
+        step_until(self, deadline, |run| {
+            let m = run.curve.len() as u32 + 1;
+            run.curve.push(dih(&run.distribution, run.players, m, run.top));
+            Ok(())
+        })
     }
     fn completion(&self) -> Completion {
         Completion {
@@ -376,16 +373,13 @@ impl Stepwise for SolveMatch {
 
     fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), JobError> {
         let per_size = self.deals as usize;
-        while !self.is_done() {
-            let (size, i) = (self.sizes[self.played.len() / per_size], self.played.len() % per_size);
-            let deal = play_match_deal(size, self.seed.wrapping_add(i as u64), self.time_limit_ms, clock)
+        step_until(self, deadline, |run| {
+            let (size, i) = (run.sizes[run.played.len() / per_size], run.played.len() % per_size);
+            let deal = play_match_deal(size, run.seed.wrapping_add(i as u64), run.time_limit_ms, clock)
                 .map_err(|_| hand_size_error(size))?;
-            self.played.push(deal);
-            if deadline.expired() {
-                break;
-            }
-        }
-        Ok(())
+            run.played.push(deal);
+            Ok(())
+        })
     }
     fn completion(&self) -> Completion {
         Completion {
