@@ -382,7 +382,7 @@ pub struct Event {
     deals: Deals,
     boards: u8,
     seat: SeatRule,
-    opponents: usize,
+    opponents: Rung,
     aids: Aids,
     reveal: Reveal,
 }
@@ -418,7 +418,6 @@ impl Event {
         }
         let opponents = opponents
             .rung()
-            .map(Rung::index)
             .ok_or_else(|| EventError::NotARung(opponents.to_string()))?;
         let deals = match deals {
             Deals::TestCases { players, top, seeds } => {
@@ -493,7 +492,7 @@ impl Event {
             deals: Deals::Daily { date },
             boards: DAILY_BOARDS,
             seat: SeatRule::Alternate,
-            opponents: DAILY_RUNG,
+            opponents: Rung::at(DAILY_RUNG),
             aids: Aids::default(),
             reveal: Reveal::EachBoard,
         }
@@ -527,14 +526,12 @@ impl Event {
 
     /// The AI opponents (a ladder rung).
     pub fn opponents(&self) -> PlayerSpec {
-        Rung::new(self.opponents)
-            .expect("an event's rung is on the ladder")
-            .spec()
+        self.opponents.spec()
     }
 
     /// The opponents' rung number (L7 is 7).
     pub fn rung(&self) -> usize {
-        self.opponents
+        self.opponents.index()
     }
 
     /// The aids allowed.
@@ -562,7 +559,7 @@ impl Event {
         w.str(&self.title);
         w.u8(self.boards);
         w.u8(self.seat.tag());
-        w.u8(self.opponents as u8);
+        w.u8(self.opponents.index() as u8);
         w.u8(self.aids.bits());
         w.u8(match self.reveal {
             Reveal::EachBoard => 0,
@@ -752,7 +749,7 @@ impl fmt::Display for Event {
         };
         write!(
             f,
-            "{title}: {} boards, {deals}; you play {seat} against L{} opponents; tournament scoring ±(1 + bombs); aids: {}; results {}",
+            "{title}: {} boards, {deals}; you play {seat} against {} opponents; tournament scoring ±(1 + bombs); aids: {}; results {}",
             self.boards,
             self.opponents,
             self.aids.names(),
@@ -885,9 +882,13 @@ mod tests {
             "this is a result code, not an event code"
         );
         // A body with the checksum right but a rung past the ladder.
-        let mut event = Event::new(settings(Deals::Seeded { seed: 1 }, 2)).unwrap();
-        event.opponents = 99;
-        let forged = event.code();
+        let event = Event::new(settings(Deals::Seeded { seed: 1 }, 2)).unwrap();
+        let mut bytes = event.to_bytes();
+        // The title (its length, then its bytes), the boards, the seat rule, the rung.
+        let at = 1 + event.title.len() + 2;
+        assert_eq!(bytes[at], 7);
+        bytes[at] = 99;
+        let forged = code::seal(Kind::Event, &bytes);
         assert!(Event::from_code(&forged).unwrap_err().to_string().contains("L99"));
         // Trailing bytes.
         let mut bytes = Event::daily("2026-01-01".parse().unwrap()).to_bytes();
