@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, worstStall, timeUntilAnswered, scrollSettled, shots, SUB_PATH, boardPosition, solveArgs, waitForDeal, distBytes } from "./support.mjs";
+import { start, stop, freshPage, cli, worstStall, timeUntilAnswered, scrollSettled, shots, SUB_PATH, boardPosition, solveArgs, waitForDeal, distBytes, rankDuringTournament } from "./support.mjs";
 
 let base;
 
@@ -864,12 +864,7 @@ test("the lab's sections run side by side: one is cancelled while another finish
   await t.test("the library is ranked while a long tournament runs, the page responsive", async () => {
     // A long tournament run, and meanwhile the library ranked: the ranking is
     // not held up or stopped by it.
-    await page.fill("#t-matches", "2000");
-    await page.locator("#t-matches").dispatchEvent("change");
-    await page.click("#tournament-run");
-    await page.locator("#tournament-progress").waitFor();
-    await page.click("#rank-run");
-    await page.locator("#rank-table tbody tr").first().waitFor({ timeout: 30000 });
+    await rankDuringTournament(page);
     assert.ok(await page.locator("#tournament-progress").isVisible(), "the tournament still runs");
     assert.match(await page.textContent("#tournament-progress"), /场比赛/);
     const stall = await worstStall(page);

@@ -219,6 +219,16 @@ export async function distBytes() {
   return { raw, gz };
 }
 
+/** On the Lab page: a long tournament started, and the library ranked while it runs. */
+export async function rankDuringTournament(page) {
+  await page.fill("#t-matches", "2000");
+  await page.locator("#t-matches").dispatchEvent("change");
+  await page.click("#tournament-run");
+  await page.locator("#tournament-progress").waitFor();
+  await page.click("#rank-run");
+  await page.locator("#rank-table tbody tr").first().waitFor({ timeout: 30000 });
+}
+
 /** Waits until the Deal page shows a deal's hands. */
 export async function waitForDeal(page) {
   await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();

@@ -4,7 +4,7 @@
 // worked. The tests assert only gross limits (a shared machine's timings
 // vary); these are the figures. Run by scripts/bench-browser.
 
-import { start, stop, freshPage, cli, worstStall, timeUntilShown, timeUntilAnswered, boardPosition, solveArgs, waitForDeal, distBytes } from "../support.mjs";
+import { start, stop, freshPage, cli, worstStall, timeUntilShown, timeUntilAnswered, boardPosition, solveArgs, waitForDeal, distBytes, rankDuringTournament } from "../support.mjs";
 
 const rows = [];
 /** One measured figure: what, how much, and beside what. */
@@ -125,12 +125,7 @@ async function losingPlayFlagged() {
 async function labTwoJobs() {
   await onPage("#/lab?seed=42&panel=quick", async (page) => {
     await page.locator("#lab-dist").waitFor({ timeout: 30000 });
-    await page.fill("#t-matches", "2000");
-    await page.locator("#t-matches").dispatchEvent("change");
-    await page.click("#tournament-run");
-    await page.locator("#tournament-progress").waitFor();
-    await page.click("#rank-run");
-    await page.locator("#rank-table tbody tr").first().waitFor({ timeout: 30000 });
+    await rankDuringTournament(page);
     row("UI stall with two Lab jobs running", ms(await worstStall(page)), "a tournament and the library's ranking");
     await page.click("#tournament-cancel");
     await page.locator("#tournament-cancelled").waitFor();
