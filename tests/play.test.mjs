@@ -694,7 +694,7 @@ function solvePosition(p, ...more) {
   return cli(args);
 }
 
-test("a finished deal's review marks a play that threw away a win, as `ddz solve` confirms", async () => {
+test("a finished deal's review marks a play that threw away a win, as `ddz solve` confirms; on a phone every open card shows its corner, and on its side nothing covers the verdict", async () => {
   const { context, page, errors } = await freshPage();
   // Beginners (L1) slip; the user plays the hints. Seed 3 has such slips.
   await page.goto(`${base}#/play?seed=3&seat=landlord&level=beginner&pace=fast`);
@@ -742,9 +742,65 @@ test("a finished deal's review marks a play that threw away a win, as `ddz solve
   }
   await page.screenshot({ path: join(shots, "play-review-slip.png") });
   console.log(`# review: your side's ${slips} slips, of kinds ${[...kinds].sort()} (0 thrown win, 1 expected win to proven loss, 2 proof lost, 3 estimate worsened)`);
+
+  // On a phone held upright, the open hands wrap rather than shrink: every
+  // card shows its corner (rank and suit), not a sliver.
+  await page.setViewportSize(SIZES["390x844"]);
+  await setRange(page, 0);
+  const slivers = await openCardSlivers(page);
+  console.log(`# review at 390x844: the narrowest open card shows ${Math.min(...slivers)} px of ${slivers.length} cards`);
+  assert.equal(slivers.length, 54 - 17 - 3, "both opponents' hands are open");
+  for (const w of slivers) assert.ok(w >= 14, `an open card shows ${w} px`);
+  // On its side, no play or pass covers the move's verdict, at any step.
+  await page.setViewportSize(SIZES["844x390"]);
+  const steps = Number(await page.getAttribute("#replay-range", "max"));
+  let checked = 0;
+  for (let k = 1; k <= steps; k++) {
+    await setRange(page, k);
+    await page.waitForFunction((k) => document.querySelector("#replay-step")?.dataset.step === String(k), k);
+    const covered = await verdictCovered(page);
+    if (covered === null) continue;
+    assert.deepEqual(covered, [], `844x390, step ${k}: the verdict is covered at ${JSON.stringify(covered)}`);
+    checked++;
+  }
+  assert.ok(checked >= steps / 2, `${checked} of ${steps} steps had a verdict to check`);
+  await page.screenshot({ path: join(shots, "play-review-844x390.png") });
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** How many px of each open opponent card show, across its corner. */
+function openCardSlivers(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll(".seat.open .hand li")].map((li) => {
+      const b = li.getBoundingClientRect();
+      const y = b.top + Math.min(10, b.height / 4);
+      let seen = 0;
+      for (let x = Math.floor(b.left); x < b.right; x++) if (document.elementFromPoint(x + 0.5, y)?.closest("li") === li) seen++;
+      return seen;
+    }),
+  );
+}
+
+/** Points across the move's verdict (#play-review) where something else is
+ * on top, or off screen; null when no verdict is shown. */
+function verdictCovered(page) {
+  return page.evaluate(() => {
+    const note = document.querySelector(".say #play-review");
+    if (!note) return null;
+    const b = note.getBoundingClientRect();
+    const bad = [];
+    for (const fy of [0.25, 0.5, 0.75]) {
+      for (const fx of [0.05, 0.25, 0.5, 0.75, 0.95]) {
+        const x = b.left + b.width * fx;
+        const y = b.top + b.height * fy;
+        const top = document.elementFromPoint(x, y);
+        if (x < 0 || y < 0 || x > innerWidth || y > innerHeight || !note.contains(top)) bad.push([Math.round(x), Math.round(y), top?.className?.baseVal ?? top?.className ?? null]);
+      }
+    }
+    return bad;
+  });
+}
 
 test("screenshots of the table at four sizes in both languages", async () => {
   const made = [];

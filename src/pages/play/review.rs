@@ -86,7 +86,7 @@ pub(super) fn review_note(t: &Strings, state: &State, step: usize) -> Html {
                 <div class={ classes!("advice", "review", slip.map(|_| "blunder")) } id="play-review"
                     data-blunder={ m.threw_away_a_win().to_string() } data-slip={ slip.map(|s| slip_index(s).to_string()).unwrap_or_default() }>
                     if let Some(slip) = slip {
-                        <p><strong>{ slip_mark(slip) }{ " " }{ slip_words(t, slip) }</strong>{ " · " }<span class="sure">{ t.play.slip_sure[slip_index(slip)] }</span></p>
+                        <p><strong>{ slip_mark(slip) }{ " " }{ slip_words(t, slip) }</strong><span class="sure">{ " · " }{ t.play.slip_sure[slip_index(slip)] }</span></p>
                         { for better }
                     } else {
                         <p>{ text }</p>
@@ -134,7 +134,7 @@ pub(super) fn review_summary(t: &Strings, state: &UseReducerHandle<State>) -> Ht
     html! {
         <div class="review-summary" id="play-review-summary" data-mine={ count(true, true).to_string() } data-theirs={ count(false, true).to_string() }
             data-mine-slips={ count(true, false).to_string() } data-theirs-slips={ count(false, false).to_string() }>
-            <p>{ (t.play.review_summary)(count(true, false), count(true, true), count(false, false), count(false, true)) }
+            <p><span class="summary-text">{ (t.play.review_summary)(count(true, false), count(true, true), count(false, false), count(false, true)) }</span>
             if let Some(k) = first {
                 { " " }
                 <button type="button" id="play-first-blunder" onclick={ jump(k) }>{ t.play.first_blunder }</button>
