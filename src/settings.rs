@@ -85,9 +85,10 @@ pub fn load() -> (Settings, Option<SettingsError>) {
         Ok(Some(settings)) => (settings, None),
         Ok(None) => (default_settings(), None),
         Err(reason) => {
-            if let Some(text) = stored {
-                web::storage_set(SET_ASIDE_KEY, &text);
-            }
+            // Moved, not copied: a copy might not fit beside the original.
+            // Settings are a few bytes; whatever became of them, the
+            // defaults take their place.
+            let _ = web::set_aside(KEY, SET_ASIDE_KEY);
             let settings = default_settings();
             save(settings);
             (settings, Some(reason))
@@ -104,8 +105,9 @@ pub fn current() -> Settings {
 }
 
 pub fn save(settings: Settings) {
-    // A full or disabled storage only loses the preference, not the page.
-    web::storage_set(KEY, &settings.to_json());
+    // A full or disabled storage only loses the preference (the language,
+    // the table's options), which the page in use keeps: not worth a notice.
+    let _ = web::storage_set(KEY, &settings.to_json());
 }
 
 /// Changes what is stored, keeping the rest.

@@ -97,23 +97,104 @@ fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
 
-/// A localStorage value; `None` if absent or if storage is unavailable.
-pub fn storage_get(key: &str) -> Option<String> {
-    local_storage().and_then(|s| s.get_item(key).ok().flatten())
+/// Why a value could not be stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StorageError {
+    /// The browser's storage for this site is full (its quota, about 5 MB).
+    Full,
+    /// There is no storage (disabled, or a private window that refuses it).
+    Unavailable,
 }
 
-/// Stores a value; a full or disabled storage is ignored (the caller loses
-/// only what it wanted to keep for later).
-pub fn storage_set(key: &str, value: &str) {
-    if let Some(s) = local_storage() {
-        let _ = s.set_item(key, value);
+/// What became of stored text that could not be read, moved aside so
+/// that it is neither read again nor written over ([`set_aside`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetAside {
+    /// Now under the set-aside key.
+    Kept,
+    /// The copy could not be written (storage full): left where it was.
+    LeftInPlace(StorageError),
+    /// Neither the copy nor the original could be written back.
+    Lost(StorageError),
+}
+
+/// A key–value store: localStorage, or a map in the tests.
+pub trait Store {
+    fn get(&self, key: &str) -> Option<String>;
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StorageError>;
+    fn remove(&mut self, key: &str);
+}
+
+/// This site's localStorage.
+pub struct Local;
+
+impl Store for Local {
+    fn get(&self, key: &str) -> Option<String> {
+        local_storage().and_then(|s| s.get_item(key).ok().flatten())
     }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StorageError> {
+        let s = local_storage().ok_or(StorageError::Unavailable)?;
+        s.set_item(key, value).map_err(|e| {
+            // Chromium and Firefox name it so; Safari's private mode too.
+            let name = js_sys::Reflect::get(&e, &"name".into())
+                .ok()
+                .and_then(|n| n.as_string())
+                .unwrap_or_default();
+            if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
+                StorageError::Full
+            } else {
+                StorageError::Unavailable
+            }
+        })
+    }
+
+    fn remove(&mut self, key: &str) {
+        if let Some(s) = local_storage() {
+            let _ = s.remove_item(key);
+        }
+    }
+}
+
+/// A localStorage value; `None` if absent or if storage is unavailable.
+pub fn storage_get(key: &str) -> Option<String> {
+    Local.get(key)
+}
+
+/// Stores a value, or says why it could not (the caller tells the user
+/// when what it keeps matters).
+#[must_use = "a value that was not stored is lost: tell the user"]
+pub fn storage_set(key: &str, value: &str) -> Result<(), StorageError> {
+    Local.set(key, value)
 }
 
 pub fn storage_remove(key: &str) {
-    if let Some(s) = local_storage() {
-        let _ = s.remove_item(key);
+    Local.remove(key)
+}
+
+/// Moves the text under `key` to `aside` (replacing what was there).
+///
+/// The original is removed before the copy is written, so the copy fits
+/// wherever the original did (a copy written first would not fit in a
+/// nearly full storage, and the original would then be lost with it); if
+/// the copy still fails, the original is put back.
+pub fn move_aside(store: &mut impl Store, key: &str, aside: &str) -> SetAside {
+    let Some(text) = store.get(key) else {
+        return SetAside::Kept;
+    };
+    store.remove(key);
+    match store.set(aside, &text) {
+        Ok(()) => SetAside::Kept,
+        Err(why) => match store.set(key, &text) {
+            Ok(()) => SetAside::LeftInPlace(why),
+            Err(_) => SetAside::Lost(why),
+        },
     }
+}
+
+/// [`move_aside`] in localStorage.
+pub fn set_aside(key: &str, aside: &str) -> SetAside {
+    move_aside(&mut Local, key, aside)
 }
 
 /// The localStorage keys starting with `prefix`.
@@ -136,4 +217,72 @@ pub fn unix_ms() -> f64 {
 /// Uniform in [0, 1), for what only needs to look varied (AI pauses).
 pub fn random_unit() -> f64 {
     js_sys::Math::random()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// A store holding at most `room` characters of keys and values, as
+    /// localStorage counts its quota.
+    struct Small {
+        room: usize,
+        items: BTreeMap<String, String>,
+    }
+
+    impl Small {
+        fn used(&self) -> usize {
+            self.items.iter().map(|(k, v)| k.len() + v.len()).sum()
+        }
+    }
+
+    impl Store for Small {
+        fn get(&self, key: &str) -> Option<String> {
+            self.items.get(key).cloned()
+        }
+        fn set(&mut self, key: &str, value: &str) -> Result<(), StorageError> {
+            let old = self.items.get(key).map_or(0, |v| key.len() + v.len());
+            if self.used() - old + key.len() + value.len() > self.room {
+                return Err(StorageError::Full);
+            }
+            self.items.insert(key.into(), value.into());
+            Ok(())
+        }
+        fn remove(&mut self, key: &str) {
+            self.items.remove(key);
+        }
+    }
+
+    fn store(room: usize, text: &str) -> Small {
+        let mut s = Small {
+            room,
+            items: BTreeMap::new(),
+        };
+        s.set("k", text).unwrap();
+        s
+    }
+
+    #[test]
+    fn text_too_big_to_copy_beside_itself_is_still_moved() {
+        // Room for the text once, not twice: a copy written first fails.
+        let text = "x".repeat(1000);
+        let mut s = store(1500, &text);
+        assert_eq!(move_aside(&mut s, "k", "aside"), SetAside::Kept);
+        assert_eq!(s.get("aside").as_deref(), Some(text.as_str()));
+        assert_eq!(s.get("k"), None);
+    }
+
+    #[test]
+    fn text_that_cannot_be_copied_at_all_stays_where_it_was() {
+        // The set-aside key is longer than the original's, and the store
+        // is full to the last character.
+        let text = "x".repeat(1000);
+        let mut s = store(1001, &text);
+        assert_eq!(
+            move_aside(&mut s, "k", "aside"),
+            SetAside::LeftInPlace(StorageError::Full)
+        );
+        assert_eq!(s.get("k").as_deref(), Some(text.as_str()));
+    }
 }

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, shots } from "./support.mjs";
+import { start, stop, freshPage, cli, shots, createEvent, openAdvanced, enterEvent as enter, playMoves, fastPace } from "./support.mjs";
 
 let base;
 
@@ -21,53 +21,6 @@ before(async () => {
 });
 
 after(stop);
-
-/** Creates an event with the form; its code. */
-async function createEvent(page, fill) {
-  await page.goto(`${base}#/contest`);
-  await page.waitForSelector("#contest-create");
-  await fill(page);
-  await page.click("#contest-new-create");
-  await page.waitForSelector("#contest-created", { timeout: 60000 });
-  return page.getAttribute("#contest-created", "data-code");
-}
-
-/** Enters the event under `name`; waits for the boards. */
-async function enter(page, code, name) {
-  await page.goto(`${base}#/contest?e=${code}`);
-  await page.fill("#contest-name", name);
-  await page.click("#contest-start");
-  await page.waitForSelector("#contest-boards tr[data-seed]", { timeout: 60000 });
-}
-
-/**
- * The user's moves until the board ends (or `moves` of them are made): on
- * lead the lowest single (or the highest), else a pass.
- */
-async function playMoves(page, { highest = false, moves = Infinity } = {}) {
-  for (let made = 0; made < moves; made++) {
-    await page.waitForFunction(
-      () => document.querySelector("#play-end") || document.querySelector('#play-actions[data-for="play"]'),
-      null,
-      { timeout: 60000 },
-    );
-    if (await page.$("#play-end")) return true;
-    if (await page.locator("#play-pass").isEnabled()) await page.click("#play-pass");
-    else {
-      const cards = page.locator("#play-hand li");
-      await (highest ? cards.last() : cards.first()).click({ position: { x: 6, y: 30 } });
-      await page.click("#play-play");
-    }
-  }
-  return false;
-}
-
-/** The AI's moves at the fastest pace (kept for later boards). */
-async function fastPace(page) {
-  await page.click("#play-menu-open");
-  await page.selectOption("#play-pace", "fast");
-  await page.click("#play-menu .menu-head .icon-button");
-}
 
 /** Plays every board from the event page; the result code. */
 async function playAll(page, code, { highest = false, reloadAfter = null } = {}) {
@@ -106,6 +59,7 @@ test("a duplicate event is made, entered by two (one reloading), and scored as t
   const code = await createEvent(organiser.page, async (page) => {
     await page.fill("#contest-new-title", "Club night");
     await page.fill("#contest-new-boards", "3");
+    await openAdvanced(page);
     await page.fill("#contest-new-players", "30");
     await page.fill("#contest-new-top", "3");
   });
@@ -175,7 +129,7 @@ test("a duplicate event is made, entered by two (one reloading), and scored as t
       want.distinction.dih,
     );
     const csv = await page.getAttribute("#contest-csv", "href");
-    assert.match(decodeURIComponent(csv), /place,entrant,rank_points/);
+    assert.match(decodeURIComponent(csv), /^data:text\/csv;charset=utf-8,\uFEFFPlace,Entrant,Rank points,/);
     await page.screenshot({ path: join(shots, "contest-standings-1366x900.png"), fullPage: true });
   });
 
@@ -209,6 +163,7 @@ test("an equal-strength event deals each entrant their own boards within ε of t
   const code = await createEvent(organiser.page, async (page) => {
     await page.selectOption("#contest-new-format", "equal");
     await page.fill("#contest-new-boards", "2");
+    await openAdvanced(page);
     await page.fill("#contest-new-centre", "0.8, 0.45, 0.3");
     await page.fill("#contest-new-eps", "0.15");
   });

@@ -250,3 +250,56 @@ export function solveArgs(p) {
   if (p.last) args.push("--last", p.last, "--last-by", p.by);
   return args;
 }
+
+/** Creates an event with the Contest page's form (`fill` sets it); its code. */
+export async function createEvent(page, fill) {
+  await page.goto(`${site.base}#/contest`);
+  await page.waitForSelector("#contest-create");
+  await fill(page);
+  await page.click("#contest-new-create");
+  await page.waitForSelector("#contest-created", { timeout: 60000 });
+  return page.getAttribute("#contest-created", "data-code");
+}
+
+/** Opens the create form's "advanced" settings (n, r, the GDI centre, ε). */
+export async function openAdvanced(page) {
+  if (!(await page.locator("#contest-new-advanced[open]").count())) await page.click("#contest-new-advanced summary");
+}
+
+/** Enters event `code` under `name`; waits for the boards. */
+export async function enterEvent(page, code, name) {
+  await page.goto(`${site.base}#/contest?e=${code}`);
+  await page.fill("#contest-name", name);
+  await page.click("#contest-start");
+  await page.waitForSelector("#contest-boards tr[data-seed]", { timeout: 60000 });
+}
+
+/**
+ * At a contest table, the user's moves until the board ends (or `moves` of
+ * them are made): on lead the lowest single (or the highest), else a pass.
+ * Whether the board ended.
+ */
+export async function playMoves(page, { highest = false, moves = Infinity } = {}) {
+  for (let made = 0; made < moves; made++) {
+    await page.waitForFunction(
+      () => document.querySelector("#play-end") || document.querySelector('#play-actions[data-for="play"]'),
+      null,
+      { timeout: 60000 },
+    );
+    if (await page.$("#play-end")) return true;
+    if (await page.locator("#play-pass").isEnabled()) await page.click("#play-pass");
+    else {
+      const cards = page.locator("#play-hand li");
+      await (highest ? cards.last() : cards.first()).click({ position: { x: 6, y: 30 } });
+      await page.click("#play-play");
+    }
+  }
+  return false;
+}
+
+/** The AI's moves at the fastest pace (kept for later boards). */
+export async function fastPace(page) {
+  await page.click("#play-menu-open");
+  await page.selectOption("#play-pace", "fast");
+  await page.click("#play-menu .menu-head .icon-button");
+}

@@ -1,5 +1,6 @@
 pub mod card;
 pub mod chart;
+pub mod copy;
 pub mod icon;
 pub mod info;
 pub mod line;

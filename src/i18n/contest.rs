@@ -2,9 +2,11 @@
 //! (codes, names, refused results) worded from their data.
 
 use engine::contest::code::{CodeError, Kind};
-use engine::contest::{BoardsError, EventError, NameError, RecordProblem, Rejection, ResultError};
+use engine::contest::standings::{BoardColumn, Column};
+use engine::contest::{BoardsError, EventError, FileProblem, NameError, RecordProblem, Rejection, ResultError};
 
 use super::{Lang, Strings};
+use crate::web::SetAside;
 
 pub struct ContestStrings {
     pub title: &'static str,
@@ -65,7 +67,18 @@ pub struct ContestStrings {
     pub event_code: &'static str,
     pub score_results: &'static str,
     pub hand_records: &'static str,
-    pub unreadable_entry: fn(&str) -> String,
+    /// Every entrant's boards, each their own (equal and random events).
+    pub all_records: &'static str,
+    pub no_event_code: &'static str,
+    pub already_entered: fn(&str) -> String,
+    pub replace_open: &'static str,
+    /// What giving up an entry loses: the entrant, boards finished, of
+    /// how many, the total, whether the result is complete.
+    pub replace_loses: fn(&str, usize, usize, i64, bool) -> String,
+    /// What giving up unreadable stored progress loses (its KB).
+    pub replace_unreadable: fn(usize) -> String,
+    pub replace_confirm: &'static str,
+    pub not_saved: fn(&str) -> String,
     pub not_entered: &'static str,
     pub no_such_board: fn(&str, usize) -> String,
     pub play_in_order: fn(usize) -> String,
@@ -77,6 +90,8 @@ pub struct ContestStrings {
     pub see_result: &'static str,
     pub field_at_end: &'static str,
     pub field_working: &'static str,
+    /// In the boards' table while a board's field is worked out.
+    pub field_pending: &'static str,
     pub field_title: fn(u8) -> String,
     pub field_x: &'static str,
     pub field_y: &'static str,
@@ -92,7 +107,10 @@ pub struct ContestStrings {
     pub paste_results: &'static str,
     pub pasted: &'static str,
     pub drop_files: &'static str,
+    /// A file the browser could not read (its name).
     pub file_unreadable: fn(&str) -> String,
+    /// A file too large to be a result (its name, its KB), not read.
+    pub file_too_large: fn(&str, u64) -> String,
     pub score_n: fn(usize) -> String,
     pub clear: &'static str,
     pub export_csv: &'static str,
@@ -102,6 +120,11 @@ pub struct ContestStrings {
     pub place: &'static str,
     pub entrant: &'static str,
     pub rank_points: &'static str,
+    /// A board's column in the CSV: `第3副得分`, `Board 3 score`.
+    pub board_column: fn(usize, &str) -> String,
+    /// The CSV's file name: the title and the date.
+    pub csv_name: fn(&str, &str) -> String,
+    pub standings_not_kept: fn(&str) -> String,
     pub board_short: fn(usize) -> String,
     pub board_cell: fn(u8, u32, u32) -> String,
     pub distinction: fn(u32, u32, u32, f64) -> String,
@@ -109,6 +132,8 @@ pub struct ContestStrings {
 
     pub records_of: fn(&str) -> String,
     pub whose_boards: &'static str,
+    /// The heading of one entrant's boards.
+    pub records_for: fn(&str) -> String,
     pub show_boards: &'static str,
     pub record_head: fn(u8, u64, &str) -> String,
     pub split_of: fn(usize) -> String,
@@ -125,6 +150,12 @@ pub struct ContestStrings {
     pub players_label: &'static str,
     pub top_label: &'static str,
     pub centre_label: &'static str,
+    pub advanced: &'static str,
+    pub test_cases_note: &'static str,
+    pub difficulty_label: &'static str,
+    /// Easier for the landlord, balanced, harder.
+    pub difficulties: [&'static str; 3],
+    pub difficulty_custom: &'static str,
     pub seat_label: &'static str,
     pub seat_rules: [&'static str; 4],
     pub opponents_label: &'static str,
@@ -202,7 +233,17 @@ pub static ZH: ContestStrings = ContestStrings {
     event_code: "比赛代码：",
     score_results: "录入成绩、排名",
     hand_records: "牌局记录（可打印）",
-    unreadable_entry: |why| format!("本机保存的比赛进度无法读取（{why}），已另存一份，进度从头开始。"),
+    all_records: "所有选手的牌局记录（可打印）",
+    no_event_code: "这条链接里没有比赛代码（e= 后面是空的）。请向组织者要完整的链接。",
+    already_entered: |who| format!("你已经以“{who}”报名并打过牌了：这是你的进度，没有被改动。"),
+    replace_open: "放弃这份进度，重新报名……",
+    replace_loses: |who, played, boards, total, complete| {
+        let result = if complete { "，以及要交给组织者的成绩代码" } else { "" };
+        format!("这会删除“{who}”在本场比赛的进度：已打完 {played}/{boards} 副，共 {total:+} 分{result}。删除后无法恢复；已经交出的成绩不受影响。")
+    },
+    replace_unreadable: |kb| format!("这会删除本机那份无法读取的比赛进度（{kb} KB）。删除后无法恢复。"),
+    replace_confirm: "删除并重新报名",
+    not_saved: |why| format!("进度没能保存：{why}。在本页上还看得到，但刷新或关闭后会丢失；请先腾出空间（例如删除不用的比赛进度）。"),
     not_entered: "你还没有报名这场比赛。",
     no_such_board: |b, n| format!("没有第“{b}”副：这场比赛共 {n} 副。"),
     play_in_order: |k| format!("请按顺序打：先打第 {k} 副。"),
@@ -214,6 +255,7 @@ pub static ZH: ContestStrings = ContestStrings {
     see_result: "查看成绩",
     field_at_end: "与 AI 场的比较在全部打完后公布。",
     field_working: "AI 场正在打这副牌……",
+    field_pending: "计算中……",
     field_title: |k| format!("第 {k} 副：AI 场的得分"),
     field_x: "得分（你的位置）",
     field_y: "局数占比",
@@ -232,7 +274,8 @@ pub static ZH: ContestStrings = ContestStrings {
     paste_results: "成绩代码（每行一个）",
     pasted: "粘贴",
     drop_files: "或拖入/选择成绩文件：",
-    file_unreadable: |why| format!("文件读不了：{why}"),
+    file_unreadable: |name| format!("“{name}”读不出来：浏览器没能读取这个文件。"),
+    file_too_large: |name, kb| format!("“{name}”有 {kb} KB，成绩文件不会这么大：没有读它。"),
     score_n: |n| format!("复盘并排名（{n} 份）"),
     clear: "清空",
     export_csv: "导出 CSV",
@@ -242,6 +285,9 @@ pub static ZH: ContestStrings = ContestStrings {
     place: "名次",
     entrant: "选手",
     rank_points: "名次分",
+    board_column: |k, what| format!("第{k}副{what}"),
+    csv_name: |title, date| format!("{title} 排名 {date}.csv"),
+    standings_not_kept: |why| format!("排名没能存下来（{why}），牌局记录里就不会有选手的得分。"),
     board_short: |k| format!("第{k}副"),
     board_cell: |k, place, points| format!("第 {k} 副：第 {place} 名，{points} 名次分"),
     distinction: |n, m, r, p| format!("区分度 DIH：{n} 位选手打这 {m} 副牌，前 {r} 名总分各不相同的概率是 {:.1}%（按 AI 场在每副上的得分分布估计）。", 100.0 * p),
@@ -249,6 +295,7 @@ pub static ZH: ContestStrings = ContestStrings {
 
     records_of: |t| format!("{t}：牌局记录"),
     whose_boards: "哪位选手的牌（每人的牌不同）",
+    records_for: |who| format!("{who} 的牌"),
     show_boards: "显示",
     record_head: |k, seed, seat| format!("第 {k} 副 · 种子 {seed} · 选手的位置：{seat}"),
     split_of: |n| format!("拆成 {n} 手："),
@@ -260,11 +307,16 @@ pub static ZH: ContestStrings = ContestStrings {
     format_label: "赛制",
     boards_label: "副数",
     deals_label: "牌局",
-    source_test_cases: "从牌库按 DIH 选测试用例（区分度最高）",
-    source_random: "随机发牌",
+    source_test_cases: "最能分出高下的牌（从内置牌库挑选，推荐）",
+    source_random: "随机发的牌",
     players_label: "预计选手数 n",
-    top_label: "要区分的前 r 名",
+    top_label: "要分出名次的前 r 名",
     centre_label: "GDI 中心（逗号分隔）",
+    advanced: "高级",
+    test_cases_note: "“最能分出高下的牌”是测试用例：按下面的 n 和 r 算出每副牌的区分度 DIH，取最高的几副。",
+    difficulty_label: "牌局难度",
+    difficulties: ["地主好打", "适中", "地主难打"],
+    difficulty_custom: "自定义（见“高级”）",
     seat_label: "选手的位置",
     seat_rules: ["每副当地主", "每副当农民（地主下家）", "每副当农民（地主上家）", "地主、农民轮换"],
     opponents_label: "AI 对手",
@@ -342,7 +394,17 @@ pub static EN: ContestStrings = ContestStrings {
     event_code: "Event code:",
     score_results: "Score results",
     hand_records: "Hand records (printable)",
-    unreadable_entry: |why| format!("This browser's progress in the event could not be read ({why}); it was kept aside, and play starts over."),
+    all_records: "Every entrant's hand records (printable)",
+    no_event_code: "This link has no event code (nothing follows e=). Ask the organiser for the whole link.",
+    already_entered: |who| format!("You have already entered as \"{who}\" and played: here is your progress, unchanged."),
+    replace_open: "Give up this entry and enter again…",
+    replace_loses: |who, played, boards, total, complete| {
+        let result = if complete { ", and the result code to hand in" } else { "" };
+        format!("This deletes {who}'s progress in this event: {played} of {boards} boards finished, {total:+} in all{result}. It cannot be undone; a result already handed in is not affected.")
+    },
+    replace_unreadable: |kb| format!("This deletes the unreadable progress kept in this browser ({kb} KB). It cannot be undone."),
+    replace_confirm: "Delete it and enter again",
+    not_saved: |why| format!("Your progress could not be saved: {why}. It shows on this page, but a reload or closing the tab loses it; free some space first (for example, progress in events you no longer need)."),
     not_entered: "You have not entered this event yet.",
     no_such_board: |b, n| format!("There is no board '{b}': the event has {n}."),
     play_in_order: |k| format!("Boards are played in order: board {k} comes first."),
@@ -354,6 +416,7 @@ pub static EN: ContestStrings = ContestStrings {
     see_result: "See your result",
     field_at_end: "How you did against the AI field is shown once every board is played.",
     field_working: "The AI field is playing this board…",
+    field_pending: "working…",
     field_title: |k| format!("Board {k}: the AI field's scores"),
     field_x: "Score (your seat)",
     field_y: "Share of games",
@@ -372,7 +435,8 @@ pub static EN: ContestStrings = ContestStrings {
     paste_results: "Result codes (one a line)",
     pasted: "pasted",
     drop_files: "or drop or choose result files:",
-    file_unreadable: |why| format!("A file could not be read: {why}"),
+    file_unreadable: |name| format!("\"{name}\" could not be read: the browser did not read the file."),
+    file_too_large: |name, kb| format!("\"{name}\" is {kb} KB, larger than any result file: it was not read."),
     score_n: |n| format!("Replay and rank ({n})"),
     clear: "Clear",
     export_csv: "Export CSV",
@@ -382,6 +446,9 @@ pub static EN: ContestStrings = ContestStrings {
     place: "Place",
     entrant: "Entrant",
     rank_points: "Rank points",
+    board_column: |k, what| format!("Board {k} {}", what.to_lowercase()),
+    csv_name: |title, date| format!("{title} standings {date}.csv"),
+    standings_not_kept: |why| format!("The standings could not be kept ({why}), so the hand records will not show entrants' scores."),
     board_short: |k| format!("B{k}"),
     board_cell: |k, place, points| format!("Board {k}: place {place}, {points} rank points"),
     distinction: |n, m, r, p| format!("DIH: with {n} entrants playing these {m} boards, the top {r} totals come out distinct with probability {:.1}% (each board's scores as the AI field's).", 100.0 * p),
@@ -389,6 +456,7 @@ pub static EN: ContestStrings = ContestStrings {
 
     records_of: |t| format!("{t}: hand records"),
     whose_boards: "Whose boards (each entrant has their own)",
+    records_for: |who| format!("{who}'s boards"),
     show_boards: "Show",
     record_head: |k, seed, seat| format!("Board {k} · seed {seed} · the entrant's seat: {seat}"),
     split_of: |n| format!("{n} plays:"),
@@ -400,11 +468,16 @@ pub static EN: ContestStrings = ContestStrings {
     format_label: "Format",
     boards_label: "Boards",
     deals_label: "Deals",
-    source_test_cases: "Test cases from the library, chosen by DIH (the most separating)",
+    source_test_cases: "The deals that best tell players apart (chosen from the built-in library; recommended)",
     source_random: "Random deals",
     players_label: "Entrants expected, n",
     top_label: "Top places to tell apart, r",
     centre_label: "GDI centre (comma-separated)",
+    advanced: "Advanced",
+    test_cases_note: "\"The deals that best tell players apart\" are test cases: each deal's DIH is worked out for the n and r below, and the highest are taken.",
+    difficulty_label: "How hard the deals are",
+    difficulties: ["Easier for the landlord", "Balanced", "Harder for the landlord"],
+    difficulty_custom: "Custom (see \"Advanced\")",
     seat_label: "The entrant's seat",
     seat_rules: ["The landlord on every board", "Farmer 1 (landlord's right) on every board", "Farmer 2 (landlord's left) on every board", "Landlord and farmer in turn"],
     opponents_label: "AI opponents",
@@ -421,6 +494,31 @@ pub static EN: ContestStrings = ContestStrings {
 };
 
 impl Strings {
+    /// A stored entry could not be read (`why`), and what became of it.
+    pub fn unreadable_entry(&self, why: &str, kept: SetAside) -> String {
+        let zh = self.lang == Lang::Zh;
+        match kept {
+            SetAside::Kept if zh => format!("本机保存的比赛进度无法读取（{why}），已另存一份，进度从头开始。"),
+            SetAside::Kept => format!("This browser's progress in the event could not be read ({why}); it was kept aside, and play starts over."),
+            SetAside::LeftInPlace(e) if zh => format!(
+                "本机保存的比赛进度无法读取（{why}）。没能另存一份（{}），所以它原样留着，不会被覆盖；要重新报名，得先在下面选择删除它。",
+                self.storage_error(e)
+            ),
+            SetAside::LeftInPlace(e) => format!(
+                "This browser's progress in the event could not be read ({why}). It could not be copied aside ({}), so it is left where it was and will not be written over; to enter again, first choose below to delete it.",
+                self.storage_error(e)
+            ),
+            SetAside::Lost(e) if zh => format!(
+                "本机保存的比赛进度无法读取（{why}），也没能另存（{}）：它已经丢失，进度从头开始。",
+                self.storage_error(e)
+            ),
+            SetAside::Lost(e) => format!(
+                "This browser's progress in the event could not be read ({why}) nor kept ({}): it is lost, and play starts over.",
+                self.storage_error(e)
+            ),
+        }
+    }
+
     /// Why a code is not what was wanted.
     pub fn code_error(&self, error: &CodeError) -> String {
         let zh = self.lang == Lang::Zh;
@@ -431,6 +529,7 @@ impl Strings {
             (Kind::Result, false) => "a result code",
         };
         match error {
+            CodeError::Empty if zh => "没有代码：内容是空的。".into(),
             CodeError::NotACode if zh => "这不是代码：里面有代码不会有的字符。".into(),
             CodeError::TooLong(n) if zh => format!("这不是代码：有 {n} 个字符，太长了。"),
             CodeError::Corrupted if zh => "代码已损坏（校验不符）：有字符被改动、多出或截掉了。".into(),
@@ -491,10 +590,50 @@ impl Strings {
             ResultError::Event(e) => format!("Its event: {}", self.event_error(e)),
             ResultError::Name(e) if zh => format!("其中的名字：{}", self.name_error(e)),
             ResultError::Name(e) => format!("Its entrant's name: {}", self.name_error(e)),
-            ResultError::File(why) if zh => format!("不是成绩文件：{why}"),
+            ResultError::File(why) => self.file_problem(why),
             ResultError::TooLarge(n) if zh => format!("文件有 {n} 字节，成绩文件不会这么大。"),
             ResultError::Move { board, turn, problem } if zh => format!("第 {board} 副第 {turn} 手：{problem}"),
             other => format!("{}.", super::capitalise(&other.to_string())),
+        }
+    }
+
+    /// Why a file is not a result file.
+    fn file_problem(&self, problem: &FileProblem) -> String {
+        if self.lang == Lang::En {
+            return format!("Not a result file: {problem}.");
+        }
+        let why = match problem {
+            FileProblem::Binary => "它根本不是文字（是图片或文档吧？）".to_string(),
+            FileProblem::NotAResult => "它既不是成绩文件（JSON），也不是一行一个的成绩代码".to_string(),
+            FileProblem::Truncated => "内容没写完就断了（被截掉了？）".to_string(),
+            FileProblem::Syntax { line, column } => format!("第 {line} 行第 {column} 列起不是 JSON"),
+            FileProblem::Missing { field } => format!("缺少成绩文件必有的字段“{field}”"),
+            FileProblem::Shape { line, column } => format!("第 {line} 行第 {column} 列的值类型不对"),
+            FileProblem::Tag(tag) => format!("它自称是“{tag}”"),
+            FileProblem::Boards(n) => format!("有 {n} 副牌，任何比赛都没有这么多"),
+            FileProblem::Moves { board, moves } => format!("第 {board} 副有 {moves} 手，一副牌打不了这么多手"),
+        };
+        format!("不是成绩文件：{why}。")
+    }
+
+    /// A column of the standings' CSV, in this language.
+    pub fn csv_column(&self, column: Column) -> String {
+        let c = self.contest;
+        match column {
+            Column::Place => c.place.to_string(),
+            Column::Entrant => c.entrant.to_string(),
+            Column::RankPoints => c.rank_points.to_string(),
+            Column::Score => c.score.to_string(),
+            Column::FieldBeaten => c.beaten_head.to_string(),
+            Column::Board(k, what) => {
+                let what = match what {
+                    BoardColumn::Score => c.score,
+                    BoardColumn::Place => c.place,
+                    BoardColumn::Points => c.rank_points,
+                    BoardColumn::FieldBeaten => c.beaten_head,
+                };
+                (c.board_column)(k, what)
+            }
         }
     }
 
@@ -559,7 +698,7 @@ impl Strings {
 mod tests {
     use super::super::{EN, ZH};
     use engine::contest::code::CodeError;
-    use engine::contest::{Rejection, ResultError};
+    use engine::contest::{FileProblem, Rejection, ResultError};
 
     #[test]
     fn refusals_are_worded_in_both_languages() {
@@ -569,5 +708,17 @@ mod tests {
         let other = Rejection::OtherEvent { title: "周五".into() };
         assert!(ZH.rejection(&other).contains("另一场比赛"));
         assert!(EN.rejection(&other).contains("another event"));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_result_is_told_in_the_pages_language() {
+        let missing = Rejection::Unreadable(ResultError::File(FileProblem::Missing { field: "file".into() }));
+        assert_eq!(ZH.rejection(&missing), "不是成绩文件：缺少成绩文件必有的字段“file”。");
+        assert_eq!(
+            EN.rejection(&missing),
+            "Not a result file: the field 'file' is missing."
+        );
+        let picture = Rejection::Unreadable(ResultError::File(FileProblem::Binary));
+        assert!(ZH.rejection(&picture).contains("不是文字"));
     }
 }

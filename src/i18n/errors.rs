@@ -11,6 +11,7 @@ use engine::{CardsError, DealError, IllegalMove, LimitError, PlayError, PlayerEr
 
 use super::{capitalise, Lang, Strings};
 use crate::settings::SettingsError;
+use crate::web::{SetAside, StorageError};
 use crate::worker::{JobError, Quantity};
 
 impl Strings {
@@ -221,6 +222,39 @@ impl Strings {
 }
 
 impl Strings {
+    /// Why a value could not be stored.
+    pub fn storage_error(&self, error: StorageError) -> &'static str {
+        match (error, self.lang) {
+            (StorageError::Full, Lang::Zh) => "浏览器给本站的存储空间（约 5 MB）已满",
+            (StorageError::Full, Lang::En) => "this site's storage in the browser (about 5 MB) is full",
+            (StorageError::Unavailable, Lang::Zh) => "浏览器不让本站保存数据",
+            (StorageError::Unavailable, Lang::En) => "the browser does not let this site store anything",
+        }
+    }
+
+    /// What became of stored text that could not be read, as a clause:
+    /// kept aside, left where it was (the next save replaces it), or lost.
+    pub fn set_aside(&self, kept: SetAside) -> String {
+        match (kept, self.lang) {
+            (SetAside::Kept, Lang::Zh) => "原文已另存一份".into(),
+            (SetAside::Kept, Lang::En) => "its text was kept aside".into(),
+            (SetAside::LeftInPlace(e), Lang::Zh) => {
+                format!(
+                    "原文没能另存（{}），还留在原处，下次保存时会被替换",
+                    self.storage_error(e)
+                )
+            }
+            (SetAside::LeftInPlace(e), Lang::En) => format!(
+                "its text could not be copied aside ({}): it is left where it was until the next save replaces it",
+                self.storage_error(e)
+            ),
+            (SetAside::Lost(e), Lang::Zh) => format!("原文没能保住（{}），已经丢失", self.storage_error(e)),
+            (SetAside::Lost(e), Lang::En) => {
+                format!("its text could not be kept ({}) and is lost", self.storage_error(e))
+            }
+        }
+    }
+
     /// Why stored settings were reset.
     pub fn settings_error(&self, error: &SettingsError) -> String {
         match (error, self.lang) {

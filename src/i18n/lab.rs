@@ -311,6 +311,11 @@ pub static ZH: LabStrings = LabStrings {
             meaning: "n：选手人数；m：轮数，每轮一副牌；r：要分出名次的前几名。",
         },
         Term {
+            id: "test-cases",
+            name: "测试用例",
+            meaning: "从内置牌库里挑出的、最能把选手分出高下的牌：先按预计人数 n 和要分出的前 r 名算出每副牌的 DIH，再取最高的几副。牌库重建也不会改变已建好的比赛：牌就在比赛代码里。",
+        },
+        Term {
             id: "eps",
             name: "ε（牌力容差）",
             meaning: "两副牌的 GDI 距离小于 ε，就算同等牌力。研究用的是 ε = 0.15；再大，排名就不准了。",
@@ -522,6 +527,11 @@ pub static EN: LabStrings = LabStrings {
             id: "nmr",
             name: "n, m, r",
             meaning: "n: the number of players; m: the number of rounds, one deal each; r: how many top places must be told apart.",
+        },
+        Term {
+            id: "test-cases",
+            name: "Test cases",
+            meaning: "The deals of the built-in library that best tell players apart: each deal's DIH is worked out for the n entrants expected and the top r places to tell apart, and the highest are taken. Rebuilding the library does not change an event made: its deals are in its code.",
         },
         Term {
             id: "eps",

@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::card::Hand;
+use crate::components::copy::CopyButton;
 use crate::components::par::ParPanel;
 use crate::components::split::SplitView;
 use crate::components::task::task_status;
@@ -80,7 +81,6 @@ pub fn DealPage(props: &DealPageProps) -> Html {
     let seed_problem = use_state(|| None::<Problem>);
     let paste_text = use_state(String::new);
     let paste_problem = use_state(|| None::<Problem>);
-    let copied = use_state(|| false);
 
     let on_random = Callback::from(|_: MouseEvent| {
         Route::Deal(DealLink::Seed(web::fresh_seed().to_string())).go();
@@ -138,20 +138,6 @@ pub fn DealPage(props: &DealPageProps) -> Html {
         Some(Ok((deal, seed))) => Some(share_url(&Route::Deal(DealLink::of(deal, *seed)))),
         _ => None,
     };
-    let on_copy = {
-        let copied = copied.clone();
-        let share = share.clone().unwrap_or_default();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(w) = web_sys::window() {
-                let _ = w.navigator().clipboard().write_text(&share);
-                copied.set(true);
-            }
-        })
-    };
-    {
-        let copied = copied.clone();
-        use_effect_with(share.clone(), move |_| copied.set(false));
-    }
 
     let controls = html! {
         <section class="controls" aria-label={ t.deal_title }>
@@ -186,7 +172,7 @@ pub fn DealPage(props: &DealPageProps) -> Html {
                 <section class="share" aria-label={ t.share_link }>
                     <label for="share-link">{ t.share_link }</label>
                     <input id="share-link" readonly=true value={ share.clone().unwrap_or_default() } />
-                    <button type="button" id="copy-link" onclick={on_copy}>{ if *copied { t.copied } else { t.copy } }</button>
+                    <CopyButton id="copy-link" text={ share.clone().unwrap_or_default() } />
                     <a id="share-anchor" href={ share.unwrap_or_default() } title={ t.open_link } aria-label={ t.open_link }>{ "↗" }</a>
                 </section>
                 <ParPanel deal={deal} />

@@ -353,7 +353,8 @@ fn enter(
 }
 
 /// The results named on the command line: a code, or a file holding a
-/// result file's JSON or codes one per line (read up to a bound).
+/// result file's JSON or codes one per line (read up to a bound); any
+/// other file is one result, refused whole.
 fn submissions(args: &[String]) -> Result<Vec<Submission>, CliError> {
     let mut out = Vec::new();
     for (i, arg) in args.iter().enumerate() {
@@ -381,16 +382,7 @@ fn submissions(args: &[String]) -> Result<Vec<Submission>, CliError> {
         let name = path
             .file_name()
             .map_or_else(|| arg.clone(), |n| n.to_string_lossy().into_owned());
-        if text.trim_start().starts_with('{') {
-            out.push(Submission { label: name, text });
-        } else {
-            for (line, code) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-                out.push(Submission {
-                    label: format!("{name}:{}", line + 1),
-                    text: code.trim().to_string(),
-                });
-            }
-        }
+        out.extend(engine::contest::result::submissions(&name, &text));
     }
     Ok(out)
 }

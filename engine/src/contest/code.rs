@@ -45,7 +45,10 @@ impl Kind {
 /// Why text is not a code of the kind wanted.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum CodeError {
-    /// Empty, or characters outside URL-safe base64.
+    /// Nothing at all (an empty `e=` in a link).
+    #[error("there is no code: the text is empty")]
+    Empty,
+    /// Characters outside URL-safe base64.
     #[error("not a code: it holds characters a code never has")]
     NotACode,
     /// Longer than [`MAX_CODE_CHARS`].
@@ -95,7 +98,7 @@ pub fn open(text: &str, kind: Kind) -> Result<Vec<u8>, CodeError> {
     }
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if compact.is_empty() {
-        return Err(CodeError::NotACode);
+        return Err(CodeError::Empty);
     }
     let bytes = URL_SAFE_NO_PAD.decode(compact.as_bytes()).map_err(|e| match e {
         base64::DecodeError::InvalidByte(..) => CodeError::NotACode,
@@ -272,7 +275,8 @@ mod tests {
         // Cut short, or a character lost.
         assert_eq!(open(&code[..code.len() - 1], Kind::Event), Err(CodeError::Corrupted));
         assert_eq!(open(&code[..4], Kind::Event), Err(CodeError::Corrupted));
-        assert_eq!(open("", Kind::Event), Err(CodeError::NotACode));
+        assert_eq!(open("", Kind::Event), Err(CodeError::Empty));
+        assert_eq!(open(" \n", Kind::Event), Err(CodeError::Empty));
         assert_eq!(open("abc$def", Kind::Event), Err(CodeError::NotACode));
         assert_eq!(
             open(&code, Kind::Result),

@@ -34,7 +34,7 @@ pub use event::{Aids, Deals, Event, EventError, Format, Reveal, SeatRule, Settin
 pub use field::{Field, FieldRun};
 pub use records::HandRecord;
 pub use referee::{board_score, check_record, opponent_move, play_board, score_of, RecordProblem};
-pub use result::{ContestResult, ResultError};
+pub use result::{ContestResult, FileProblem, ResultError};
 pub use standings::{Rejected, Rejection, ScoringRun, Standing, Standings, Submission};
 
 /// An event for tests: `boards` boards of `deals`, the seats alternating,

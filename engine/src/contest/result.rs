@@ -54,7 +54,7 @@ pub enum ResultError {
     Name(#[from] NameError),
     /// A file that is not a result file.
     #[error("not a result file: {0}")]
-    File(String),
+    File(FileProblem),
     /// A file longer than [`MAX_FILE_BYTES`].
     #[error("the file has {0} bytes, more than a result ever has ({MAX_FILE_BYTES})")]
     TooLarge(usize),
@@ -68,6 +68,84 @@ pub enum ResultError {
         /// Why it does not read.
         problem: PlayError,
     },
+}
+
+/// Why a file is not a result file: data, worded by the CLI (below) and
+/// by the app in the page's language.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum FileProblem {
+    /// Not text at all (an image, a document): it holds bytes text never
+    /// has.
+    #[error("it is not text (an image or a document?)")]
+    Binary,
+    /// Text, but neither a result file's JSON nor result codes.
+    #[error("it is neither a result file (JSON) nor result codes")]
+    NotAResult,
+    /// JSON that breaks off before its end.
+    #[error("it ends early (cut off?)")]
+    Truncated,
+    /// Not JSON from this place on.
+    #[error("it is not JSON at line {line} column {column}")]
+    Syntax {
+        /// From 1.
+        line: usize,
+        /// From 1.
+        column: usize,
+    },
+    /// A field every result file has is missing.
+    #[error("the field '{field}' is missing")]
+    Missing {
+        /// The field's name.
+        field: String,
+    },
+    /// A field holding the wrong kind of value.
+    #[error("a value of the wrong kind at line {line} column {column}")]
+    Shape {
+        /// From 1.
+        line: usize,
+        /// From 1.
+        column: usize,
+    },
+    /// A file of another kind: what it says it is.
+    #[error("it says it is '{0}'")]
+    Tag(String),
+    /// More boards than any event has.
+    #[error("{0} boards")]
+    Boards(usize),
+    /// A board with more moves than any deal has.
+    #[error("board {board}: {moves} moves")]
+    Moves {
+        /// Board number, from 1.
+        board: usize,
+        /// Moves in its record.
+        moves: usize,
+    },
+}
+
+impl FileProblem {
+    /// What a JSON parser's error means for a result file.
+    fn of_json(e: &serde_json::Error) -> FileProblem {
+        use serde_json::error::Category;
+        let (line, column) = (e.line(), e.column());
+        match e.classify() {
+            Category::Eof => FileProblem::Truncated,
+            Category::Syntax | Category::Io => FileProblem::Syntax { line, column },
+            Category::Data => {
+                // serde's derive says "missing field `name` at …"; the name
+                // is one of ours.
+                let text = e.to_string();
+                match text
+                    .strip_prefix("missing field `")
+                    .and_then(|rest| rest.split('`').next())
+                {
+                    Some(field) => FileProblem::Missing {
+                        field: field.to_string(),
+                    },
+                    None => FileProblem::Shape { line, column },
+                }
+            }
+        }
+    }
 }
 
 impl From<EventError> for ResultError {
@@ -226,26 +304,25 @@ impl ContestResult {
             entrant: String,
             boards: Vec<FileBoard>,
         }
-        let file: File = serde_json::from_str(text).map_err(|e| ResultError::File(e.to_string()))?;
+        let file: File = serde_json::from_str(text).map_err(|e| ResultError::File(FileProblem::of_json(&e)))?;
         if file.file != FILE_TAG {
-            return Err(ResultError::File(format!("it says it is '{}'", file.file)));
+            return Err(ResultError::File(FileProblem::Tag(file.file)));
         }
         if file.version != code::VERSION {
             return Err(ResultError::Code(CodeError::Version(file.version)));
         }
         if file.boards.len() > usize::from(*BOARDS.end()) {
-            return Err(ResultError::File(format!("{} boards", file.boards.len())));
+            return Err(ResultError::File(FileProblem::Boards(file.boards.len())));
         }
         let event = Event::from_code(&file.event)?;
         let entrant: EntrantName = file.entrant.parse()?;
         let mut records = Vec::with_capacity(file.boards.len());
         for (b, board) in file.boards.iter().enumerate() {
             if board.record.len() > MAX_MOVES {
-                return Err(ResultError::File(format!(
-                    "board {}: {} moves",
-                    b + 1,
-                    board.record.len()
-                )));
+                return Err(ResultError::File(FileProblem::Moves {
+                    board: b + 1,
+                    moves: board.record.len(),
+                }));
             }
             let record = board
                 .record
@@ -273,12 +350,53 @@ impl ContestResult {
 
     /// A code or a file's text, whichever `text` is.
     pub fn read(text: &str) -> Result<ContestResult, ResultError> {
-        if text.trim_start().starts_with('{') {
+        if is_binary(text) {
+            Err(ResultError::File(FileProblem::Binary))
+        } else if text.trim_start().starts_with('{') {
             ContestResult::from_file(text)
+        } else if text.lines().filter(|l| !l.trim().is_empty()).count() > 1 {
+            // Codes a line are split before they get here (`submissions`).
+            Err(ResultError::File(FileProblem::NotAResult))
         } else {
             ContestResult::from_code(text)
         }
     }
+}
+
+/// Whether `text` came from bytes that are not text: a NUL, or the
+/// replacement character a UTF-8 reader puts for bytes it cannot read.
+fn is_binary(text: &str) -> bool {
+    text.contains(['\0', '\u{FFFD}'])
+}
+
+/// Whether a line could be a result code (URL-safe base64, nothing else).
+fn looks_like_a_code(line: &str) -> bool {
+    line.trim()
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// The results in a file (or pasted text) labelled `label`: result codes
+/// one a line, each its own submission (`label:line`); anything else, a
+/// result file or not, is one submission under the file's name, so a file
+/// that is not a result is one refusal, not one per line.
+pub fn submissions(label: &str, text: &str) -> Vec<super::standings::Submission> {
+    use super::standings::Submission;
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    let codes = !is_binary(text) && !lines.is_empty() && lines.iter().all(|(_, l)| looks_like_a_code(l));
+    if !codes {
+        return vec![Submission {
+            label: label.to_string(),
+            text: text.to_string(),
+        }];
+    }
+    lines
+        .into_iter()
+        .map(|(i, l)| Submission {
+            label: format!("{label}:{}", i + 1),
+            text: l.trim().to_string(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -389,9 +507,50 @@ mod tests {
             .contains("something else"));
         assert!(matches!(
             ContestResult::read("{\"boards\": 3}"),
-            Err(ResultError::File(_))
+            Err(ResultError::File(FileProblem::Shape { line: 1, .. }))
+        ));
+        assert_eq!(
+            ContestResult::read("{\"boards\": []}"),
+            Err(ResultError::File(FileProblem::Missing { field: "file".into() }))
+        );
+        assert_eq!(
+            ContestResult::read("{\"file\": \"x\""),
+            Err(ResultError::File(FileProblem::Truncated))
+        );
+        assert!(matches!(
+            ContestResult::read("{\"file\" \"x\"}"),
+            Err(ResultError::File(FileProblem::Syntax { line: 1, .. }))
         ));
         let huge = format!("{{{}", " ".repeat(MAX_FILE_BYTES));
         assert!(matches!(ContestResult::read(&huge), Err(ResultError::TooLarge(_))));
+    }
+
+    #[test]
+    fn a_file_is_one_submission_unless_it_holds_codes_a_line() {
+        let (result, _) = played("Ann");
+        let code = result.code();
+        // A picture read as text: one submission, refused as not text.
+        let png = "\u{FFFD}PNG\r\n\u{1a}\n\0\0\0\rIHDR\n\u{FFFD}x\n".repeat(50);
+        let one = submissions("photo.png", &png);
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].label, "photo.png");
+        assert_eq!(
+            ContestResult::read(&one[0].text),
+            Err(ResultError::File(FileProblem::Binary))
+        );
+        // Notes beside codes: one submission, neither a file nor codes.
+        let notes = format!("results for Friday\n{code}\n");
+        assert_eq!(submissions("notes.txt", &notes).len(), 1);
+        assert_eq!(
+            ContestResult::read(&notes),
+            Err(ResultError::File(FileProblem::NotAResult))
+        );
+        // Codes a line: one each.
+        let codes = submissions("codes.txt", &format!("{code}\n\n{code}\n"));
+        assert_eq!(
+            codes.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(),
+            ["codes.txt:1", "codes.txt:3"]
+        );
+        assert_eq!(ContestResult::read(&codes[1].text), Ok(result));
     }
 }

@@ -302,18 +302,34 @@ pub(crate) fn csv_field(text: &str) -> String {
 impl Standings {
     /// The standings as CSV, a row per entrant counted: place, entrant,
     /// rank points, score total, the share of the field beaten, then per
-    /// board its score, place, rank points and field share.
+    /// board its score, place, rank points and field share; the header in
+    /// the CLI's words ([`Column::name`]).
     pub fn to_csv(&self) -> String {
+        self.to_csv_headed(|c| c.name())
+    }
+
+    /// The columns, in order.
+    pub fn columns(&self) -> Vec<Column> {
         let boards = self.entrants.first().map_or(0, |r| r.boards.len());
-        let mut header = vec!["place", "entrant", "rank_points", "score", "field_beaten"]
-            .into_iter()
-            .map(String::from)
-            .collect::<Vec<_>>();
+        let mut columns = vec![
+            Column::Place,
+            Column::Entrant,
+            Column::RankPoints,
+            Column::Score,
+            Column::FieldBeaten,
+        ];
         for k in 1..=boards {
-            for what in ["score", "place", "points", "field_beaten"] {
-                header.push(format!("board{k}_{what}"));
+            for what in BoardColumn::ALL {
+                columns.push(Column::Board(k, what));
             }
         }
+        columns
+    }
+
+    /// [`Standings::to_csv`] with the header in the caller's words (the
+    /// app's are the page's language).
+    pub fn to_csv_headed(&self, head: impl Fn(Column) -> String) -> String {
+        let header: Vec<String> = self.columns().into_iter().map(|c| csv_field(&head(c))).collect();
         let mut out = header.join(",") + "\n";
         for r in &self.entrants {
             let mut row = vec![
@@ -334,6 +350,69 @@ impl Standings {
             out += &(row.join(",") + "\n");
         }
         out
+    }
+}
+
+/// A column of the standings' CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// The place, by rank points.
+    Place,
+    /// The entrant's name.
+    Entrant,
+    /// Rank points, summed.
+    RankPoints,
+    /// The score, summed.
+    Score,
+    /// The share of the AI field beaten.
+    FieldBeaten,
+    /// Board k's (from 1).
+    Board(usize, BoardColumn),
+}
+
+/// What a board's columns hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardColumn {
+    /// The score on the board.
+    Score,
+    /// The place on the board.
+    Place,
+    /// The rank points from it.
+    Points,
+    /// The share of the board's field beaten.
+    FieldBeaten,
+}
+
+impl BoardColumn {
+    /// In the CSV's order.
+    pub const ALL: [BoardColumn; 4] = [
+        BoardColumn::Score,
+        BoardColumn::Place,
+        BoardColumn::Points,
+        BoardColumn::FieldBeaten,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            BoardColumn::Score => "score",
+            BoardColumn::Place => "place",
+            BoardColumn::Points => "points",
+            BoardColumn::FieldBeaten => "field_beaten",
+        }
+    }
+}
+
+impl Column {
+    /// The CLI's header: `place`, `rank_points`, `board3_score`, …
+    pub fn name(self) -> String {
+        match self {
+            Column::Place => "place".into(),
+            Column::Entrant => "entrant".into(),
+            Column::RankPoints => "rank_points".into(),
+            Column::Score => "score".into(),
+            Column::FieldBeaten => "field_beaten".into(),
+            Column::Board(k, what) => format!("board{k}_{}", what.name()),
+        }
     }
 }
 
@@ -712,6 +791,23 @@ mod tests {
             s.entrants.iter().map(|r| r.entrant.as_str()).collect::<Vec<_>>(),
             ["B", "C", "A"]
         );
+        // The CLI's CSV header, as it has always been; another header in
+        // the caller's words, escaped as any field.
+        let csv = s.to_csv();
+        assert_eq!(
+            csv.lines().next(),
+            Some(
+                "place,entrant,rank_points,score,field_beaten,board1_score,board1_place,board1_points,\
+board1_field_beaten,board2_score,board2_place,board2_points,board2_field_beaten"
+            )
+        );
+        assert_eq!(csv.lines().nth(1), Some("1,B,10,3,0.5000,2,1,6,0.5000,1,2,4,0.5000"));
+        let named = s.to_csv_headed(|c| match c {
+            Column::Entrant => "who, by name".into(),
+            other => other.name(),
+        });
+        assert!(named.starts_with("place,\"who, by name\",rank_points,"));
+        assert_eq!(named.lines().nth(1), csv.lines().nth(1));
     }
 
     #[test]

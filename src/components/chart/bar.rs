@@ -6,6 +6,12 @@ use super::scale::{nice_span, y_ticks, Scale};
 use super::{axes, fit, frame, ChartText, ACCENT, BAR, BOTTOM, H, INK, LEFT, RIGHT, TOP, W};
 use crate::format::{minus_sign, percent, sig};
 
+/// The room kept between the highest bar and the top of the plot when a
+/// bar is marked: the value 8 px over the bar and at most 20 px high, 4 px,
+/// the mark at most 20 px high, 6 px clear of the subtitle, less the space
+/// the plot's top already leaves below the subtitle's baseline (y = 60).
+const MARK_ROOM: f64 = 8.0 + 20.0 + 4.0 + 20.0 + 6.0 - (TOP - 60.0);
+
 #[derive(Properties, PartialEq)]
 pub struct BarChartProps {
     pub id: AttrValue,
@@ -41,11 +47,15 @@ pub fn BarChart(props: &BarChartProps) -> Html {
     };
     let highest = ends().fold(0.0, f64::max);
     let lowest = ends().fold(0.0, f64::min);
-    // Bars stand on 0; negative ones (a net score) hang below it.
-    let (bottom, top, step) = nice_span(lowest, props.max.unwrap_or(highest).max(highest));
-    let scale = Scale::Linear { bottom, top, step };
     let plot_w = W - LEFT - RIGHT;
     let plot_h = H - TOP - BOTTOM;
+    // A marked bar carries its mark above its value: the scale leaves that
+    // much room over the highest bar, so the mark stays under the subtitle.
+    let room = if props.marked.is_some() { MARK_ROOM } else { 0.0 };
+    let wanted = props.max.unwrap_or(highest).max(highest) * plot_h / (plot_h - room);
+    // Bars stand on 0; negative ones (a net score) hang below it.
+    let (bottom, top, step) = nice_span(lowest, wanted);
+    let scale = Scale::Linear { bottom, top, step };
     let slot = plot_w / n;
     let y_of = |v: f64| H - BOTTOM - plot_h * scale.at(v);
     let value_text = |v: f64| minus_sign(if props.percent { percent(v) } else { sig(v, 3) });
@@ -60,6 +70,7 @@ pub fn BarChart(props: &BarChartProps) -> Html {
     };
     let label_size = smallest(props.labels.clone());
     let value_size = smallest(props.values.iter().map(|&v| value_text(v)).collect());
+    let size = value_size.parse::<f64>().unwrap_or(20.0);
     let bars = props.values.iter().zip(&props.labels).enumerate().map(|(i, (&v, label))| {
         let x = LEFT + slot * i as f64 + slot * 0.15;
         let centre = x + slot * 0.35;
@@ -72,7 +83,7 @@ pub fn BarChart(props: &BarChartProps) -> Html {
         let label_y = if v >= 0.0 {
             interval.map_or(y, |(_, hi)| y_of(hi).min(y)) - 8.0
         } else {
-            interval.map_or(y, |(lo, _)| y_of(lo).max(y)) + value_size.parse::<f64>().unwrap_or(20.0) + 4.0
+            interval.map_or(y, |(lo, _)| y_of(lo).max(y)) + size + 4.0
         };
         let whisker = interval.map(|(lo, hi)| {
             let (y0, y1) = (y_of(lo), y_of(hi));
@@ -86,8 +97,11 @@ pub fn BarChart(props: &BarChartProps) -> Html {
             }
         });
         let mark = props.marked.as_ref().filter(|(m, _)| *m == i).map(|(_, text)| text.clone());
+        // Right above the bar's value (above the 0 line for a bar hanging
+        // below it), inside the plot.
+        let mark_y = if v >= 0.0 { label_y - size - 4.0 } else { zero - 6.0 };
         let mark_text = mark.clone().map(|text| html! {
-            <text class="mark" x={ centre.to_string() } y={ (TOP - 6.0).to_string() } text-anchor="middle" font-size={ value_size.clone() } fill={ACCENT} font-weight="700">{ format!("▼ {text}") }</text>
+            <text class="mark" x={ centre.to_string() } y={ mark_y.to_string() } text-anchor="middle" font-size={ value_size.clone() } fill={ACCENT} font-weight="700">{ format!("▼ {text}") }</text>
         });
         html! {
             <g class={ classes!("bar", mark.is_some().then_some("marked")) } data-label={ label.clone() } data-value={ v.to_string() }>

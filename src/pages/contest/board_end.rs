@@ -7,23 +7,27 @@ use yew::prelude::*;
 
 use super::entry::Entry;
 use super::field::FieldPanel;
+use super::reports::Reports;
 use super::words;
 use crate::components::icon::icon;
 use crate::i18n::{use_strings, Strings};
 use crate::pages::play::model::{Phase, Table};
 use crate::pages::play::state::ContestSeat;
 use crate::route::{ContestLink, Route};
+use crate::web::StorageError;
 
 /// Keeps board `board`'s table in the event's entry (every move, so a
-/// reload resumes it).
-pub fn save_table(event: &Event, board: engine::contest::Board, table: &Table) {
-    if let Ok(Some(mut entry)) = Entry::load(event) {
-        let k = usize::from(board.number) - 1;
-        if entry.boards.get(k) == Some(&board) {
-            entry.tables[k] = Some(table.clone());
-            entry.save();
-        }
+/// reload resumes it), or says why it could not.
+pub fn save_table(event: &Event, board: engine::contest::Board, table: &Table) -> Result<(), StorageError> {
+    let Ok(Some(mut entry)) = Entry::load(event) else {
+        return Ok(());
+    };
+    let k = usize::from(board.number) - 1;
+    if entry.boards.get(k) != Some(&board) {
+        return Ok(());
     }
+    entry.tables[k] = Some(table.clone());
+    entry.save()
 }
 
 /// Where to go after a finished board: the next one, or the event's page.
@@ -64,6 +68,17 @@ pub struct BoardEndProps {
 #[component]
 pub fn BoardEnd(props: &BoardEndProps) -> Html {
     let t = use_strings();
+    // The board's report is worked out above the table (reports.rs), so
+    // leaving this dialog at once does not lose it.
+    {
+        let ended = use_context::<Reports>().map(|r| r.ended);
+        let over = matches!(props.table.phase(), Phase::Over(_));
+        use_effect_with((over, props.seat.board), move |(over, board)| {
+            if let (true, Some(ended)) = (*over, ended) {
+                ended.emit(*board);
+            }
+        });
+    }
     let Phase::Over(outcome) = props.table.phase() else {
         return html! {};
     };

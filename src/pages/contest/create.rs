@@ -7,8 +7,10 @@ use engine::lab::panel::GdiCentre;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::event::{copy, full_link};
+use super::event::full_link;
 use super::words;
+use crate::components::copy::CopyButton;
+use crate::components::info::Info;
 use crate::components::task::task_status;
 use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
@@ -17,9 +19,52 @@ use crate::route::{ContestLink, Route};
 use crate::web;
 use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
 
-/// A centre most of whose neighbourhood the quick panel reaches: about 4%
-/// of the built-in library's deals lie within 0.15 of it.
-const DEFAULT_CENTRE: &str = "0.8, 0.45, 0.3";
+/// How hard an equal event's deals are for the landlord, in players'
+/// words: each a GDI centre (advanced) that 1.5–4% of the built-in
+/// library's deals lie within 0.15 of, so entrants' deals are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Difficulty {
+    Easier,
+    Balanced,
+    Harder,
+    /// A centre typed under "advanced".
+    Custom,
+}
+
+impl Difficulty {
+    const PRESETS: [Difficulty; 3] = [Difficulty::Easier, Difficulty::Balanced, Difficulty::Harder];
+
+    fn centre(self) -> Option<&'static str> {
+        match self {
+            Difficulty::Easier => Some("0.9, 0.5, 0.35"),
+            Difficulty::Balanced => Some("0.8, 0.45, 0.3"),
+            Difficulty::Harder => Some("0.6, 0.2, 0.05"),
+            Difficulty::Custom => None,
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Difficulty::Easier => "easier",
+            Difficulty::Balanced => "balanced",
+            Difficulty::Harder => "harder",
+            Difficulty::Custom => "custom",
+        }
+    }
+
+    fn of_key(key: &str) -> Option<Difficulty> {
+        Difficulty::PRESETS.into_iter().find(|d| d.key() == key)
+    }
+
+    /// The preset a typed centre is, else custom.
+    fn of_centre(centre: &str) -> Difficulty {
+        let numbers = |c: &str| c.split(',').map(|x| x.trim().parse::<f64>().ok()).collect::<Vec<_>>();
+        Difficulty::PRESETS
+            .into_iter()
+            .find(|d| d.centre().is_some_and(|p| numbers(p) == numbers(centre)))
+            .unwrap_or(Difficulty::Custom)
+    }
+}
 
 /// The form as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +77,7 @@ struct Form {
     test_cases: bool,
     players: String,
     top: String,
+    difficulty: Difficulty,
     centre: String,
     eps: String,
     aids: Aids,
@@ -49,7 +95,8 @@ impl Default for Form {
             test_cases: true,
             players: "30".into(),
             top: "3".into(),
-            centre: DEFAULT_CENTRE.into(),
+            difficulty: Difficulty::Balanced,
+            centre: Difficulty::Balanced.centre().unwrap_or_default().into(),
             eps: "0.15".into(),
             aids: Aids::default(),
             reveal: Reveal::EachBoard,
@@ -279,24 +326,19 @@ pub fn CreateEvent() -> Html {
                         <legend>{ c.deals_label }</legend>
                         <label class="check"><input type="radio" name="contest-source" id="contest-new-test-cases" checked={ f.test_cases } onchange={ tick(|f, on| if on { f.test_cases = true }) } />{ c.source_test_cases }</label>
                         <label class="check"><input type="radio" name="contest-source" id="contest-new-random" checked={ !f.test_cases } onchange={ tick(|f, on| if on { f.test_cases = false }) } />{ c.source_random }</label>
-                        if f.test_cases {
-                            <label class="field">{ c.players_label }
-                                <input id="contest-new-players" type="number" min="1" max="1000" value={ f.players.clone() } oninput={ typed(|f, v| f.players = v) } />
-                            </label>
-                            <label class="field">{ c.top_label }
-                                <input id="contest-new-top" type="number" min="1" max="100" value={ f.top.clone() } oninput={ typed(|f, v| f.top = v) } />
-                            </label>
-                        }
                     </fieldset>
                 }
                 if f.format == Format::Equal {
-                    <label class="field">{ c.centre_label }
-                        <input id="contest-new-centre" type="text" value={ f.centre.clone() } oninput={ typed(|f, v| f.centre = v) } />
-                    </label>
-                    <label class="field">{ "ε" }
-                        <input id="contest-new-eps" type="text" inputmode="decimal" value={ f.eps.clone() } oninput={ typed(|f, v| f.eps = v) } />
-                    </label>
+                    { select("contest-new-difficulty", c.difficulty_label,
+                        Difficulty::PRESETS.iter().zip(c.difficulties).map(|(&d, text)| (d.key().to_string(), text, d == f.difficulty))
+                            .chain((f.difficulty == Difficulty::Custom).then(|| ("custom".to_string(), c.difficulty_custom, true)))
+                            .collect(),
+                        set(|f, v| if let Some(d) = Difficulty::of_key(&v) {
+                            f.difficulty = d;
+                            f.centre = d.centre().unwrap_or_default().into();
+                        })) }
                 }
+                { advanced(t, f, &typed) }
                 { select("contest-new-seat", c.seat_label,
                     SeatRule::ALL.iter().zip(c.seat_rules).map(|(&x, text)| (x.name().to_string(), text, x == f.seat)).collect(),
                     set(|f, v| if let Ok(x) = v.parse() { f.seat = x })) }
@@ -324,6 +366,51 @@ pub fn CreateEvent() -> Html {
     }
 }
 
+/// The settings in the research's terms, each explained by its ⓘ: the
+/// test cases' n and r, the equal format's GDI centre and ε. Closed until
+/// opened; the plain choices above set them.
+fn advanced(t: &Strings, f: &Form, typed: &dyn Fn(fn(&mut Form, String)) -> Callback<InputEvent>) -> Html {
+    let c = t.contest;
+    let test_cases = f.format == Format::Duplicate && f.test_cases;
+    let equal = f.format == Format::Equal;
+    if !test_cases && !equal {
+        return html! {};
+    }
+    let field = |id: &'static str, label: &'static str, term: &'static str, input: Html| {
+        html! {
+            <div class="field">
+                <span class="label-line"><label for={id}>{ label }</label><Info term={term} at={id} /></span>
+                { input }
+            </div>
+        }
+    };
+    html! {
+        <details class="advanced" id="contest-new-advanced">
+            <summary>{ c.advanced }</summary>
+            if test_cases {
+                <p class="note">{ c.test_cases_note }<Info term="test-cases" at="create" /></p>
+                { field("contest-new-players", c.players_label, "nmr", html! {
+                    <input id="contest-new-players" type="number" min="1" max="1000" value={ f.players.clone() } oninput={ typed(|f, v| f.players = v) } />
+                }) }
+                { field("contest-new-top", c.top_label, "nmr", html! {
+                    <input id="contest-new-top" type="number" min="1" max="100" value={ f.top.clone() } oninput={ typed(|f, v| f.top = v) } />
+                }) }
+            }
+            if equal {
+                { field("contest-new-centre", c.centre_label, "centre", html! {
+                    <input id="contest-new-centre" type="text" value={ f.centre.clone() } oninput={ typed(|f, v| {
+                        f.difficulty = Difficulty::of_centre(&v);
+                        f.centre = v;
+                    }) } />
+                }) }
+                { field("contest-new-eps", "ε", "eps", html! {
+                    <input id="contest-new-eps" type="text" inputmode="decimal" value={ f.eps.clone() } oninput={ typed(|f, v| f.eps = v) } />
+                }) }
+            }
+        </details>
+    }
+}
+
 fn created_view(t: &Strings, event: &Event, note: Option<&str>) -> Html {
     let hash = Route::Contest(ContestLink::event(&event.code())).to_hash();
     let link = full_link(&hash);
@@ -335,10 +422,37 @@ fn created_view(t: &Strings, event: &Event, note: Option<&str>) -> Html {
             if let Some(note) = note { <p class="note">{ note.to_string() }</p> }
             <p class="share-line">
                 <input type="text" readonly=true id="contest-new-link" value={ link.clone() } />
-                <button type="button" onclick={ { let l = link.clone(); Callback::from(move |_: MouseEvent| copy(&l)) } }>{ t.copy }</button>
+                <CopyButton id="contest-new-copy" text={ link.clone() } />
             </p>
             <p>{ t.contest.event_code }{ " " }<code id="contest-new-code">{ code }</code></p>
             <p><a class="button primary" id="contest-new-open" href={hash}>{ t.contest.open_event }</a></p>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::lab::panel::gdi_distance;
+
+    #[test]
+    fn each_difficulty_is_a_centre_entrants_deals_can_be_found_near() {
+        let library = crate::worker::lab::library().unwrap();
+        for d in Difficulty::PRESETS {
+            let text = d.centre().unwrap();
+            let centre: GdiCentre = text.parse().unwrap();
+            assert_eq!(Difficulty::of_centre(text), d);
+            assert_eq!(Difficulty::of_key(d.key()), Some(d));
+            let near = library
+                .entries
+                .iter()
+                .filter(|e| gdi_distance(&e.gdi, centre.values()).is_some_and(|x| x < 0.15))
+                .count();
+            let share = near as f64 / library.entries.len() as f64;
+            assert!((0.015..0.05).contains(&share), "{d:?}: {share}");
+        }
+        // A centre typed under "advanced" is a preset when it is one.
+        assert_eq!(Difficulty::of_centre("0.80,0.45, 0.30"), Difficulty::Balanced);
+        assert_eq!(Difficulty::of_centre("0.7, 0.3, 0.1"), Difficulty::Custom);
     }
 }

@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use crate::pages::play::model::{Phase, Setup, Table};
 use crate::pages::play::saved::{self, LoadError};
-use crate::web;
+use crate::web::{self, SetAside, StorageError};
 use crate::worker::BoardReport;
 
 const PREFIX: &str = "ddz.contest.";
@@ -42,6 +42,27 @@ pub enum EntryError {
     Event(String),
     #[error("board {board}: {why}")]
     Board { board: usize, why: String },
+}
+
+/// A stored entry that could not be read: why, what became of its text,
+/// and its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    pub error: EntryError,
+    pub kept: SetAside,
+    pub bytes: usize,
+}
+
+/// Why a new entry was not stored.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refused {
+    /// This browser has already entered, and played: its entry, to show.
+    Entered(Box<Entry>),
+    /// Unreadable text is stored under the entry's key (it could not be
+    /// moved aside) and is not written over.
+    Unreadable(Unreadable),
+    /// Storage refused the write.
+    Storage(StorageError),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -217,21 +238,52 @@ impl Entry {
         format!("{PREFIX}{}", event.code())
     }
 
-    /// This browser's entry in `event`: `Ok(None)` if none; on an error its
-    /// text has been kept aside and the caller reports it.
-    pub fn load(event: &Event) -> Result<Option<Entry>, EntryError> {
+    /// This browser's entry in `event`: `Ok(None)` if none; if what is
+    /// stored cannot be read, it is moved aside (or, storage being full,
+    /// left where it is) and the caller reports what happened.
+    pub fn load(event: &Event) -> Result<Option<Entry>, Unreadable> {
         let key = Entry::key(event);
         let Some(text) = web::storage_get(&key) else {
             return Ok(None);
         };
-        Entry::from_json(&text).map(Some).inspect_err(|_| {
-            web::storage_set(&format!("{SET_ASIDE_PREFIX}{}", event.code()), &text);
-            web::storage_remove(&key);
+        Entry::from_json(&text).map(Some).map_err(|error| Unreadable {
+            error,
+            kept: web::set_aside(&key, &format!("{SET_ASIDE_PREFIX}{}", event.code())),
+            bytes: text.len(),
         })
     }
 
-    pub fn save(&self) {
-        web::storage_set(&Entry::key(&self.event), &self.to_json());
+    /// Keeps this entry's progress (a move, a board's report), replacing
+    /// its own older state.
+    pub fn save(&self) -> Result<(), StorageError> {
+        web::storage_set(&Entry::key(&self.event), &self.to_json())
+    }
+
+    /// Whether any board has a move on it: entering again must not erase it.
+    pub fn has_play(&self) -> bool {
+        (0..self.boards.len()).any(|k| self.started(k))
+    }
+
+    /// Stores a new entry, unless that would erase one: a stored entry
+    /// with play in it is handed back to be shown instead, and text that
+    /// cannot be read (left in place when storage was full) is never
+    /// written over. Only [`Entry::discard`], the entrant's explicit
+    /// choice, removes them.
+    pub fn start(&self) -> Result<(), Refused> {
+        match Entry::load(&self.event) {
+            Ok(Some(stored)) if stored.has_play() => return Err(Refused::Entered(Box::new(stored))),
+            Err(problem) if matches!(problem.kept, SetAside::LeftInPlace(_)) => {
+                return Err(Refused::Unreadable(problem))
+            }
+            _ => {}
+        }
+        self.save().map_err(Refused::Storage)
+    }
+
+    /// Removes this browser's entry in `event`, readable or not: only on
+    /// the entrant's explicit choice, which named what is lost.
+    pub fn discard(event: &Event) {
+        web::storage_remove(&Entry::key(event));
     }
 
     /// The events this browser has entries in, readable or not.

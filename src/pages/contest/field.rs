@@ -1,7 +1,7 @@
 //! How a board went against the field: the AI field's scores on the same
 //! board from the same seat as a histogram with the entrant's score
 //! marked, the share of the field beaten, the board's par. Worked out in
-//! the worker once and kept in the entry.
+//! the background ([`super::reports`]) and kept in the entry.
 
 use engine::contest::{Board, Event, Field};
 use engine::lab::par::Par;
@@ -9,11 +9,12 @@ use engine::Team;
 use yew::prelude::*;
 
 use super::entry::Entry;
+use super::reports::Reports;
 use crate::components::chart::{BarChart, ChartText};
 use crate::components::task::task_status;
 use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
-use crate::worker::{use_task, Answer, BoardReport, ContestAnswer, ContestJob, Job, Task};
+use crate::worker::Task;
 
 #[derive(Properties, PartialEq)]
 pub struct FieldPanelProps {
@@ -23,61 +24,35 @@ pub struct FieldPanelProps {
     pub score: i64,
 }
 
-/// Keeps a board's report in the entry, so it is worked out once.
-fn keep(event: &Event, board: Board, report: &BoardReport) {
-    if let Ok(Some(mut entry)) = Entry::load(event) {
-        let k = usize::from(board.number) - 1;
-        if entry.boards.get(k) == Some(&board) {
-            entry.reports[k] = Some(report.clone());
-            entry.save();
-        }
-    }
-}
-
 #[component]
 pub fn FieldPanel(props: &FieldPanelProps) -> Html {
     let t = use_strings();
+    let reports = use_context::<Reports>();
     let k = usize::from(props.board.number) - 1;
-    let cached = use_memo((props.event.clone(), props.board), move |(event, _)| {
+    let stored = use_memo((props.event.clone(), props.board), move |(event, _)| {
         Entry::load(event)
             .ok()
             .flatten()
             .and_then(|e| e.reports.get(k).cloned().flatten())
     });
-    let task = use_task(|answer| match answer {
-        Answer::Contest(ContestAnswer::Board(report)) => Some(report),
-        _ => None,
-    });
-    {
-        let (task, event, board, cached) = (task.clone(), props.event.clone(), props.board, cached.clone());
-        use_effect_with((props.event.code(), props.board), move |_| {
-            if cached.is_none() {
-                task.run(Job::Contest(ContestJob::Board { event, board }));
-            }
-        });
-    }
-    {
-        let (event, board) = (props.event.clone(), props.board);
-        use_effect_with(task.task().clone(), move |state| {
-            if let Task::Done(report) = state {
-                keep(&event, board, report);
-            }
-        });
-    }
-    let report = match (&*cached, task.task()) {
-        (Some(r), _) => Some(r.clone()),
-        (None, Task::Done(r)) => Some(r.clone()),
-        _ => None,
+    let report = (*stored)
+        .clone()
+        .or_else(|| reports.as_ref().and_then(|r| r.get(&props.board)));
+    let job = reports.as_ref().and_then(|r| r.job(&props.board));
+    let status = match (job, &reports) {
+        (Some(task), Some(r)) => task_status(task, "contest-field", Unit::Games, r.on_cancel.clone()),
+        _ => html! {},
     };
     html! {
         <section class="field" id="contest-field">
-            { task_status(task.task(), "contest-field", Unit::Games, task.on_cancel()) }
-            if matches!(task.task(), Task::Running { .. }) {
-                <p class="note">{ t.contest.field_working }</p>
-            }
             if let Some(report) = report {
                 { field_view(t, &props.event, &props.board, props.score, &report.field) }
                 { par_line(t, &report.par) }
+            } else {
+                { status }
+                if !matches!(job, Some(Task::Failed(_) | Task::Cancelled)) {
+                    <p class="note">{ t.contest.field_working }</p>
+                }
             }
         </section>
     }

@@ -11,6 +11,9 @@
 //!   after it, how it went against the field ([`field`]).
 //! - `#/contest?e=CODE&view=score`: scoring results ([`score`]);
 //!   `view=records`: the hand records, printable ([`records`]).
+//!
+//! Each event's views are keyed by its code; the entrant's views sit under
+//! [`reports::ReportsKeeper`], which works out the boards' reports.
 
 pub mod board_end;
 pub mod entry;
@@ -20,11 +23,13 @@ mod event;
 mod field;
 mod home;
 mod records;
+mod reports;
 mod score;
 pub mod table;
 mod words;
 
-use engine::contest::Event;
+use engine::contest::code::CodeError;
+use engine::contest::{Event, EventError};
 use yew::prelude::*;
 
 use crate::i18n::use_strings;
@@ -44,19 +49,34 @@ pub fn ContestPage(props: &ContestPageProps) -> Html {
     let event = match Event::from_code(code) {
         Ok(e) => e,
         Err(e) => {
+            let why = match e {
+                EventError::Code(CodeError::Empty) => t.contest.no_event_code.to_string(),
+                e => (t.contest.bad_event)(&t.event_error(&e)),
+            };
             return html! {
                 <main id="main" class="page contest-page">
                     <h1>{ t.contest.title }</h1>
-                    <p class="error" id="contest-bad-event" role="alert">{ (t.contest.bad_event)(&t.event_error(&e)) }</p>
+                    <p class="error" id="contest-bad-event" role="alert">{ why }</p>
                     <p><a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.back_home }</a></p>
                 </main>
             };
         }
     };
+    // Every view is keyed by its event: another event's link in the same
+    // tab starts its views afresh rather than keeping the last event's
+    // state (its entrant, its scores) under the new title.
+    let key = event.code();
     match (props.link.board.as_deref(), props.link.view.as_deref()) {
-        (Some(board), _) => html! { <table::ContestTable {event} board={ board.to_string() } /> },
-        (None, Some("score")) => html! { <score::ScorePage {event} /> },
-        (None, Some("records")) => html! { <records::RecordsPage {event} /> },
-        _ => html! { <event::EventPage {event} /> },
+        (None, Some("score")) => html! { <score::ScorePage {key} {event} /> },
+        (None, Some("records")) => html! { <records::RecordsPage {key} {event} /> },
+        (board, _) => {
+            // The entrant's views: the boards' reports are worked out above
+            // them, so leaving a board early does not lose its report.
+            let view = match board {
+                Some(board) => html! { <table::ContestTable event={ event.clone() } board={ board.to_string() } /> },
+                None => html! { <event::EventPage event={ event.clone() } /> },
+            };
+            html! { <reports::ReportsKeeper {key} {event}>{ view }</reports::ReportsKeeper> }
+        }
     }
 }

@@ -1,11 +1,14 @@
 //! Hand records, as a bridge club prints them after an event: each board's
 //! three hands and bottom cards, its par with the first play, the exact
 //! split of each hand, the field's scores and, once the event is scored,
-//! every entrant's. Worked out in the worker; printed on A4 from the
-//! browser (the print stylesheet keeps each board whole on a page).
+//! every entrant's. Where each entrant has their own boards (equal and
+//! random events), the scored standings give every entrant's boards, one
+//! entrant after another in one document. Worked out in the worker;
+//! printed on A4 from the browser (the print stylesheet keeps each board
+//! whole on a page, each entrant from a new page).
 
 use engine::contest::records::HandRecord;
-use engine::contest::{Board, EntrantName, Event};
+use engine::contest::{Board, EntrantName, Event, Standings};
 use engine::{Cards, Play, Seat, Team};
 use yew::prelude::*;
 
@@ -33,21 +36,54 @@ pub struct RecordsPageProps {
     pub event: Event,
 }
 
+/// Boards to print, under an entrant's name when each has their own.
+type Group = (Option<String>, Vec<Board>);
+
+/// Whose boards, to start with: everyone's in duplicate (the same boards);
+/// else, once the event is scored in this browser, every entrant's from
+/// the standings, one after another; else this browser's entrant's.
+fn first_groups(event: &Event, standings: Option<&Standings>, own: Option<&Entry>) -> Option<Vec<Group>> {
+    if let Some(shared) = event.shared_boards() {
+        return Some(vec![(None, shared)]);
+    }
+    if let Some(s) = standings.filter(|s| !s.entrants.is_empty()) {
+        let groups = s
+            .entrants
+            .iter()
+            .map(|r| (Some(r.entrant.clone()), r.boards.iter().map(|b| b.board).collect()))
+            .collect();
+        return Some(groups);
+    }
+    own.map(|e| vec![(Some(e.entrant.to_string()), e.boards.clone())])
+}
+
+/// Every board once, in order of first appearance.
+fn distinct_boards(groups: &[Group]) -> Vec<Board> {
+    let mut all: Vec<Board> = Vec::new();
+    for b in groups.iter().flat_map(|(_, boards)| boards) {
+        if !all.contains(b) {
+            all.push(*b);
+        }
+    }
+    all
+}
+
 #[component]
 pub fn RecordsPage(props: &RecordsPageProps) -> Html {
     let t = use_strings();
     let event = &props.event;
-    // Whose boards: everyone's in duplicate; else this browser's entrant's,
-    // or a name typed in.
-    let own = use_memo(event.clone(), |e| Entry::load(e).ok().flatten());
-    let shared = event.shared_boards();
-    let boards = use_state(|| {
-        shared
-            .clone()
-            .or_else(|| own.as_ref().as_ref().map(|e| e.boards.clone()))
-    });
+    let standings = use_memo(event.clone(), stored_standings);
+    let groups = {
+        let (event, standings) = (event.clone(), standings.clone());
+        use_state(move || {
+            let own = Entry::load(&event).ok().flatten();
+            first_groups(&event, standings.as_ref().as_ref(), own.as_ref())
+        })
+    };
     let name = use_state(String::new);
     let name_error = use_state(|| None::<String>);
+    // The entrant whose boards are being dealt (a name typed in).
+    let dealt_for = use_state(|| None::<String>);
     let dealing = use_task(|answer| match answer {
         Answer::Contest(ContestAnswer::Boards(b)) => Some(b),
         _ => None,
@@ -57,20 +93,20 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
         _ => None,
     });
     {
-        let boards = boards.clone();
+        let (groups, dealt_for) = (groups.clone(), dealt_for.clone());
         use_effect_with(dealing.task().clone(), move |task| {
             if let Task::Done(b) = task {
-                boards.set(Some(b.clone()));
+                groups.set(Some(vec![((*dealt_for).clone(), b.clone())]));
             }
         });
     }
     {
         let (records, event) = (records.clone(), event.clone());
-        use_effect_with((*boards).clone(), move |boards| {
-            if let Some(boards) = boards {
+        use_effect_with((*groups).clone(), move |groups| {
+            if let Some(groups) = groups {
                 records.run(Job::Contest(ContestJob::Records {
                     event,
-                    boards: boards.clone(),
+                    boards: distinct_boards(groups),
                 }));
             }
         });
@@ -84,7 +120,13 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
         })
     };
     let on_deal = {
-        let (name, name_error, dealing, event) = (name.clone(), name_error.clone(), dealing.clone(), event.clone());
+        let (name, name_error, dealing, dealt_for, event) = (
+            name.clone(),
+            name_error.clone(),
+            dealing.clone(),
+            dealt_for.clone(),
+            event.clone(),
+        );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let entrant: EntrantName = match name.parse() {
@@ -92,13 +134,14 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
                 Err(err) => return name_error.set(Some(t.name_error(&err))),
             };
             name_error.set(None);
+            dealt_for.set(Some(entrant.to_string()));
             dealing.run(Job::Contest(ContestJob::Deal {
                 event: event.clone(),
                 entrant,
             }));
         })
     };
-    let standings = stored_standings(event);
+    let shared = event.format().is_shared();
     html! {
         <main id="main" class="page contest-page contest-records">
             <p class="crumbs no-print">
@@ -107,7 +150,7 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
             </p>
             <h1>{ (t.contest.records_of)(&words::title(t, event)) }</h1>
             <p class="note">{ words::rules(t, event).join(" ") }</p>
-            if shared.is_none() {
+            if !shared {
                 <form class="enter no-print" id="contest-records-entrant" onsubmit={on_deal}>
                     <label class="field">{ t.contest.whose_boards }
                         <input id="contest-records-name" type="text" value={ (*name).clone() } oninput={on_name} />
@@ -118,18 +161,44 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
                 </form>
             }
             { task_status(records.task(), "contest-records", Unit::Games, records.on_cancel()) }
-            if let Task::Done(list) = records.task() {
+            if let (Task::Done(list), Some(groups)) = (records.task(), &*groups) {
                 <p class="links no-print">
                     <button type="button" id="contest-records-print" onclick={ Callback::from(|_: MouseEvent| { let _ = web_sys::window().map(|w| w.print()); }) }>{ t.contest.print }</button>
                 </p>
                 <div class="records" id="contest-records-list">
-                    { for list.iter().map(|r| {
-                        let r = match &standings { Some(s) => r.clone().with_scores(s), None => r.clone() };
-                        record_view(t, &r)
-                    }) }
+                    { for groups.iter().map(|group| group_view(t, group, list, standings.as_ref().as_ref(), !shared)) }
                 </div>
             }
         </main>
+    }
+}
+
+/// One entrant's boards (or everyone's, in duplicate), each board's record
+/// with the entrants' scores once scored.
+fn group_view(
+    t: &Strings,
+    (who, boards): &Group,
+    list: &[HandRecord],
+    standings: Option<&Standings>,
+    named: bool,
+) -> Html {
+    let records = boards
+        .iter()
+        .filter_map(|b| list.iter().find(|r| r.board == *b))
+        .map(|r| {
+            let r = match standings {
+                Some(s) => r.clone().with_scores(s),
+                None => r.clone(),
+            };
+            record_view(t, &r)
+        });
+    html! {
+        <section class="entrant-records" data-entrant={ who.clone().unwrap_or_default() }>
+            if let (true, Some(who)) = (named, who) {
+                <h2 class="entrant-head">{ (t.contest.records_for)(who) }</h2>
+            }
+            { for records }
+        </section>
     }
 }
 

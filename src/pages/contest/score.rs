@@ -4,7 +4,7 @@
 //! beaten, the results refused and why, how likely the top places came
 //! out distinct; as CSV, or printed.
 
-use engine::contest::result::MAX_FILE_BYTES;
+use engine::contest::result::{submissions, MAX_FILE_BYTES};
 use engine::contest::standings::DEFAULT_TOP;
 use engine::contest::{Deals, Event, Standings, Submission};
 use wasm_bindgen::JsCast;
@@ -13,11 +13,12 @@ use yew::prelude::*;
 use super::event::data_href;
 use super::field::beaten_text;
 use super::words;
+use crate::components::chart::today;
 use crate::components::task::task_status;
 use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
 use crate::route::{ContestLink, Route};
-use crate::web;
+use crate::web::{self, StorageError};
 use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
 
 /// The last standings worked out for an event, for its hand records.
@@ -27,28 +28,34 @@ pub fn stored_standings(event: &Event) -> Option<Standings> {
     serde_json::from_str(&web::storage_get(&format!("{STANDINGS_PREFIX}{}", event.code()))?).ok()
 }
 
-fn keep_standings(event: &Event, standings: &Standings) {
-    if let Ok(text) = serde_json::to_string(standings) {
-        web::storage_set(&format!("{STANDINGS_PREFIX}{}", event.code()), &text);
+fn keep_standings(event: &Event, standings: &Standings) -> Result<(), StorageError> {
+    match serde_json::to_string(standings) {
+        Ok(text) => web::storage_set(&format!("{STANDINGS_PREFIX}{}", event.code()), &text),
+        Err(_) => Ok(()),
     }
 }
 
-/// Results in `text`: a result file's JSON whole, else a code a line.
-pub fn split_results(label: &str, text: &str) -> Vec<Submission> {
-    if text.trim_start().starts_with('{') {
-        return vec![Submission {
-            label: label.to_string(),
-            text: text.to_string(),
-        }];
-    }
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| Submission {
-            label: format!("{label}:{}", i + 1),
-            text: l.trim().to_string(),
+/// The standings as a spreadsheet opens them: a UTF-8 byte-order mark (so
+/// Excel on Windows reads 李雷 as 李雷, not as Latin-1), the header in the
+/// page's language.
+pub fn csv_for_spreadsheets(t: &Strings, standings: &Standings) -> String {
+    format!("\u{FEFF}{}", standings.to_csv_headed(|c| t.csv_column(c)))
+}
+
+/// A file name from the event's title and the date: `Club night standings
+/// 2026-11-27.csv`, with what file systems refuse replaced.
+pub fn csv_name(t: &Strings, title: &str, date: &str) -> String {
+    let title: String = title
+        .chars()
+        .map(|c| {
+            if c.is_control() || "/\\:*?\"<>|".contains(c) {
+                '-'
+            } else {
+                c
+            }
         })
-        .collect()
+        .collect();
+    (t.contest.csv_name)(title.trim(), date)
 }
 
 #[derive(Properties, PartialEq)]
@@ -56,26 +63,39 @@ pub struct ScorePageProps {
     pub event: Event,
 }
 
+/// Why a dropped or chosen file was not read.
+#[derive(Clone, Debug, PartialEq)]
+enum NotRead {
+    /// Larger than any result file (its bytes).
+    TooLarge(f64),
+    /// The browser could not read it.
+    Unreadable,
+}
+
 /// A file dropped or chosen: its name and text (or why it was not read).
-type Read = (String, Result<String, String>);
+type Read = (String, Result<String, NotRead>);
 
 fn read_files(files: web_sys::FileList, done: Callback<Read>) {
     for i in 0..files.length() {
         let Some(file) = files.get(i) else { continue };
         let name = file.name();
         if file.size() > MAX_FILE_BYTES as f64 {
-            done.emit((name, Err(format!("{} bytes", file.size()))));
+            done.emit((name, Err(NotRead::TooLarge(file.size()))));
             continue;
         }
         let done = done.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-            let text = text
-                .ok()
-                .and_then(|v| v.as_string())
-                .ok_or_else(|| "unreadable".to_string());
+            let text = text.ok().and_then(|v| v.as_string()).ok_or(NotRead::Unreadable);
             done.emit((name, text));
         });
+    }
+}
+
+fn not_read(t: &Strings, name: &str, why: &NotRead) -> String {
+    match why {
+        NotRead::TooLarge(bytes) => (t.contest.file_too_large)(name, (*bytes / 1024.0).ceil() as u64),
+        NotRead::Unreadable => (t.contest.file_unreadable)(name),
     }
 }
 
@@ -85,7 +105,8 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
     let event = &props.event;
     let pasted = use_state(String::new);
     let files = use_state(Vec::<(String, String)>::new);
-    let file_problems = use_state(Vec::<String>::new);
+    let file_problems = use_state(Vec::<(String, NotRead)>::new);
+    let not_kept = use_state(|| None::<StorageError>);
     let default_top = match event.deals() {
         Deals::TestCases { top, .. } => *top,
         _ => DEFAULT_TOP,
@@ -95,10 +116,10 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
         _ => None,
     });
     {
-        let event = event.clone();
+        let (event, not_kept) = (event.clone(), not_kept.clone());
         use_effect_with(scoring.task().clone(), move |task| {
             if let Task::Done(s) = task {
-                keep_standings(&event, s);
+                not_kept.set(keep_standings(&event, s).err());
             }
         });
     }
@@ -113,7 +134,7 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
             }
             Err(why) => {
                 let mut all = (*problems).clone();
-                all.push(format!("{name}: {why}"));
+                all.push((name, why));
                 problems.set(all);
             }
         })
@@ -148,17 +169,19 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
             }
         })
     };
-    let submissions: Vec<Submission> = split_results(t.contest.pasted, &pasted)
+    // A file is one submission (codes a line aside): a picture dropped by
+    // mistake is one refusal under its name, not one per line.
+    let handed_in: Vec<Submission> = submissions(t.contest.pasted, &pasted)
         .into_iter()
-        .chain(files.iter().flat_map(|(name, text)| split_results(name, text)))
+        .chain(files.iter().flat_map(|(name, text)| submissions(name, text)))
         .collect();
-    let count = submissions.len();
+    let count = handed_in.len();
     let on_score = {
         let (scoring, event) = (scoring.clone(), event.clone());
         Callback::from(move |_: MouseEvent| {
             scoring.run(Job::Contest(ContestJob::Score {
                 event: event.clone(),
-                submissions: submissions.clone(),
+                submissions: handed_in.clone(),
                 top: default_top,
             }))
         })
@@ -198,7 +221,7 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
                     if !files.is_empty() {
                         <ul class="files" id="contest-file-list">{ for files.iter().map(|(n, _)| html! { <li>{ n.clone() }</li> }) }</ul>
                     }
-                    { for file_problems.iter().map(|p| html! { <p class="error">{ (t.contest.file_unreadable)(p) }</p> }) }
+                    { for file_problems.iter().map(|(name, why)| html! { <p class="error">{ not_read(t, name, why) }</p> }) }
                 </div>
                 <p class="links">
                     <button type="button" class="primary" id="contest-score" disabled={ count == 0 || scoring.task().is_running() } onclick={on_score}>
@@ -211,11 +234,16 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
             if let Task::Done(s) = scoring.task() {
                 { standings_view(t, event, s) }
                 <p class="links no-print">
-                    <a class="button" id="contest-csv" href={ data_href("text/csv", &s.to_csv()) }
-                        download={ format!("standings-{}.csv", event.code()) }>{ t.contest.export_csv }</a>
+                    <a class="button" id="contest-csv" href={ data_href("text/csv", &csv_for_spreadsheets(t, s)) }
+                        download={ csv_name(t, &words::title(t, event), &today()) }>{ t.contest.export_csv }</a>
                     <button type="button" id="contest-print" onclick={ Callback::from(|_: MouseEvent| { let _ = web_sys::window().map(|w| w.print()); }) }>{ t.contest.print }</button>
-                    <a class="button" id="contest-records-scored" href={records}>{ t.contest.hand_records }</a>
+                    <a class="button" id="contest-records-scored" href={records}>
+                        { if event.format().is_shared() { t.contest.hand_records } else { t.contest.all_records } }
+                    </a>
                 </p>
+                if let Some(why) = *not_kept {
+                    <p class="notice no-print" id="contest-standings-not-kept">{ (t.contest.standings_not_kept)(t.storage_error(why)) }</p>
+                }
             }
         </main>
     }
@@ -266,5 +294,38 @@ pub fn standings_view(t: &Strings, event: &Event, s: &Standings) -> Html {
                 <ul class="rejected" id="contest-rejected">{ for rejected }</ul>
             }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn a_csv_file_is_named_by_its_title_and_date() {
+        let zh = Lang::Zh.strings();
+        assert_eq!(
+            csv_name(zh, "周五/俱乐部: 夜赛", "2026-11-27"),
+            "周五-俱乐部- 夜赛 排名 2026-11-27.csv"
+        );
+        let en = Lang::En.strings();
+        assert_eq!(
+            csv_name(en, " Club night ", "2026-11-27"),
+            "Club night standings 2026-11-27.csv"
+        );
+    }
+
+    #[test]
+    fn the_csv_starts_with_a_byte_order_mark_and_speaks_the_pages_language() {
+        let standings = Standings {
+            entrants: vec![],
+            rejected: vec![],
+            distinction: None,
+        };
+        let zh = csv_for_spreadsheets(Lang::Zh.strings(), &standings);
+        assert_eq!(zh, "\u{FEFF}名次,选手,名次分,得分,胜过 AI 场\n");
+        let en = csv_for_spreadsheets(Lang::En.strings(), &standings);
+        assert!(en.starts_with("\u{FEFF}Place,Entrant,Rank points,"));
     }
 }

@@ -38,7 +38,7 @@ pub fn ContestTable(props: &ContestTableProps) -> Html {
     let entry = match &entry {
         Ok(Some(e)) => e,
         Ok(None) => return refuse(t.contest.not_entered.to_string()),
-        Err(e) => return refuse((t.contest.unreadable_entry)(&e.to_string())),
+        Err(e) => return refuse(t.unreadable_entry(&e.error.to_string(), e.kept)),
     };
     let number = props
         .board

@@ -146,8 +146,8 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
     let custom = use_state(|| false);
     let setup = setup_form(t, &form, &picking, &custom, puzzle, &progress.0);
     let bar = levels::puzzle_bar(t, puzzle, &progress.0, today);
-    let unreadable = progress.1.as_ref().map(|why| {
-        html! { <p class="notice" role="alert" id="eg-progress-unreadable">{ (t.eg.progress_unreadable)(why) }</p> }
+    let unreadable = progress.1.as_ref().map(|(why, kept)| {
+        html! { <p class="notice" role="alert" id="eg-progress-unreadable">{ (t.eg.progress_unreadable)(why, &t.set_aside(*kept)) }</p> }
     });
     // After a puzzle solved: the next one in the library.
     let next = puzzle

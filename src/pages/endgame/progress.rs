@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
 use super::puzzles;
-use crate::web;
+use crate::web::{self, SetAside};
 
 const KEY: &str = "ddz.puzzles";
 const SET_ASIDE_KEY: &str = "ddz.puzzles.unreadable";
@@ -39,24 +39,25 @@ impl Progress {
     }
 
     /// This browser's progress, and the reason if what was stored could
-    /// not be read (then kept aside under its own key).
-    pub fn load() -> (Progress, Option<String>) {
+    /// not be read, with what became of it (moved aside under its own key).
+    pub fn load() -> (Progress, Option<(String, SetAside)>) {
         let Some(text) = web::storage_get(KEY) else {
             return (Progress::default(), None);
         };
         match Progress::parse(&text) {
             Ok(p) => (p, None),
             Err(why) => {
-                web::storage_set(SET_ASIDE_KEY, &text);
-                web::storage_remove(KEY);
-                (Progress::default(), Some(why))
+                let kept = web::set_aside(KEY, SET_ASIDE_KEY);
+                (Progress::default(), Some((why, kept)))
             }
         }
     }
 
     pub fn save(&self) {
         if let Ok(text) = serde_json::to_string(self) {
-            web::storage_set(KEY, &text);
+            // Not yet told to the user (the Endgame page's to do): a
+            // full storage loses the newest progress.
+            let _ = web::storage_set(KEY, &text);
         }
     }
 
@@ -106,7 +107,10 @@ pub(super) struct Attempt {
 /// attempt ended the streak first, and that day's if it was the puzzle of
 /// `today`.
 #[hook]
-pub(super) fn use_progress(attempt: Attempt, today: Option<Date>) -> UseStateHandle<(Progress, Option<String>)> {
+pub(super) fn use_progress(
+    attempt: Attempt,
+    today: Option<Date>,
+) -> UseStateHandle<(Progress, Option<(String, SetAside)>)> {
     let progress = use_state(Progress::load);
     // The puzzle this attempt is at; whether it stumbled and was recorded.
     let seen = use_mut_ref(|| (None::<usize>, false, false));

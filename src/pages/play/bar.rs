@@ -67,26 +67,35 @@ pub(super) fn play_bar(t: &Strings, state: &UseReducerHandle<State>, totals: [i6
 pub(super) fn notices(t: &Strings, state: &UseReducerHandle<State>) -> Html {
     let items = state.notices.iter().enumerate().map(|(i, notice)| {
         let text = match notice {
-            Notice::Unreadable(e) => (t.play.unreadable_game)(&(t.play.load_error)(e)),
+            Notice::Unreadable(e) => (t.play.unreadable_game)(&(t.play.load_error)(&e.error), &t.set_aside(e.kept)),
             Notice::Paused => t.play.paused.to_string(),
             Notice::Link(problems) => (t.play.link_problems)(&t.bad_values(problems)),
             Notice::TimedOut => t.play.timed_out.to_string(),
             Notice::Failure(error) => format!("{}{}", t.play.worker_failed, t.job_error(error)),
-            Notice::Contest(why) => (t.contest.unreadable_entry)(why),
+            Notice::Contest(e) => t.unreadable_entry(&e.error.to_string(), e.kept),
+            Notice::NotSaved(e) => (t.play.not_saved)(t.storage_error(*e)),
         };
         let resume = (*notice == Notice::Paused && saved::has_paused()).then(|| {
             let state = state.clone();
             let onclick = Callback::from(move |_: MouseEvent| {
                 if let Some(paused) = saved::take_paused() {
                     if state.table.in_progress() {
-                        saved::pause(&state.table);
+                        if let Err(e) = saved::pause(&state.table) {
+                            state.dispatch(Action::Notice(Notice::NotSaved(e)));
+                        }
                     }
                     state.dispatch(Action::Resume(Box::new(paused)));
                 }
             });
             html! { <button type="button" class="primary" id="play-resume" {onclick}>{ t.play.resume }</button> }
         });
-        let keep = matches!(notice, Notice::Unreadable(_)).then(saved::set_aside).flatten().map(|text| {
+        // The unreadable game's text to download: from where it was kept
+        // aside, or (when it could not be) as it was read.
+        let keep = match notice {
+            Notice::Unreadable(e) => e.text.as_deref().map(str::to_string).or_else(saved::set_aside),
+            _ => None,
+        };
+        let keep = keep.map(|text| {
             let href = format!(
                 "data:application/json;charset=utf-8,{}",
                 String::from(js_sys::encode_uri_component(&text))

@@ -94,9 +94,16 @@ pub(super) fn use_jobs(state: &UseReducerHandle<State>) -> Jobs {
 pub(super) fn use_persistence(state: &UseReducerHandle<State>, link: &PlayLink) {
     {
         let snapshot = (state.table.clone(), state.session, state.contest.clone());
-        use_effect_with(snapshot, |(table, session, contest)| match contest {
-            Some(seat) => crate::pages::contest::board_end::save_table(&seat.event, seat.board, table),
-            None => saved::save(table, session),
+        let state = state.clone();
+        use_effect_with(snapshot, move |(table, session, contest)| {
+            let saved = match contest {
+                Some(seat) => crate::pages::contest::board_end::save_table(&seat.event, seat.board, table),
+                None => saved::save(table, session),
+            };
+            // Told, not ignored: the game would not survive a reload.
+            if let Err(e) = saved {
+                state.dispatch(Action::Notice(Notice::NotSaved(e)));
+            }
         });
     }
     // A contest's aids are the organiser's, not the user's settings: at a
@@ -135,8 +142,10 @@ pub(super) fn use_persistence(state: &UseReducerHandle<State>, link: &PlayLink) 
         match request.setup {
             Some(setup) if setup != state.table.setup() => {
                 if state.table.in_progress() {
-                    saved::pause(&state.table);
-                    state.dispatch(Action::Notice(Notice::Paused));
+                    state.dispatch(Action::Notice(match saved::pause(&state.table) {
+                        Ok(()) => Notice::Paused,
+                        Err(e) => Notice::NotSaved(e),
+                    }));
                 }
                 state.dispatch(Action::NewDeal(setup))
             }

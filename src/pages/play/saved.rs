@@ -4,6 +4,8 @@
 //! move through the referee when it is read back. A saved game that cannot
 //! be read is reported, and its text is kept under [`SET_ASIDE_KEY`].
 
+use std::rc::Rc;
+
 use engine::bidding::Bid;
 use engine::{Move, Seat};
 use serde::{Deserialize, Serialize};
@@ -11,7 +13,7 @@ use thiserror::Error;
 
 use super::model::{Chair, FacedTurn, Mode, RestoreError, Session, Setup, Table};
 use crate::suits::Faces;
-use crate::web;
+use crate::web::{self, SetAside, StorageError};
 
 const KEY: &str = "ddz.play.game";
 pub const SET_ASIDE_KEY: &str = "ddz.play.unreadable";
@@ -120,25 +122,38 @@ pub fn from_json(text: &str) -> Result<SavedGame, LoadError> {
     })
 }
 
+/// A saved game that could not be read: why, what became of its text, and
+/// the text itself when it could not be kept aside (to download).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unreadable {
+    pub error: LoadError,
+    pub kept: SetAside,
+    pub text: Option<Rc<str>>,
+}
+
 /// The saved game: `Ok(None)` if there is none; on an error its text has
-/// been kept aside, and the caller reports it.
-pub fn load() -> Result<Option<SavedGame>, LoadError> {
+/// been moved aside (or could not be), and the caller reports it.
+pub fn load() -> Result<Option<SavedGame>, Unreadable> {
     let Some(text) = web::storage_get(KEY) else {
         return Ok(None);
     };
-    from_json(&text).map(Some).inspect_err(|_| {
-        web::storage_set(SET_ASIDE_KEY, &text);
-        web::storage_remove(KEY);
+    from_json(&text).map(Some).map_err(|error| {
+        let kept = web::set_aside(KEY, SET_ASIDE_KEY);
+        Unreadable {
+            error,
+            kept,
+            text: (kept != SetAside::Kept).then(|| text.into()),
+        }
     })
 }
 
-pub fn save(table: &Table, session: &Session) {
-    web::storage_set(KEY, &to_json(table, session));
+pub fn save(table: &Table, session: &Session) -> Result<(), StorageError> {
+    web::storage_set(KEY, &to_json(table, session))
 }
 
 /// Keeps an unfinished game aside (a link opened another deal), to resume.
-pub fn pause(table: &Table) {
-    web::storage_set(PAUSED_KEY, &to_json(table, &Session::default()));
+pub fn pause(table: &Table) -> Result<(), StorageError> {
+    web::storage_set(PAUSED_KEY, &to_json(table, &Session::default()))
 }
 
 /// The game put aside, taken out of storage; `None` if there is none or

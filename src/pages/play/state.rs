@@ -11,11 +11,11 @@ use yew::prelude::*;
 use super::link::read_link;
 use super::model::{Chair, Mode, Phase, Session, Setup, Table};
 use super::prefs::{BadValue, Prefs};
-use super::saved::{self, LoadError};
+use super::saved;
 use crate::route::PlayLink;
 use crate::settings;
 use crate::suits::{Face, Faces};
-use crate::web;
+use crate::web::{self, StorageError};
 use crate::worker::{Answer, JobError, JobId, ReviewedMove};
 
 /// The next deal: a fresh seed, the first bidder moving on by one.
@@ -40,14 +40,17 @@ pub(super) enum Waiting {
 /// A message above the table until the user dismisses it.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Notice {
-    Unreadable(LoadError),
+    Unreadable(saved::Unreadable),
     /// An unfinished game was put aside for the deal a link opened.
     Paused,
     Link(Vec<BadValue>),
     TimedOut,
     Failure(JobError),
-    /// A contest entry that could not be read (set aside).
-    Contest(String),
+    /// A contest entry that could not be read, and what became of it.
+    Contest(crate::pages::contest::entry::Unreadable),
+    /// A save that failed (storage full or refused): the game is on the
+    /// page but would not survive a reload.
+    NotSaved(StorageError),
 }
 
 /// A contest board at the table: the event, the board, how many boards
@@ -323,7 +326,7 @@ fn contest_opening(seat: ContestSeat) -> State {
     let stored = match crate::pages::contest::entry::Entry::load(&seat.event) {
         Ok(entry) => entry.and_then(|e| e.table(usize::from(seat.board.number) - 1)),
         Err(e) => {
-            notices.push(Notice::Contest(e.to_string()));
+            notices.push(Notice::Contest(e));
             None
         }
     };
@@ -356,8 +359,10 @@ pub(super) fn opening(link: &PlayLink, contest: Option<ContestSeat>) -> State {
     let (table, session) = match (request.setup, saved) {
         (Some(setup), Some(s)) if s.table.setup() == setup => (s.table, s.session),
         (Some(setup), Some(s)) if s.table.in_progress() => {
-            saved::pause(&s.table);
-            notices.push(Notice::Paused);
+            notices.push(match saved::pause(&s.table) {
+                Ok(()) => Notice::Paused,
+                Err(e) => Notice::NotSaved(e),
+            });
             (Table::new(setup), s.session)
         }
         (Some(setup), saved) => (Table::new(setup), saved.map(|s| s.session).unwrap_or_default()),
