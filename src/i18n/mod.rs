@@ -6,6 +6,7 @@ use yew::{hook, use_context};
 use crate::suits::Suit;
 
 pub mod contest;
+pub mod daily;
 pub mod endgame;
 mod errors;
 pub mod lab;
@@ -232,6 +233,7 @@ pub struct Strings {
     pub eg: &'static endgame::EndgameStrings,
     pub lab: &'static lab::LabStrings,
     pub contest: &'static contest::ContestStrings,
+    pub daily: &'static daily::DailyStrings,
 }
 
 pub static ZH: Strings = Strings {
@@ -392,6 +394,7 @@ pub static ZH: Strings = Strings {
     eg: &endgame::ZH,
     lab: &lab::ZH,
     contest: &contest::ZH,
+    daily: &daily::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -555,6 +558,7 @@ pub static EN: Strings = Strings {
     eg: &endgame::EN,
     lab: &lab::EN,
     contest: &contest::EN,
+    daily: &daily::EN,
 };
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ pub struct EventPageProps {
 }
 
 /// A link to board `number` (from 1).
-fn board_link(event: &Event, number: usize) -> String {
+pub(super) fn board_link(event: &Event, number: usize) -> String {
     Route::Contest(ContestLink {
         event: Some(event.code()),
         board: Some(number.to_string()),
@@ -281,8 +281,12 @@ fn entrant_view(t: &Strings, entry: &Entry) -> Html {
     }
 }
 
-/// The result: a code to copy and a file to download.
+/// The result: a code to copy and a file to download (the daily contest,
+/// with no organiser, ends its own way).
 fn result_view(t: &Strings, entry: &Entry, total: i64) -> Html {
+    if let Some(daily) = super::daily::finished::result_view(t, entry) {
+        return daily;
+    }
     let Some(result) = entry.result() else {
         return html! {};
     };
