@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, shots } from "./support.mjs";
+import { start, stop, freshPage, cli, shots, playMoves, fastPace } from "./support.mjs";
 
 let base;
 
@@ -38,35 +38,6 @@ async function enter(page, code, name) {
   await page.fill("#contest-name", name);
   await page.click("#contest-start");
   await page.waitForSelector("#contest-boards tr[data-seed]", { timeout: 60000 });
-}
-
-/**
- * The user's moves until the board ends (or `moves` of them are made): on
- * lead the lowest single (or the highest), else a pass.
- */
-async function playMoves(page, { highest = false, moves = Infinity } = {}) {
-  for (let made = 0; made < moves; made++) {
-    await page.waitForFunction(
-      () => document.querySelector("#play-end") || document.querySelector('#play-actions[data-for="play"]'),
-      null,
-      { timeout: 60000 },
-    );
-    if (await page.$("#play-end")) return true;
-    if (await page.locator("#play-pass").isEnabled()) await page.click("#play-pass");
-    else {
-      const cards = page.locator("#play-hand li");
-      await (highest ? cards.last() : cards.first()).click({ position: { x: 6, y: 30 } });
-      await page.click("#play-play");
-    }
-  }
-  return false;
-}
-
-/** The AI's moves at the fastest pace (kept for later boards). */
-async function fastPace(page) {
-  await page.click("#play-menu-open");
-  await page.selectOption("#play-pace", "fast");
-  await page.click("#play-menu .menu-head .icon-button");
 }
 
 /** Plays every board from the event page; the result code. */
