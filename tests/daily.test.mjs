@@ -92,7 +92,7 @@ test("today's daily contest played: its result on the card after a reload, then 
   assert.equal(code, cli(["contest", "daily", "--date", TODAY, "--json"]).code);
   const scores = [];
 
-  await t.test("the card offers today's contest with the streak to keep; it is played through, six boards", async () => {
+  await t.test("the card offers today's contest with the streak to keep, and the next board midway; six boards played", async () => {
     const streak = page.locator("#daily-streak");
     assert.deepEqual([await streak.getAttribute("data-current"), await streak.getAttribute("data-best")], ["2", "2"]);
     assert.match(await streak.textContent(), /连续 2 天.*第 3 天/);
@@ -104,7 +104,15 @@ test("today's daily contest played: its result on the card after a reload, then 
     await fastPace(page);
     const started = Date.now();
     for (let b = 1; b <= 6; b++) {
-      if (b > 1) {
+      if (b === 3) {
+        // Midway, the card offers the next board.
+        await page.goto(`${base}#/contest`);
+        await page.waitForSelector('#contest-daily[data-state="started"]');
+        assert.equal(await page.getAttribute("#daily-progress", "data-played"), "2");
+        await page.click("#contest-daily-enter");
+        await page.waitForSelector("#play-hand");
+        assert.ok(page.url().includes("board=3"), page.url());
+      } else if (b > 1) {
         await page.click("#end-next");
         await page.waitForSelector("#play-hand");
       }

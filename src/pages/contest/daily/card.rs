@@ -29,7 +29,15 @@ pub fn DailyCard() -> Html {
     {
         let remembered = remembered.clone();
         use_effect_with(waiting, move |&waiting| {
-            let poll = waiting.then(|| Interval::new(WAITING_POLL_MS, move || remembered.set(remember())));
+            // What was said stays said: a record set aside is not read again.
+            let said = remembered.notices.clone();
+            let poll = waiting.then(|| {
+                Interval::new(WAITING_POLL_MS, move || {
+                    let mut now = remember();
+                    now.notices.splice(0..0, said.iter().cloned());
+                    remembered.set(now);
+                })
+            });
             move || drop(poll)
         });
     }
@@ -94,22 +102,18 @@ fn new_view(t: &Strings, event: &Event) -> Html {
     }
 }
 
-/// Entered, some boards played: how far, and on to the next.
+/// Some boards played (the record keeps no day before): how far, and on
+/// to the next.
 fn progress_view(t: &Strings, day: &Day) -> Html {
     let event = day.event();
     let next = day.next_board().unwrap_or(0);
-    let label = if day.played() > 0 {
-        (t.contest.resume_board)(next + 1)
-    } else {
-        (t.contest.play_board)(next + 1)
-    };
     html! {
         <>
             <p class="daily-line" id="daily-progress" data-played={ day.played().to_string() }>
                 { (t.daily.so_far)(day.played(), BOARDS, day.total()) }
             </p>
             { boards_view(t, day) }
-            <p><a class="button primary" id="contest-daily-enter" href={ board_link(&event, next + 1) }>{ label }</a></p>
+            <p><a class="button primary" id="contest-daily-enter" href={ board_link(&event, next + 1) }>{ (t.contest.resume_board)(next + 1) }</a></p>
         </>
     }
 }
