@@ -104,6 +104,8 @@ pub enum StorageError {
     Full,
     /// There is no storage (disabled, or a private window that refuses it).
     Unavailable,
+    /// [`ASIDE_SLOTS`] copies of unreadable text are already kept aside.
+    AsideFull,
 }
 
 /// What became of stored text that could not be read, moved aside so
@@ -172,7 +174,11 @@ pub fn storage_remove(key: &str) {
     Local.remove(key)
 }
 
-/// Moves the text under `key` to `aside` (replacing what was there).
+/// How many copies of unreadable text one key may have kept aside.
+pub const ASIDE_SLOTS: usize = 9;
+
+/// Moves the text under `key` to `aside`, or to `aside.2` … `aside.9` when
+/// earlier copies are there: a copy is never written over.
 ///
 /// The original is removed before the copy is written, so the copy fits
 /// wherever the original did (a copy written first would not fit in a
@@ -182,8 +188,14 @@ pub fn move_aside(store: &mut impl Store, key: &str, aside: &str) -> SetAside {
     let Some(text) = store.get(key) else {
         return SetAside::Kept;
     };
+    let free = std::iter::once(aside.to_string())
+        .chain((2..=ASIDE_SLOTS).map(|i| format!("{aside}.{i}")))
+        .find(|k| store.get(k).is_none());
+    let Some(aside) = free else {
+        return SetAside::LeftInPlace(StorageError::AsideFull);
+    };
     store.remove(key);
-    match store.set(aside, &text) {
+    match store.set(&aside, &text) {
         Ok(()) => SetAside::Kept,
         Err(why) => match store.set(key, &text) {
             Ok(()) => SetAside::LeftInPlace(why),
@@ -284,5 +296,24 @@ mod tests {
             SetAside::LeftInPlace(StorageError::Full)
         );
         assert_eq!(s.get("k").as_deref(), Some(text.as_str()));
+    }
+
+    #[test]
+    fn earlier_copies_are_never_written_over() {
+        let mut s = store(100_000, "first");
+        assert_eq!(move_aside(&mut s, "k", "aside"), SetAside::Kept);
+        for n in 2..=ASIDE_SLOTS {
+            s.set("k", &format!("copy {n}")).unwrap();
+            assert_eq!(move_aside(&mut s, "k", "aside"), SetAside::Kept);
+            assert_eq!(s.get(&format!("aside.{n}")), Some(format!("copy {n}")));
+        }
+        assert_eq!(s.get("aside").as_deref(), Some("first"));
+        // Every slot taken: the text stays where it is.
+        s.set("k", "tenth").unwrap();
+        assert_eq!(
+            move_aside(&mut s, "k", "aside"),
+            SetAside::LeftInPlace(StorageError::AsideFull)
+        );
+        assert_eq!(s.get("k").as_deref(), Some("tenth"));
     }
 }

@@ -229,6 +229,36 @@ export async function rankDuringTournament(page) {
   await page.locator("#rank-table tbody tr").first().waitFor({ timeout: 30000 });
 }
 
+/**
+ * At a contest table: the user's moves until the board ends (or `moves`
+ * of them are made), on lead the lowest single (or the highest), else a
+ * pass; whether it ended.
+ */
+export async function playMoves(page, { highest = false, moves = Infinity } = {}) {
+  for (let made = 0; made < moves; made++) {
+    await page.waitForFunction(
+      () => document.querySelector("#play-end") || document.querySelector('#play-actions[data-for="play"]'),
+      null,
+      { timeout: 60000 },
+    );
+    if (await page.$("#play-end")) return true;
+    if (await page.locator("#play-pass").isEnabled()) await page.click("#play-pass");
+    else {
+      const cards = page.locator("#play-hand li");
+      await (highest ? cards.last() : cards.first()).click({ position: { x: 6, y: 30 } });
+      await page.click("#play-play");
+    }
+  }
+  return false;
+}
+
+/** The AI's moves at the fastest pace (kept for later boards). */
+export async function fastPace(page) {
+  await page.click("#play-menu-open");
+  await page.selectOption("#play-pace", "fast");
+  await page.click("#play-menu .menu-head .icon-button");
+}
+
 /** Waits until the Deal page shows a deal's hands. */
 export async function waitForDeal(page) {
   await page.locator('section[data-seat="landlord"] .hand li').first().waitFor();
@@ -272,34 +302,4 @@ export async function enterEvent(page, code, name) {
   await page.fill("#contest-name", name);
   await page.click("#contest-start");
   await page.waitForSelector("#contest-boards tr[data-seed]", { timeout: 60000 });
-}
-
-/**
- * At a contest table, the user's moves until the board ends (or `moves` of
- * them are made): on lead the lowest single (or the highest), else a pass.
- * Whether the board ended.
- */
-export async function playMoves(page, { highest = false, moves = Infinity } = {}) {
-  for (let made = 0; made < moves; made++) {
-    await page.waitForFunction(
-      () => document.querySelector("#play-end") || document.querySelector('#play-actions[data-for="play"]'),
-      null,
-      { timeout: 60000 },
-    );
-    if (await page.$("#play-end")) return true;
-    if (await page.locator("#play-pass").isEnabled()) await page.click("#play-pass");
-    else {
-      const cards = page.locator("#play-hand li");
-      await (highest ? cards.last() : cards.first()).click({ position: { x: 6, y: 30 } });
-      await page.click("#play-play");
-    }
-  }
-  return false;
-}
-
-/** The AI's moves at the fastest pace (kept for later boards). */
-export async function fastPace(page) {
-  await page.click("#play-menu-open");
-  await page.selectOption("#play-pace", "fast");
-  await page.click("#play-menu .menu-head .icon-button");
 }

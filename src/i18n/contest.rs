@@ -6,6 +6,7 @@ use engine::contest::standings::{BoardColumn, Column};
 use engine::contest::{BoardsError, EventError, FileProblem, NameError, RecordProblem, Rejection, ResultError};
 
 use super::{Lang, Strings};
+use crate::pages::contest::entry::{self, EntryError};
 use crate::web::SetAside;
 
 pub struct ContestStrings {
@@ -494,6 +495,23 @@ pub static EN: ContestStrings = ContestStrings {
 };
 
 impl Strings {
+    /// Why a stored entry cannot be used, as a clause.
+    pub fn entry_error(&self, e: &EntryError) -> String {
+        let zh = self.lang == Lang::Zh;
+        match e {
+            EntryError::TooLong(n) if zh => format!("有 {n} 字节，超过上限 {}", entry::MAX_TEXT),
+            EntryError::TooLong(n) => format!("{n} bytes, over the limit of {}", entry::MAX_TEXT),
+            EntryError::Format(_) if zh => "不是比赛进度的格式".into(),
+            EntryError::Format(why) => format!("not an entry: {why}"),
+            EntryError::Version(v) if zh => format!("是更新版本（第 {v} 版）存的"),
+            EntryError::Version(v) => format!("saved by a newer version ({v})"),
+            EntryError::Event(_) if zh => "其中的比赛代码或名字读不出".into(),
+            EntryError::Event(why) => format!("its event or name: {why}"),
+            EntryError::Board { board, why } if zh => format!("第 {board} 副：{}", (self.play.load_error)(why)),
+            EntryError::Board { board, why } => format!("board {board}: {}", (self.play.load_error)(why)),
+        }
+    }
+
     /// A stored entry could not be read (`why`), and what became of it.
     pub fn unreadable_entry(&self, why: &str, kept: SetAside) -> String {
         let zh = self.lang == Lang::Zh;

@@ -229,6 +229,8 @@ impl Strings {
             (StorageError::Full, Lang::En) => "this site's storage in the browser (about 5 MB) is full",
             (StorageError::Unavailable, Lang::Zh) => "浏览器不让本站保存数据",
             (StorageError::Unavailable, Lang::En) => "the browser does not let this site store anything",
+            (StorageError::AsideFull, Lang::Zh) => "已经另存了 9 份读不出的旧数据，不再多存",
+            (StorageError::AsideFull, Lang::En) => "nine unreadable copies are already kept aside",
         }
     }
 

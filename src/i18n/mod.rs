@@ -6,6 +6,7 @@ use yew::{hook, use_context};
 use crate::suits::Suit;
 
 pub mod contest;
+pub mod daily;
 pub mod endgame;
 mod errors;
 pub mod lab;
@@ -234,6 +235,7 @@ pub struct Strings {
     pub eg: &'static endgame::EndgameStrings,
     pub lab: &'static lab::LabStrings,
     pub contest: &'static contest::ContestStrings,
+    pub daily: &'static daily::DailyStrings,
 }
 
 pub static ZH: Strings = Strings {
@@ -395,6 +397,7 @@ pub static ZH: Strings = Strings {
     eg: &endgame::ZH,
     lab: &lab::ZH,
     contest: &contest::ZH,
+    daily: &daily::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -559,6 +562,7 @@ pub static EN: Strings = Strings {
     eg: &endgame::EN,
     lab: &lab::EN,
     contest: &contest::EN,
+    daily: &daily::EN,
 };
 
 #[cfg(test)]

@@ -69,8 +69,17 @@ impl Date {
         }
         let shifted = unix_ms / 1000.0 + (DAILY_UTC_OFFSET_HOURS * 3600) as f64;
         let days = (shifted / 86_400.0).floor();
-        // Howard Hinnant's civil_from_days.
-        let z = days as i64 + 719_468;
+        // Far outside the years 2000 to 9999 either way: no overflow below.
+        if days.abs() > 1e9 {
+            return None;
+        }
+        Date::from_day_number(days as i64)
+    }
+
+    /// The day `n` days after 1970-01-01 (Howard Hinnant's
+    /// civil_from_days); `None` outside the years 2000 to 9999.
+    pub fn from_day_number(n: i64) -> Option<Date> {
+        let z = n.checked_add(719_468)?;
         let era = z.div_euclid(146_097);
         let doe = z.rem_euclid(146_097);
         let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
@@ -78,8 +87,26 @@ impl Date {
         let mp = (5 * doy + 2) / 153;
         let day = doy - (153 * mp + 2) / 5 + 1;
         let month = if mp < 10 { mp + 3 } else { mp - 9 };
-        let year = yoe + era * 400 + i64::from(month <= 2);
+        let year = yoe.checked_add(era.checked_mul(400)?)? + i64::from(month <= 2);
         Date::new(u16::try_from(year).ok()?, month as u8, day as u8).ok()
+    }
+
+    /// Days since 1970-01-01 (days_from_civil), so that consecutive days
+    /// differ by one.
+    pub fn day_number(self) -> i64 {
+        let (month, day) = (i64::from(self.month), i64::from(self.day));
+        let year = i64::from(self.year) - i64::from(month <= 2);
+        let era = year.div_euclid(400);
+        let yoe = year.rem_euclid(400);
+        let mp = (month + 9) % 12;
+        let doy = (153 * mp + 2) / 5 + day - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// The day before (`None` before 2000-01-01).
+    pub fn previous(self) -> Option<Date> {
+        Date::from_day_number(self.day_number() - 1)
     }
 
     /// The year.
@@ -155,6 +182,7 @@ mod tests {
         assert_eq!(Date::of_unix_ms(ms(951_782_400)).unwrap().to_string(), "2000-02-29");
         assert_eq!(Date::of_unix_ms(0.0), None);
         assert_eq!(Date::of_unix_ms(f64::NAN), None);
+        assert_eq!(Date::of_unix_ms(1e300), None);
         // Every day of four years, in order, with no gap.
         let mut last: Option<Date> = None;
         for d in 0..1461 {
@@ -163,6 +191,23 @@ mod tests {
                 assert!(date > prev);
             }
             last = Some(date);
+        }
+    }
+
+    #[test]
+    fn day_numbers_count_days_and_read_back() {
+        let day = |s: &str| s.parse::<Date>().unwrap();
+        assert_eq!(day("2000-01-01").day_number(), 10_957);
+        assert_eq!(day("2024-03-01").day_number() - day("2024-02-28").day_number(), 2);
+        assert_eq!(day("2026-01-01").previous(), Some(day("2025-12-31")));
+        assert_eq!(day("2000-01-01").previous(), None);
+        assert_eq!(Date::from_day_number(i64::MAX), None);
+        assert_eq!(Date::from_day_number(i64::MIN), None);
+        let first = day("2000-01-01").day_number();
+        let last = day("9999-12-31").day_number();
+        assert_eq!(Date::from_day_number(last + 1), None);
+        for n in (first..=last).step_by(97).chain([last]) {
+            assert_eq!(Date::from_day_number(n).unwrap().day_number(), n);
         }
     }
 }

@@ -31,12 +31,24 @@ pub struct Field {
     pub scores: Vec<i64>,
     /// Games that ended with each score.
     pub counts: Vec<u64>,
+    /// Each game's score in the order played: L0's games, then L1's, up
+    /// to L10's ([`FIELD_GAMES`] each). The same game of the same rung on
+    /// every board is one player of the field, whose total over an
+    /// event's boards [`FieldPlace`](super::FieldPlace) compares. Empty in
+    /// a field kept before it was recorded.
+    #[serde(default)]
+    pub each_game: Vec<i64>,
 }
 
 impl Field {
     /// Games played.
     pub fn games(&self) -> u64 {
         self.counts.iter().sum()
+    }
+
+    /// Each of the field's players' score, when every game's is known.
+    pub fn players(&self) -> Option<&[i64]> {
+        (self.each_game.len() == FIELD_TOTAL as usize).then_some(self.each_game.as_slice())
     }
 
     /// The share of the field's games that `score` beats, ties counting
@@ -86,6 +98,7 @@ impl FieldRun {
             field: Field {
                 counts: vec![0; scores.len()],
                 scores,
+                each_game: Vec::with_capacity(FIELD_TOTAL as usize),
             },
             board,
             opponents,
@@ -157,6 +170,7 @@ impl FieldRun {
             if let Some(i) = self.field.scores.iter().position(|&s| s == score) {
                 self.field.counts[i] += 1;
             }
+            self.field.each_game.push(score);
         }
         self.played += 1;
         Ok(())
@@ -191,6 +205,11 @@ mod tests {
         let l5: PlayerSpec = "L5".parse().unwrap();
         let a = FieldRun::new(board, l5).run().unwrap();
         assert_eq!(a.games(), 22);
+        // Each game's score, in order, makes the histogram.
+        assert_eq!(a.players().map(<[i64]>::len), Some(22));
+        for (s, c) in a.scores.iter().zip(&a.counts) {
+            assert_eq!(a.each_game.iter().filter(|&g| g == s).count() as u64, *c);
+        }
         assert_eq!(a, FieldRun::new(board, l5).run().unwrap());
         assert_eq!(a.scores.len(), a.counts.len());
         let low = *a.scores.first().unwrap();
@@ -204,13 +223,16 @@ mod tests {
         let f = Field {
             scores: vec![-2, -1, 1, 2],
             counts: vec![1, 1, 1, 1],
+            each_game: vec![],
         };
+        assert_eq!(f.players(), None);
         assert_eq!(f.beaten(1), 0.625);
         assert_eq!(f.beaten(-2), 0.125);
         assert_eq!(f.mean(), 0.0);
         let none = Field {
             scores: vec![-1, 1],
             counts: vec![0, 0],
+            each_game: vec![],
         };
         assert_eq!(none.beaten(1), 0.5);
     }

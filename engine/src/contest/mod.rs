@@ -13,25 +13,31 @@
 //! - A [`ContestResult`] is the event, the name and every board's record:
 //!   a code or a file ([`result`]). It holds no score.
 //! - [`standings`] scores results by replaying them; [`field`] is how a
-//!   panel of AIs does on a board from the entrant's seat; [`records`]
-//!   are the hand records printed after an event.
+//!   panel of AIs does on a board from the entrant's seat, and
+//!   [`field_place`] an entrant's place among its players over all the
+//!   boards; [`records`] are the hand records printed after an event.
+//! - [`daily`]: the streak of days whose daily contest was finished.
 
 pub mod boards;
 pub mod code;
+pub mod daily;
 pub mod date;
 pub mod entrant;
 pub mod event;
 pub mod field;
+pub mod field_place;
 pub mod records;
 pub mod referee;
 pub mod result;
 pub mod standings;
 
 pub use boards::{Board, BoardsError, Dealing};
+pub use daily::Streak;
 pub use date::Date;
 pub use entrant::{EntrantName, NameError};
 pub use event::{Aids, Deals, Event, EventError, Format, Reveal, SeatRule, Settings};
 pub use field::{Field, FieldRun};
+pub use field_place::FieldPlace;
 pub use records::HandRecord;
 pub use referee::{board_score, check_record, opponent_move, play_board, score_of, RecordProblem};
 pub use result::{ContestResult, FileProblem, ResultError};

@@ -31,9 +31,14 @@ pub struct Entry {
     pub reports: Vec<Option<BoardReport>>,
 }
 
-/// Why a stored entry cannot be used.
+/// More text than any entry of 36 boards holds: refused unread.
+pub const MAX_TEXT: usize = 1024 * 1024;
+
+/// Why a stored entry cannot be used (worded by `Strings::entry_error`).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EntryError {
+    #[error("{0} bytes, over {MAX_TEXT}")]
+    TooLong(usize),
     #[error("not an entry: {0}")]
     Format(String),
     #[error("saved by a newer version ({0})")]
@@ -41,7 +46,7 @@ pub enum EntryError {
     #[error("its event or name: {0}")]
     Event(String),
     #[error("board {board}: {why}")]
-    Board { board: usize, why: String },
+    Board { board: usize, why: LoadError },
 }
 
 /// A stored entry that could not be read: why, what became of its text,
@@ -172,6 +177,9 @@ impl Entry {
     }
 
     pub fn from_json(text: &str) -> Result<Entry, EntryError> {
+        if text.len() > MAX_TEXT {
+            return Err(EntryError::TooLong(text.len()));
+        }
         #[derive(Deserialize)]
         struct Versioned {
             version: u32,
@@ -204,10 +212,7 @@ impl Entry {
         let mut entry = Entry::new(event, entrant, stored.boards);
         for (k, table) in stored.tables.iter().enumerate() {
             let Some(t) = table else { continue };
-            let why = |e: LoadError| EntryError::Board {
-                board: k + 1,
-                why: e.to_string(),
-            };
+            let why = |why: LoadError| EntryError::Board { board: k + 1, why };
             let record = t
                 .record
                 .iter()
@@ -220,14 +225,9 @@ impl Entry {
                 .map(saved::turn)
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(why)?;
-            let setup = entry.setup(k).ok_or(EntryError::Board {
-                board: k + 1,
-                why: "no such board".into(),
-            })?;
-            let table = Table::restore(setup, &[], &record, &redo).map_err(|e| EntryError::Board {
-                board: k + 1,
-                why: e.to_string(),
-            })?;
+            // Every board has a setup: their number was checked above.
+            let Some(setup) = entry.setup(k) else { continue };
+            let table = Table::restore(setup, &[], &record, &redo).map_err(|e| why(e.into()))?;
             entry.tables[k] = Some(table);
         }
         entry.reports = stored.reports;

@@ -27,7 +27,7 @@ pub struct EventPageProps {
 }
 
 /// A link to board `number` (from 1).
-fn board_link(event: &Event, number: usize) -> String {
+pub(super) fn board_link(event: &Event, number: usize) -> String {
     Route::Contest(ContestLink {
         event: Some(event.code()),
         board: Some(number.to_string()),
@@ -118,7 +118,7 @@ pub fn EventPage(props: &EventPageProps) -> Html {
                 { for words::rules(t, event).into_iter().map(|line| html! { <li>{ line }</li> }) }
             </ul>
             if let Some(p) = &*problem {
-                <p class="notice" role="alert" id="contest-unreadable" data-kept={ kept_name(p.kept) }>{ t.unreadable_entry(&p.error.to_string(), p.kept) }</p>
+                <p class="notice" role="alert" id="contest-unreadable" data-kept={ kept_name(p.kept) }>{ t.unreadable_entry(&t.entry_error(&p.error), p.kept) }</p>
             }
             if let Some(why) = not_saved {
                 <p class="notice" role="alert" id="contest-not-saved">{ (t.contest.not_saved)(why) }</p>
@@ -347,8 +347,12 @@ fn entrant_view(t: &Strings, entry: &Entry, reports: Option<&Reports>) -> Html {
     }
 }
 
-/// The result: a code to copy and a file to download.
+/// The result: a code to copy and a file to download (the daily contest,
+/// with no organiser, ends its own way).
 fn result_view(t: &Strings, entry: &Entry, total: i64) -> Html {
+    if let Some(daily) = super::daily::finished::result_view(t, entry) {
+        return daily;
+    }
     let Some(result) = entry.result() else {
         return html! {};
     };

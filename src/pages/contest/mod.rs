@@ -4,7 +4,8 @@
 //! is in their browser, a result is a code or a file they hand in.
 //!
 //! - `#/contest`: the daily contest, creating an event, the events this
-//!   browser has entered ([`home`], [`create`]).
+//!   browser has entered ([`home`], [`create`]); `#/contest?view=history`:
+//!   the days of the daily contest played here ([`daily`]).
 //! - `#/contest?e=CODE`: an event's rules, entering it, its boards, the
 //!   result ([`event`]).
 //! - `#/contest?e=CODE&board=K`: board K at the card table ([`table`]);
@@ -19,6 +20,7 @@ pub mod board_end;
 pub mod entry;
 
 mod create;
+pub mod daily;
 mod event;
 mod field;
 mod home;
@@ -44,7 +46,10 @@ pub struct ContestPageProps {
 pub fn ContestPage(props: &ContestPageProps) -> Html {
     let t = use_strings();
     let Some(code) = props.link.event.as_deref() else {
-        return html! { <home::Home /> };
+        return match props.link.view.as_deref() {
+            Some("history") => html! { <daily::history::HistoryPage /> },
+            _ => html! { <home::Home /> },
+        };
     };
     let event = match Event::from_code(code) {
         Ok(e) => e,
