@@ -110,6 +110,12 @@ pub fn storage_set(key: &str, value: &str) {
     }
 }
 
+/// Stores a value; `false` if it could not be (storage full or disabled),
+/// for a caller that must tell the user.
+pub fn storage_try_set(key: &str, value: &str) -> bool {
+    local_storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
 pub fn storage_remove(key: &str) {
     if let Some(s) = local_storage() {
         let _ = s.remove_item(key);
