@@ -202,11 +202,13 @@ test("each puzzle shows its themes, and a theme picked lists only the puzzles th
 test("stored progress: the first format carried over, unreadable text kept aside beside an earlier one, a refused save said", async (t) => {
   const { context, page, errors } = await freshPage("en-US", { viewport: { width: 1366, height: 768 } });
   const [p, q] = [library[0], library[1]];
-  await page.goto(`${base}#/deal`);
+  await open(page, p.id);
 
   await t.test("the first format: its solved puzzles at 2 stars, not rated again; its streak kept", async () => {
     await page.evaluate((id) => localStorage.setItem("ddz.puzzles", JSON.stringify({ solved: [id], streak: 1, best: 3, days: [] })), p.id);
-    await open(page, p.id);
+    await page.reload();
+    await page.locator("#eg-your-turn").waitFor();
+    assert.deepEqual(errors, []);
     assert.equal(await attr(page, `#eg-level-puzzles li[data-id="${p.id}"]`, "data-stars"), "2");
     assert.equal(await attr(page, "#eg-streak", "data-best"), "3");
     assert.equal(await attr(page, "#eg-rated", "data-rated"), "false");
@@ -220,6 +222,7 @@ test("stored progress: the first format carried over, unreadable text kept aside
     });
     await page.reload();
     await page.locator("#eg-progress-unreadable").waitFor();
+    assert.deepEqual(errors, []);
     const kept = await page.evaluate(() => [1, 2].map((k) => localStorage.getItem(k === 1 ? "ddz.puzzles.unreadable" : `ddz.puzzles.unreadable.${k}`)));
     assert.deepEqual(kept, ["earlier", '{"version":2,"player":[1e9,350,0.06]}']);
     assert.match(await page.locator("#eg-progress-unreadable").textContent(), /kept aside/);

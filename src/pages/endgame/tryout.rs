@@ -105,14 +105,15 @@ pub(super) fn mode_switch(t: &Strings, state: &UseReducerHandle<State>) -> Html 
     }
 }
 
-/// Trying a puzzle: the user's plays as buttons (no verdicts shown), the
-/// solver's answers, and a flag the moment a play throws the win away.
 /// The try of a puzzle of the library: what it came to, and the streak.
 pub(super) struct PuzzleTry<'a> {
     pub outcome: &'a Outcome,
     pub streak: u32,
 }
 
+/// Trying a puzzle: the user's plays as buttons (no verdicts shown), the
+/// solver's answers (and the pass when it is the only play), a flag the
+/// moment a play throws the win away, what a solve came to.
 pub(super) fn try_panel(
     t: &Strings,
     state: &UseReducerHandle<State>,
