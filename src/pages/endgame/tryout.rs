@@ -201,9 +201,10 @@ pub(super) fn try_panel(
     });
     html! {
         <section class="try" id="eg-try">
-            <p class="note">{ t.eg.try_intro }
-                if let Some(rated) = rated { { " " }<span id="eg-rated" data-rated={ puzzle.as_ref().map(|p| p.outcome.rated.to_string()) }>{ rated }</span> }
-            </p>
+            <p class="note">{ t.eg.try_intro }</p>
+            if let Some(rated) = rated {
+                <p class="note rated" id="eg-rated" data-rated={ puzzle.as_ref().map(|p| p.outcome.rated.to_string()) }>{ rated }</p>
+            }
             { body }
             <div class="try-actions">
                 <button type="button" id="eg-show" onclick={show}>{ t.eg.show_answer }</button>
