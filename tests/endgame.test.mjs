@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { start, stop, freshPage, cli, shots, boardPosition, solveArgs } from "./support.mjs";
+import { start, stop, freshPage, cli, shots, boardPosition, solveArgs, solveOut } from "./support.mjs";
 
 let base;
 
@@ -127,9 +127,9 @@ test("a proven win says in how few of the winner's plays it is sure to go out, a
       assert.equal(await page.locator("#eg-moves li").first().getAttribute("data-wins-in"), String(n));
       // Nothing in the Chinese page's text is notation or English: no letter
       // but the faces J, Q, K and A, no "+" but between the cards a play's
-      // name spells out (三带一 2 2 2 + 6).
+      // name spells out (三带一 2 2 2 + 6) and before a rating's gain (+33).
       const text = await page.locator(".analysis-board").evaluate((el) => el.innerText);
-      assert.doesNotMatch(text.replace(/ \+ /g, " "), /[B-IL-PR-Z+a-z]/, text);
+      assert.doesNotMatch(text.replace(/ \+ /g, " ").replace(/（\+\d+）/g, ""), /[B-IL-PR-Z+a-z]/, text);
     }
   });
 
@@ -286,19 +286,6 @@ test("on a phone, cards are tapped to play as at the table, each with a finger's
   await context.close();
 });
 
-/** Plays a puzzle out with the winning plays `ddz solve` finds. */
-async function solveOut(page) {
-  for (let turn = 0; turn < 30 && !(await page.locator("#eg-solved").count()); turn++) {
-    await page.waitForFunction(() => document.querySelector("#eg-solved") || document.querySelector("#eg-your-turn"), null, { timeout: 15000 });
-    if (await page.locator("#eg-solved").count()) break;
-    const p = await boardPosition(page);
-    const args = [...solveArgs(p), "--to-move", await page.getAttribute("#eg-board", "data-to-move")];
-    const best = cli([...args, "--json"]).best;
-    await page.click(`#eg-try-moves button[data-move="${best}"]`);
-  }
-  await page.locator("#eg-solved").waitFor({ timeout: 15000 });
-}
-
 test("hundreds of proven puzzles in levels: a level's grid, progress and a streak kept in the browser, the puzzle of the day, links by id", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
   const library = cli(["puzzles", "list", "--json"]);
@@ -309,7 +296,8 @@ test("hundreds of proven puzzles in levels: a level's grid, progress and a strea
   await t.test("a link by id opens that puzzle, and the level's grid lists its puzzles", async () => {
     await page.goto(`${base}#/endgame?puzzle=${first[0].id}`);
     await page.locator("#eg-your-turn").waitFor();
-    assert.equal(await page.locator("#eg-level option").count(), levels.length);
+    // The levels, after "near my rating".
+    assert.equal(await page.locator("#eg-level option").count(), levels.length + 1);
     assert.deepEqual(await page.locator("#eg-level-puzzles li").evaluateAll((li) => li.map((l) => l.dataset.id)), first.map((p) => p.id));
     assert.equal(await page.getAttribute("#eg-task", "data-wins-in"), String(first[0].moves_to_win));
     await page.screenshot({ path: join(shots, "endgame-level-1366x768.png") });
@@ -319,21 +307,26 @@ test("hundreds of proven puzzles in levels: a level's grid, progress and a strea
     await solveOut(page);
     await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
     assert.equal(await page.getAttribute("#eg-streak", "data-streak"), "1");
-    assert.match(await page.locator("#eg-level option:checked").textContent(), /已解 1\/\d+/);
+    assert.match(await page.locator('#eg-level option[value="1"]').textContent(), /已解 1\/\d+ · ★ 3/);
+    // The next puzzle is one not tried yet (the one chosen is tests/puzzles.test.mjs's).
+    const next = await page.getAttribute("#eg-next", "data-id");
+    assert.notEqual(next, first[0].id);
     await page.click("#eg-next");
-    await page.waitForFunction((id) => location.hash.includes(id), first[1].id);
+    await page.waitForFunction((id) => location.hash.includes(id), next);
   });
 
   await t.test("a play that throws the win away ends the streak; the best stays", async () => {
     await page.locator("#eg-your-turn").waitFor();
+    const side = (await page.getAttribute("#eg-board", "data-to-move")) === "landlord" ? "landlord" : "farmer";
     const moves = cli([...solveArgs(await boardPosition(page)), "--all-moves", "--json"]).moves;
-    await page.click(`#eg-try-moves button[data-move="${moves.find((m) => m.winner === "farmer").play}"]`);
+    await page.click(`#eg-try-moves button[data-move="${moves.find((m) => m.winner !== side).play}"]`);
     await page.locator("#eg-flag").waitFor({ timeout: 10000 });
     await page.waitForFunction(() => document.querySelector("#eg-streak").dataset.streak === "0");
     assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");
   });
 
   await t.test("the progress outlives a reload", async () => {
+    await page.goto(`${base}#/endgame?puzzle=${first[2].id}`);
     await page.reload();
     await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
     assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");

@@ -303,3 +303,16 @@ export async function enterEvent(page, code, name) {
   await page.click("#contest-start");
   await page.waitForSelector("#contest-boards tr[data-seed]", { timeout: 60000 });
 }
+
+/** On the Endgame page, trying a puzzle: plays it out with the winning plays `ddz solve` finds. */
+export async function solveOut(page) {
+  for (let turn = 0; turn < 30 && !(await page.locator("#eg-solved").count()); turn++) {
+    await page.waitForFunction(() => document.querySelector("#eg-solved") || document.querySelector("#eg-your-turn"), null, { timeout: 15000 });
+    if (await page.locator("#eg-solved").count()) break;
+    const p = await boardPosition(page);
+    const args = [...solveArgs(p), "--to-move", await page.getAttribute("#eg-board", "data-to-move")];
+    const best = cli([...args, "--json"]).best;
+    await page.click(`#eg-try-moves button[data-move="${best}"]`);
+  }
+  await page.locator("#eg-solved").waitFor({ timeout: 15000 });
+}

@@ -481,11 +481,16 @@ pub enum PuzzlesCommand {
         #[arg(long)]
         out: PathBuf,
     },
-    /// List the puzzles: id, level, position, task and answer.
+    /// List the puzzles: id, level, position, task, answer, starting
+    /// rating and themes.
     List {
         /// Only this level.
         #[arg(long, value_parser = u32_in(1..=u32::from(engine::puzzles::file::MAX_LEVEL)))]
         level: Option<u32>,
+        /// Only puzzles with this theme: split, pass, bomb, farmers, quick,
+        /// long, 1v1 or three-seats.
+        #[arg(long)]
+        theme: Option<engine::puzzles::Theme>,
         /// A library file instead of the shipped one.
         #[arg(long)]
         file: Option<PathBuf>,

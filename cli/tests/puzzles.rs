@@ -51,7 +51,20 @@ fn the_shipped_library_lists_as_text_and_json() {
     let v = json(&["puzzles", "list"]);
     let count = v["count"].as_u64().unwrap();
     assert!(count >= 300, "{count}");
-    assert!(text.ends_with(&format!("{count} puzzles\n")));
+    assert!(text.contains(&format!("\n{count} puzzles (split ")), "{text}");
+    // Each puzzle's starting rating and themes; the count of each theme.
+    assert!(first.ends_with("rated 1800  1v1"), "{first}");
+    assert_eq!(v["puzzles"][0]["themes"], serde_json::json!(["1v1"]));
+    let passes = json(&["puzzles", "list", "--theme", "pass"]);
+    assert_eq!(passes["count"], v["themes"]["pass"]);
+    let passes = passes["puzzles"].as_array().unwrap();
+    assert!(
+        !passes.is_empty()
+            && passes
+                .iter()
+                .all(|p| p["answer"] == "pass" && p["themes"].to_string().contains("\"pass\""))
+    );
+    fails_with(&["puzzles", "list", "--theme", "sacrifice"], "no theme is called");
     let p = &v["puzzles"][3];
     assert_eq!(p["id"], "0S3hJT9");
     assert_eq!(p["seats"], 3);

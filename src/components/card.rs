@@ -162,6 +162,27 @@ pub struct HandProps {
     pub label: AttrValue,
 }
 
+/// `order` with the cards of `first` moved to the front (a play's main
+/// cards before its kickers), each part kept in its order.
+fn main_first(order: Vec<Face>, mut first: Cards) -> Vec<Face> {
+    let mut keyed: Vec<(u8, Face)> = order
+        .into_iter()
+        .map(|face| {
+            let one = Cards::of(face.rank, 1).unwrap_or_default();
+            match first.checked_sub(one) {
+                Some(rest) => {
+                    first = rest;
+                    (0, face)
+                }
+                None => (1, face),
+            }
+        })
+        .collect();
+    // A stable sort keeps each part in its order.
+    keyed.sort_by_key(|(k, _)| *k);
+    keyed.into_iter().map(|(_, f)| f).collect()
+}
+
 /// A hand as a fan of overlapping cards.
 #[component]
 pub fn Hand(props: &HandProps) -> Html {
@@ -169,29 +190,12 @@ pub fn Hand(props: &HandProps) -> Html {
         .faces
         .filter(|f| f.cards() == props.cards)
         .unwrap_or_else(|| Faces::plain(&[props.cards])[0]);
-    let mut order: Vec<Face> = if props.held {
+    let order: Vec<Face> = if props.held {
         faces.held()
     } else {
         faces.iter().collect()
     };
-    if !props.first.is_empty() {
-        let mut first = props.first;
-        // A stable sort keeps each part in its order.
-        let mut rank_of = |face: &Face| {
-            let one = Cards::of(face.rank, 1).unwrap_or_default();
-            match first.checked_sub(one) {
-                Some(rest) => {
-                    first = rest;
-                    0
-                }
-                None => 1,
-            }
-        };
-        let keys: Vec<u8> = order.iter().map(&mut rank_of).collect();
-        let mut keyed: Vec<(u8, Face)> = keys.into_iter().zip(order).collect();
-        keyed.sort_by_key(|(k, _)| *k);
-        order = keyed.into_iter().map(|(_, f)| f).collect();
-    }
+    let order = main_first(order, props.first);
     let mut to_mark = props.marked;
     let cards = order.into_iter().map(|face| {
         let one = Cards::of(face.rank, 1).unwrap_or_default();
@@ -208,6 +212,47 @@ pub fn Hand(props: &HandProps) -> Html {
         <ul class="hand" aria-label={ props.label.clone() } data-cards={ props.cards.to_string() }>
             { for cards }
         </ul>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct MiniCardsProps {
+    pub faces: Faces,
+    /// Cards to show first (a play's main cards, before its kickers).
+    #[prop_or_default]
+    pub first: Cards,
+    pub label: AttrValue,
+}
+
+/// Cards in a compact row, as a line of play shows them: each a small
+/// face with its rank and suit (the jokers by their short names), low to
+/// high, the main cards first; nothing covered.
+#[component]
+pub fn MiniCards(props: &MiniCardsProps) -> Html {
+    let t = use_strings();
+    let order = main_first(props.faces.iter().collect(), props.first);
+    let kickers_from = props.first.len() as usize;
+    let cards = order.into_iter().enumerate().map(|(i, face)| {
+        let tone = match (face.rank, face.suit) {
+            (Rank::RedJoker, _) => "big-joker",
+            (Rank::BlackJoker, _) => "small-joker",
+            (_, Some(s)) if s.is_red() => "red",
+            _ => "black",
+        };
+        let kicker = !props.first.is_empty() && i == kickers_from;
+        html! {
+            <span class={ classes!("mini-card", tone, kicker.then_some("kicker")) }>
+                { t.short_face(face.rank) }
+                if let Some(suit) = face.suit {
+                    <svg class="pip" viewBox="0 0 10 10" aria-hidden="true"><use href={ suit_id(suit) } /></svg>
+                }
+            </span>
+        }
+    });
+    html! {
+        <span class="mini-cards" role="img" aria-label={ props.label.clone() } data-cards={ props.faces.cards().to_string() }>
+            { for cards }
+        </span>
     }
 }
 

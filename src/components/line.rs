@@ -1,12 +1,15 @@
 //! A line of play as a table of turns: one column per seat in seating
-//! order, one row per time round the table, the cards in each cell (the
-//! words as its title), leads in bold and passes muted, as a scoresheet
-//! reads. The Deal page's par and the Endgame page's best line use it.
+//! order, one row per time round the table, the cards in each cell as
+//! small faces (the words as its title), leads marked and passes muted,
+//! as a scoresheet reads. The Deal page's par and the Endgame page's
+//! lines use it.
 
 use engine::{Move, Seat};
 use yew::prelude::*;
 
+use crate::components::card::MiniCards;
 use crate::i18n::use_strings;
+use crate::suits::Faces;
 
 #[derive(Properties, PartialEq)]
 pub struct LineTableProps {
@@ -22,6 +25,10 @@ pub struct LineTableProps {
     #[prop_or_default]
     pub answering: Option<Seat>,
     pub moves: Vec<Move>,
+    /// The faces of each move's cards, as the board shows them (without
+    /// them, a rank's copies take ♠♥♣♦ in order).
+    #[prop_or_default]
+    pub faces: Vec<Faces>,
     /// How many moves are shown on the board: that move is marked (0: none).
     #[prop_or_default]
     pub current: usize,
@@ -66,7 +73,19 @@ pub fn LineTable(props: &LineTableProps) -> Html {
             (mv == Move::Pass).then_some("pass"),
             lead.then_some("lead")
         );
-        let (words, cards) = (t.move_words(mv), t.move_cards(mv));
+        let words = t.move_words(mv);
+        let cards = match mv {
+            Move::Pass => html! { { t.pass } },
+            Move::Play(p) => {
+                let faces = props
+                    .faces
+                    .get(i)
+                    .copied()
+                    .filter(|f| f.cards() == p.cards())
+                    .unwrap_or_else(|| Faces::plain(&[p.cards()])[0]);
+                html! { <MiniCards {faces} first={ p.main_cards() } label={ words.clone() } /> }
+            }
+        };
         let cell = match &props.on_jump {
             Some(jump) => {
                 let jump = jump.clone();

@@ -310,7 +310,8 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
                     </div>
                     <div class="par-moves">
                         <LineTable id="par-line" caption={ line_name } seats=3 first={ Seat::Landlord }
-                            moves={ plies.iter().map(|p| p.mv).collect::<Vec<_>>() } current={step} on_jump={on_jump} />
+                            moves={ plies.iter().map(|p| p.mv).collect::<Vec<_>>() } faces={ plies.iter().map(|p| p.played).collect::<Vec<_>>() }
+                            current={step} on_jump={on_jump} />
                     </div>
                 </div>
             }

@@ -429,7 +429,7 @@ pub static EN: Strings = Strings {
     copied: "Copied",
     copy_refused: "The browser refused: select the text and copy it",
     open_link: "Open the link",
-    cards_count: |n| format!("{n} cards"),
+    cards_count: |n| if n == 1 { "1 card".into() } else { format!("{n} cards") },
     bad_seed: |s| format!("A seed is a whole number from 0 to 18446744073709551615; \"{s}\" is not."),
     bad_link: "The deal in this link cannot be read: ",
 

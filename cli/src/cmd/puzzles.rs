@@ -13,7 +13,7 @@ use engine::clock::{Clock, MonotonicClock};
 
 use engine::puzzles::file::{self, MAX_FILE_BYTES};
 use engine::puzzles::generate::{built_ins, candidates, Selection};
-use engine::puzzles::{self, prove, Puzzle};
+use engine::puzzles::{self, prove, Puzzle, Rating, Theme};
 use engine::Seat;
 
 use super::out;
@@ -29,9 +29,9 @@ pub fn run(command: PuzzlesCommand, json: bool) -> Result<Report, CliError> {
             max_deals,
             out,
         } => generate(seed, count, max_deals, &out, json),
-        PuzzlesCommand::List { level, file } => {
+        PuzzlesCommand::List { level, theme, file } => {
             let all = load(file.as_deref())?;
-            Ok(list(&all, level.map(|l| l as u8)))
+            Ok(list(&all, level.map(|l| l as u8), theme))
         }
         PuzzlesCommand::Check { file } => {
             let all = load(file.as_deref())?;
@@ -155,27 +155,45 @@ fn puzzle_json(p: &Puzzle) -> Value {
         "to_beat": p.to_beat().map(|(by, play)| json!({ "by": by.name(), "play": play.to_string() })),
         "task": p.task().to_string(), "answer": p.answer().to_string(), "moves_to_win": p.moves_to_win(),
         "losing": f.losing, "split": f.split, "line": file::line(p),
+        "rating": Rating::of_puzzle(p).points(),
+        "themes": p.themes().iter().map(|t| t.name()).collect::<Vec<_>>(),
     })
 }
 
-/// `ddz puzzles list`.
-fn list(all: &[Puzzle], level: Option<u8>) -> Report {
-    let shown: Vec<&Puzzle> = all.iter().filter(|p| level.is_none_or(|l| p.level() == l)).collect();
+/// `ddz puzzles list`: the puzzles of a level or a theme, with how many
+/// have each theme.
+fn list(all: &[Puzzle], level: Option<u8>, theme: Option<Theme>) -> Report {
+    let shown: Vec<&Puzzle> = all
+        .iter()
+        .filter(|p| level.is_none_or(|l| p.level() == l) && theme.is_none_or(|t| t.fits(p)))
+        .collect();
     let mut text = String::new();
     for p in &shown {
+        let themes: Vec<&str> = p.themes().iter().map(|t| t.name()).collect();
         text += &format!(
-            "{}  level {:>2}  {}  {}: {} (wins in {})\n",
+            "{}  level {:>2}  {}  {}: {} (wins in {})  rated {}  {}\n",
             p.id(),
             p.level(),
             hands_text(p),
             p.task(),
             p.answer(),
-            p.moves_to_win()
+            p.moves_to_win(),
+            Rating::of_puzzle(p).points(),
+            themes.join(",")
         );
     }
-    text += &format!("{} puzzles\n", shown.len());
+    let counts: Vec<(Theme, usize)> = Theme::ALL
+        .iter()
+        .map(|&t| (t, shown.iter().filter(|p| t.fits(p)).count()))
+        .collect();
+    let per_theme: Vec<String> = counts.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    let counts: serde_json::Map<String, Value> = counts.iter().map(|(t, n)| (t.to_string(), json!(n))).collect();
+    text += &format!("{} puzzles ({})\n", shown.len(), per_theme.join(", "));
     Report {
-        json: json!({ "count": shown.len(), "puzzles": shown.iter().map(|p| puzzle_json(p)).collect::<Vec<_>>() }),
+        json: json!({
+            "count": shown.len(), "themes": counts,
+            "puzzles": shown.iter().map(|p| puzzle_json(p)).collect::<Vec<_>>(),
+        }),
         text,
     }
 }

@@ -11,6 +11,9 @@
 //! - [`prove`]: the exact proof of a position and its facts; [`grade`]:
 //!   the score and level; [`generate`]: positions from self-play, proven
 //!   and chosen level by level; [`file`]: the library's text format.
+//! - [`theme`]: what idea a puzzle asks for ([`Theme`], `Puzzle::themes`);
+//!   [`rating`]: Glicko-2 ratings of a player and of each puzzle, and a
+//!   puzzle's starting rating from its grade.
 
 pub mod answer;
 pub mod builtin;
@@ -21,6 +24,8 @@ pub mod grade;
 pub mod id;
 pub mod prove;
 pub mod puzzle;
+pub mod rating;
+pub mod theme;
 
 use std::sync::OnceLock;
 
@@ -30,6 +35,8 @@ pub use file::{FileError, Problem};
 pub use id::PuzzleId;
 pub use prove::{plays_to_win, plays_to_win_after, plays_to_win_for, prove, Facts, NotAPuzzle, Proof};
 pub use puzzle::{Puzzle, Task};
+pub use rating::{Rated, Rating};
+pub use theme::Theme;
 
 /// The shipped library's text.
 pub const LIBRARY_TEXT: &str = include_str!("../../data/puzzles.txt");

@@ -11,6 +11,7 @@ use crate::solver::Position;
 use super::answer::same_answer;
 use super::id::PuzzleId;
 use super::prove::{Facts, Proof};
+use super::theme::Theme;
 
 /// An endgame puzzle (残局): every hand open, the side to move wins with
 /// best play, and only one answer ([`super::answer`]) wins.
@@ -139,5 +140,9 @@ impl Puzzle {
     /// Cards in all hands.
     pub fn cards(&self) -> u32 {
         self.hands().iter().map(|h| h.len()).sum()
+    }
+    /// Its themes ([`Theme`]), in [`Theme::ALL`]'s order.
+    pub fn themes(&self) -> Vec<Theme> {
+        Theme::ALL.into_iter().filter(|t| t.fits(self)).collect()
     }
 }

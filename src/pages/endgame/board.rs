@@ -2,7 +2,8 @@
 //! the seat to move marked; a previewed play (hovered in the list, or
 //! the cards tapped when they make one play) is shown in the middle with
 //! its cards marked in the hand. The side to move's hand can be the
-//! tappable one of [`super::tap`].
+//! tappable one of [`super::tap`]; a pass about to be made for the user
+//! shows beside it, as a pass shows at the Play page's table.
 
 use engine::{Cards, Move, Seat};
 use yew::prelude::*;
@@ -14,7 +15,7 @@ use crate::i18n::Strings;
 
 /// The table: every hand open, the play to beat in the middle, the seat to
 /// move marked; a previewed play lifted out of its hand and shown.
-pub(super) fn board_view(t: &Strings, state: &State, tap: Option<Html>) -> Html {
+pub(super) fn board_view(t: &Strings, state: &State, tap: Option<Html>, forced: bool) -> Html {
     let board = &state.board;
     let position = board.position();
     let faces = board.faces_at(board.cursor);
@@ -37,7 +38,9 @@ pub(super) fn board_view(t: &Strings, state: &State, tap: Option<Html>) -> Html 
         };
         html! {
             <section class={ classes!("board-seat", seat.name(), turn.then_some("turn"), (turn && tap.is_some()).then_some("tapping")) } data-seat={ seat.name() } data-count={ hand.len().to_string() }>
-                <h2>{ t.seat(seat) }<span class="count">{ (t.cards_count)(hand.len()) }</span></h2>
+                <h2>{ t.seat(seat) }<span class="count">{ (t.cards_count)(hand.len()) }</span>
+                    if turn && forced { <span class="trick pass" id="eg-forced">{ t.pass }</span> }
+                </h2>
                 { cards }
             </section>
         }

@@ -8,7 +8,7 @@
 use engine::Move;
 use yew::prelude::*;
 
-use super::state::{Action, Analysis, State};
+use super::state::{play_faces, Action, Analysis, State};
 use crate::components::icon::icon;
 use crate::components::line::LineTable;
 use crate::i18n::Strings;
@@ -46,7 +46,7 @@ pub(super) fn record(t: &Strings, state: &UseReducerHandle<State>) -> Html {
             <h2>{ t.eg.record_title }</h2>
             <LineTable id="eg-record" seats={ board.start.seats() } first={ board.start.to_move() }
                 answering={ board.start.to_beat().map(|(by, _)| by) } moves={ board.line.clone() }
-                current={ board.cursor } on_jump={ Some(on_jump) } />
+                faces={ board.line_faces() } current={ board.cursor } on_jump={ Some(on_jump) } />
         </div>
     }
 }
@@ -58,6 +58,7 @@ pub(super) fn best_line(t: &Strings, state: &UseReducerHandle<State>, analysis: 
         return html! {};
     }
     let line: Vec<Move> = analysis.line.clone();
+    let faces = play_faces(&mut state.board.faces_at(state.board.cursor), position, &line);
     let follow = {
         let (state, line) = (state.clone(), line.clone());
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Follow(line.clone())))
@@ -70,7 +71,7 @@ pub(super) fn best_line(t: &Strings, state: &UseReducerHandle<State>, analysis: 
         <div class="best-line">
             <h2>{ t.eg.line_title }</h2>
             <LineTable id="eg-line" seats={ position.seats() } first={ position.to_move() }
-                answering={ position.to_beat().map(|(by, _)| by) } moves={ line } on_jump={ Some(on_jump) } />
+                answering={ position.to_beat().map(|(by, _)| by) } moves={ line } {faces} on_jump={ Some(on_jump) } />
             <button type="button" id="eg-follow" onclick={follow}>{ t.eg.follow_line }</button>
         </div>
     }

@@ -8,18 +8,24 @@
 //! through the moves made and the best line (buttons, the arrow, Home and
 //! End keys, a click on any move of either). Puzzles are tried first: the
 //! user plays the side to move, the solver answers, and a play that throws
-//! the win away is flagged at once, with a retry.
+//! the win away is flagged at once, with a retry; when the pass is the
+//! user's only play, it is made for them after a beat.
 //!
 //! One concept per file: `puzzles` (the engine's proven library, read
-//! nowhere else), `progress` (what this browser has solved, the streak),
-//! `levels` (the day's puzzle, the streak, the level's grid), `setup`
+//! nowhere else), `progress` (what this browser keeps: the rating, each
+//! puzzle's stars and rated try, the streak), `attempt` (the try on the
+//! board recorded as it goes), `choice` (the puzzles to choose from and
+//! the next one), `levels` (the day's puzzle, the streak, the rating,
+//! the level's or theme's grid with stars), `setup`
 //! (the form and the link read into a position), `state` (the board and
 //! the reducer), `board` (the felt), `tap` (playing by
 //! tapping cards), `verdicts` (the list of plays), `line` (the stepper,
 //! the moves made and the best line), `tryout` (the task and trying a
 //! puzzle), `keys` (the keyboard).
 
+mod attempt;
 mod board;
+mod choice;
 mod keys;
 mod levels;
 mod line;
@@ -32,8 +38,8 @@ mod tryout;
 mod verdicts;
 
 use engine::contest::Date;
-use engine::solver::Utility;
-use engine::{Cards, Seat};
+use engine::solver::{Position, Utility};
+use engine::{Cards, Move, Seat, Team};
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
@@ -48,6 +54,8 @@ use crate::worker::{use_engine, Job, MovesJob};
 const TIME_LIMITS: [f64; 3] = [2_000.0, 10_000.0, 30_000.0];
 /// The pause before the solver's answer in a puzzle (ms).
 const ANSWER_PAUSE_MS: u32 = 450;
+/// How long a pass made for the user shows before it is made (ms).
+const FORCED_PASS_MS: u32 = 900;
 
 #[derive(Properties, PartialEq)]
 pub struct EndgamePageProps {
@@ -116,13 +124,13 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
     let progress = {
         // Until the board is reset to a newly opened puzzle, it is the last one's.
         let on_board = puzzle.filter(|&n| state.board.start == *puzzles::all()[n].position());
-        let attempt = progress::Attempt {
+        let attempt = attempt::Attempt {
             puzzle: on_board,
             slipped: blunder.is_some(),
             solved: state.mode == Mode::Try && position.winner().is_some_and(|w| w.team() == hero),
             gave_up: state.mode == Mode::Analyse,
         };
-        progress::use_progress(attempt, today)
+        attempt::use_progress(attempt, today)
     };
     // Trying a puzzle: the solver answers for the other side.
     {
@@ -142,20 +150,35 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
         });
     }
 
+    // Trying a puzzle: the user's only play is the pass; it is made for
+    // them, after a beat that shows it.
+    let forced = state.mode == Mode::Try && blunder.is_none() && only_pass(&position, hero);
+    {
+        let state = state.clone();
+        use_effect_with((position, forced), move |&(_, forced)| {
+            let timer = forced.then(|| Timeout::new(FORCED_PASS_MS, move || state.dispatch(Action::Play(Move::Pass))));
+            move || drop(timer)
+        });
+    }
+
     let picking = use_state(|| 0usize);
     let custom = use_state(|| false);
-    let setup = setup_form(t, &form, &picking, &custom, puzzle, &progress.0);
-    let bar = levels::puzzle_bar(t, puzzle, &progress.0, today);
-    let unreadable = progress.1.as_ref().map(|(why, kept)| {
-        html! { <p class="notice" role="alert" id="eg-progress-unreadable">{ (t.eg.progress_unreadable)(why, &t.set_aside(*kept)) }</p> }
+    let setup = setup_form(t, &form, &picking, &custom, puzzle, &progress.progress);
+    let bar = levels::puzzle_bar(t, puzzle, &progress, today);
+    let unreadable = progress.unreadable.as_ref().map(|u| {
+        html! { <p class="notice" role="alert" id="eg-progress-unreadable">{ (t.eg.progress_unreadable)(&u.why, u.kept) }</p> }
     });
-    // After a puzzle solved: the next one in the library.
+    let unsaved = progress.unsaved.map(|e| {
+        html! { <p class="notice" role="alert" id="eg-progress-unsaved">{ (t.eg.save_failed)(t.storage_error(e)) }</p> }
+    });
+    // After a puzzle solved or flagged: the next one, as the player chose.
+    let over = position.winner().is_some() || blunder.is_some();
     let next = puzzle
-        .filter(|&n| n + 1 < puzzles::count())
-        .filter(|_| state.mode == Mode::Try && position.winner().is_some_and(|w| w.team() == hero));
+        .filter(|_| state.mode == Mode::Try && over)
+        .and_then(|_| choice::next(puzzles::all(), &progress.progress, puzzle));
     let next = next.map(|n| {
-        let onclick = Callback::from(move |_: MouseEvent| Route::Endgame(puzzles::link_to(n + 1)).go());
-        html! { <button type="button" class="primary" id="eg-next" {onclick}>{ t.eg.next_puzzle }</button> }
+        let onclick = Callback::from(move |_: MouseEvent| Route::Endgame(puzzles::link_to(n)).go());
+        html! { <button type="button" class="primary" id="eg-next" data-id={ puzzles::all()[n].id().to_string() } {onclick}>{ t.eg.next_puzzle }</button> }
     });
     let body = match &parsed {
         Err(problem) => html! { <p class="error" id="eg-error" role="alert">{ problem.explain(t) }</p> },
@@ -167,9 +190,13 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
                     Mode::Analyse => true,
                     Mode::Try => position.to_move().team() == hero && blunder.is_none(),
                 };
-            let tap = tapping.then(|| tap::tap_hand(t, &state));
+            let tap = (tapping && !forced).then(|| tap::tap_hand(t, &state));
+            let attempt = puzzle.map(|_| tryout::PuzzleTry {
+                outcome: &progress.outcome,
+                streak: progress.progress.streak().0,
+            });
             let panel = match state.mode {
-                Mode::Try => tryout::try_panel(t, &state, hero, blunder),
+                Mode::Try => tryout::try_panel(t, &state, hero, blunder, attempt, forced),
                 Mode::Analyse => verdicts::analysis_panel(t, &state, &analysis, &utility, &limit),
             };
             let best = match (&analysis, state.mode) {
@@ -180,10 +207,12 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
                 <div class="analysis-board" data-mode={ if state.mode == Mode::Try { "try" } else { "analyse" } }>
                     <div class="analysis-head">
                         { tryout::task_line(t, &state, puzzle, *utility) }
+                        { for puzzle.map(|n| tryout::puzzle_meta(t, n, &progress.progress)) }
                         { tryout::mode_switch(t, &state) }
+                        { tryout::outcome_line(t, &progress.outcome) }
                     </div>
                     <div class="analysis-main">
-                        { board::board_view(t, &state, tap) }
+                        { board::board_view(t, &state, tap, forced) }
                         { line::stepper(t, &state) }
                     </div>
                     <div class="analysis-side">
@@ -192,6 +221,8 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
                         }
                         { panel }
                         { for next }
+                        { bar.clone() }
+                        { setup.clone() }
                     </div>
                     <div class="analysis-lines">
                         { line::record(t, &state) }
@@ -201,14 +232,26 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
             }
         }
     };
+    // A link that is no position: the error, and the ways to another.
+    let around = parsed.is_err().then(|| html! { <>{ bar }{ setup }</> });
     html! {
         <main id="main" class="page endgame-page">
             <h1>{ t.endgame_title }</h1>
-            <p class="note">{ t.endgame_intro }</p>
             { for unreadable }
-            { bar }
-            { setup }
+            { for unsaved }
             { body }
+            { for around }
+            <p class="note endgame-intro">{ t.endgame_intro }</p>
         </main>
     }
+}
+
+/// Whether the side to move is `hero`'s and its only play is the pass.
+fn only_pass(position: &Position, hero: Team) -> bool {
+    if position.winner().is_some() || position.to_move().team() != hero {
+        return false;
+    }
+    let mut moves = Vec::new();
+    position.moves(&mut moves);
+    moves == [Move::Pass]
 }

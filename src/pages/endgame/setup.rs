@@ -236,42 +236,16 @@ pub(super) fn setup_form(
             </details>
         }
     };
-    // The level shown: the puzzle's, or the first for a position of one's own.
+    // The puzzles of the level on the board (the first for a position of one's own).
     let all = puzzles::all();
     let current = puzzle.map_or(1, |n| all[n].level());
     let in_level = |level: u8| all.iter().enumerate().filter(move |(_, p)| p.level() == level);
-    let level_options = puzzles::levels().into_iter().map(|level| {
-        let total = in_level(level).count();
-        let solved = in_level(level).filter(|(_, p)| progress.is_solved(p.id().as_str())).count();
-        html! { <option value={ level.to_string() } selected={ level == current }>{ (t.eg.level_option)(level, solved, total) }</option> }
-    });
-    let progress_now = progress.clone();
-    let on_level = Callback::from(move |e: Event| {
-        let Some(level) = crate::web::input_value(&e).and_then(|v| v.parse::<u8>().ok()) else {
-            return;
-        };
-        let progress = &progress_now;
-        // The level's first puzzle not yet solved, else its first.
-        let mut level_puzzles = puzzles::all().iter().enumerate().filter(|(_, p)| p.level() == level);
-        let first = level_puzzles.clone().next().map(|(n, _)| n);
-        let to = level_puzzles
-            .find(|(_, p)| !progress.is_solved(p.id().as_str()))
-            .map(|(n, _)| n)
-            .or(first);
-        if let Some(n) = to {
-            Route::Endgame(puzzles::link_to(n)).go();
-        }
-    });
     let puzzle_options = in_level(current).enumerate().map(|(k, (n, p))| {
-        let mark = if progress.is_solved(p.id().as_str()) { " ✓" } else { "" };
+        let mark = if progress.is_solved(p.id()) { " ✓" } else { "" };
         html! { <option value={ p.id().to_string() } selected={ !open && puzzle == Some(n) }>{ (t.eg.puzzle_number)(k + 1) }{ mark }</option> }
     });
     html! {
         <div class="endgame-setup">
-            <span class="field">
-                <label for="eg-level">{ t.eg.level_label }</label>
-                <select id="eg-level" onchange={on_level}>{ for level_options }</select>
-            </span>
             <span class="field">
                 <label for="eg-puzzle">{ t.puzzle }</label>
                 <select id="eg-puzzle" onchange={on_puzzle}>

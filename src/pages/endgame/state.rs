@@ -62,15 +62,31 @@ impl Board {
         let plain = Faces::plain(&hands);
         let mut faces = [Faces::EMPTY; 3];
         faces[..plain.len()].copy_from_slice(&plain);
-        let mut pos = self.start;
-        for &mv in &self.line[..k.min(self.line.len())] {
+        let line = &self.line[..k.min(self.line.len())];
+        play_faces(&mut faces, self.start, line);
+        faces
+    }
+
+    /// The faces of the cards each move made, from the start.
+    pub(super) fn line_faces(&self) -> Vec<Faces> {
+        let mut faces = self.faces_at(0);
+        play_faces(&mut faces, self.start, &self.line)
+    }
+}
+
+/// Plays `line` from `position` out of the hands' `faces`: the faces each
+/// move took, and the hands left in `faces`.
+pub(super) fn play_faces(faces: &mut [Faces; 3], position: Position, line: &[Move]) -> Vec<Faces> {
+    let mut pos = position;
+    line.iter()
+        .map(|&mv| {
             let seat = pos.to_move();
             let played = faces[seat.index()].pick(mv.cards(), Faces::EMPTY).unwrap_or_default();
             faces[seat.index()] = faces[seat.index()].minus(played);
             pos = pos.after(mv);
-        }
-        faces
-    }
+            played
+        })
+        .collect()
 }
 
 /// What the worker said of one position.

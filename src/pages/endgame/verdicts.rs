@@ -21,6 +21,28 @@ fn badge(t: &Strings, v: &MoveVerdict, mover: Team) -> Html {
     html! { <span {class} title={ long } aria-label={ long }>{ short }</span> }
 }
 
+/// The verdicts to list (those not folded under another), in the order
+/// shown: the worker's, best first, except that under win or loss the
+/// proven wins come in fewer plays first (a win whose N is not known
+/// after those whose N is).
+fn shown_order(analysis: &Analysis, mover: Team, utility: Utility) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..analysis.verdicts.len())
+        .filter(|&i| analysis.verdicts[i].same_as.is_none())
+        .collect();
+    if utility == Utility::WinLoss {
+        let key = |i: usize| {
+            let v = &analysis.verdicts[i];
+            match (v.exact && v.winner == mover, analysis.wins_in_play(i)) {
+                (true, n) => (0, n.unwrap_or(u32::MAX)),
+                (false, _) => (1, 0),
+            }
+        };
+        // Stable: plays that tie keep the worker's order.
+        order.sort_by_key(|&i| key(i));
+    }
+    order
+}
+
 /// Every play of the side to move with its verdict, best first; plays with
 /// the same result as one listed are folded under it.
 pub(super) fn verdict_list(
@@ -31,7 +53,8 @@ pub(super) fn verdict_list(
 ) -> Html {
     let position = state.board.position();
     let mover = position.to_move().team();
-    let entries = analysis.verdicts.iter().enumerate().filter(|(_, v)| v.same_as.is_none()).map(|(i, v)| {
+    let entries = shown_order(analysis, mover, utility).into_iter().map(|i| {
+        let v = &analysis.verdicts[i];
         let wins_in = analysis.wins_in_play(i).filter(|_| v.exact && v.winner == mover);
         let same = analysis.verdicts.iter().filter(|w| w.same_as == Some(v.play)).count();
         let mv = v.play;
@@ -185,5 +208,51 @@ pub(super) fn analysis_panel(
             { body }
             { controls(t, utility, limit) }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::WinsIn;
+    use engine::solver::MoveVerdict;
+    use engine::Move;
+
+    fn verdict(play: &str, winner: Team, exact: bool) -> MoveVerdict {
+        MoveVerdict {
+            play: Move::parse(play).unwrap(),
+            winner,
+            exact,
+            value: 0,
+            same_as: None,
+        }
+    }
+
+    #[test]
+    fn wins_in_fewer_plays_come_first_then_the_workers_order() {
+        let (l, f) = (Team::Landlord, Team::Farmers);
+        let mut folded = verdict("5", l, true);
+        folded.same_as = Some(Move::parse("4").unwrap());
+        let analysis = Analysis {
+            verdicts: vec![
+                verdict("3", l, true),
+                verdict("4", l, true),
+                verdict("6", l, true),
+                folded,
+                verdict("7", l, true),
+                verdict("8", l, false),
+                verdict("9", f, true),
+            ],
+            line: vec![],
+            wins_in: WinsIn {
+                position: Some((l, 8)),
+                plays: vec![Some(9), Some(8), None, Some(8), Some(8), None, None],
+            },
+        };
+        // 必胜（8 手） before 必胜（9 手）, ties as the worker had them; a win
+        // without N after the counted ones; the estimate and the loss as before.
+        assert_eq!(shown_order(&analysis, l, Utility::WinLoss), [1, 4, 0, 2, 5, 6]);
+        // By score, the worker's order (by value) stands.
+        assert_eq!(shown_order(&analysis, l, Utility::Score), [0, 1, 2, 4, 5, 6]);
     }
 }
