@@ -238,6 +238,12 @@ impl Entry {
         format!("{PREFIX}{}", event.code())
     }
 
+    /// This browser's entry in `event` if it can be read, leaving what
+    /// cannot where it is (for a glance that reports nothing).
+    pub fn peek(event: &Event) -> Option<Entry> {
+        Entry::from_json(&web::storage_get(&Entry::key(event))?).ok()
+    }
+
     /// This browser's entry in `event`: `Ok(None)` if none; if what is
     /// stored cannot be read, it is moved aside (or, storage being full,
     /// left where it is) and the caller reports what happened.

@@ -166,7 +166,13 @@ struct EnterFormProps {
 fn EnterForm(props: &EnterFormProps) -> Html {
     let t = use_strings();
     let event = &props.event;
-    let name = use_state(String::new);
+    // The daily player is offered the name of their last daily contest.
+    let name = use_state(|| {
+        event
+            .daily_date()
+            .and_then(|_| super::daily::last_name())
+            .unwrap_or_default()
+    });
     let name_error = use_state(|| None::<String>);
     let dealing = use_task(|answer| match answer {
         Answer::Contest(ContestAnswer::Boards(boards)) => Some(boards),

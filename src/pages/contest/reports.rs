@@ -62,11 +62,13 @@ fn keep(event: &Event, board: Board, report: &BoardReport) -> Result<(), Storage
 }
 
 /// The next board whose report is missing: finished in the entry (or said
-/// to have ended), without a report, not tried in vain already.
+/// to have ended), without a whole report, not tried in vain already. A
+/// report kept before fields held each game's score is not whole: the
+/// place against the field needs them.
 fn next_missing(event: &Event, ended: &[Board], skip: &[Board]) -> Option<Board> {
     let entry = Entry::load(event).ok().flatten()?;
     (0..entry.boards.len())
-        .filter(|&k| entry.reports[k].is_none())
+        .filter(|&k| entry.reports[k].as_ref().is_none_or(|r| r.field.players().is_none()))
         .map(|k| (k, entry.boards[k]))
         .filter(|(k, b)| entry.score(*k).is_some() || ended.contains(b))
         .map(|(_, b)| b)

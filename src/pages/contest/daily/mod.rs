@@ -74,6 +74,15 @@ pub fn remember() -> Remembered {
     Remembered { journal, notices }
 }
 
+/// The name this browser entered its latest daily contest under.
+pub fn last_name() -> Option<String> {
+    let latest = Entry::events()
+        .into_iter()
+        .filter_map(|e| Some((e.daily_date()?, e)))
+        .max_by_key(|(date, _)| *date)?;
+    Some(Entry::peek(&latest.1)?.entrant.to_string())
+}
+
 /// The notices, worded.
 pub fn notices_view(t: &Strings, notices: &[Notice]) -> Html {
     html! {
