@@ -188,9 +188,7 @@ pub fn move_aside(store: &mut impl Store, key: &str, aside: &str) -> SetAside {
     let Some(text) = store.get(key) else {
         return SetAside::Kept;
     };
-    let free = std::iter::once(aside.to_string())
-        .chain((2..=ASIDE_SLOTS).map(|i| format!("{aside}.{i}")))
-        .find(|k| store.get(k).is_none());
+    let free = aside_slots(aside).find(|k| store.get(k).is_none());
     let Some(aside) = free else {
         return SetAside::LeftInPlace(StorageError::AsideFull);
     };
@@ -202,6 +200,16 @@ pub fn move_aside(store: &mut impl Store, key: &str, aside: &str) -> SetAside {
             Err(_) => SetAside::Lost(why),
         },
     }
+}
+
+/// The slots [`move_aside`] fills for `aside`, in the order it fills them.
+fn aside_slots(aside: &str) -> impl Iterator<Item = String> + '_ {
+    std::iter::once(aside.to_string()).chain((2..=ASIDE_SLOTS).map(move |i| format!("{aside}.{i}")))
+}
+
+/// The text most recently moved aside under `aside` (the last slot filled).
+pub fn latest_aside(store: &impl Store, aside: &str) -> Option<String> {
+    aside_slots(aside).map_while(|k| store.get(&k)).last()
 }
 
 /// [`move_aside`] in localStorage.
@@ -308,6 +316,7 @@ mod tests {
             assert_eq!(s.get(&format!("aside.{n}")), Some(format!("copy {n}")));
         }
         assert_eq!(s.get("aside").as_deref(), Some("first"));
+        assert_eq!(latest_aside(&s, "aside"), Some(format!("copy {ASIDE_SLOTS}")));
         // Every slot taken: the text stays where it is.
         s.set("k", "tenth").unwrap();
         assert_eq!(

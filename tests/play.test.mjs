@@ -277,7 +277,11 @@ test("a corrupted saved game is reported in the page's language and set aside, a
     await page.reload();
     await page.click('nav a[href="#/play"]');
     await page.locator("#play-unreadable").waitFor();
-    assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable")), "{not json");
+    // Kept beside the first, never over it; the download gives the latest.
+    assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable.2")), "{not json");
+    assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable")), broken);
+    const latest = await page.getAttribute("#play-keep-text", "href");
+    assert.equal(decodeURIComponent(latest.slice(latest.indexOf(",") + 1)), "{not json");
     assert.deepEqual(errors, []);
     await context.close();
   }

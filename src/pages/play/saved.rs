@@ -171,7 +171,7 @@ pub fn has_paused() -> bool {
 
 /// The text of the last saved game that could not be read, if any.
 pub fn set_aside() -> Option<String> {
-    web::storage_get(SET_ASIDE_KEY)
+    web::latest_aside(&web::Local, SET_ASIDE_KEY)
 }
 
 #[cfg(test)]
