@@ -14,7 +14,8 @@
 //! One concept per file: `puzzles` (the engine's proven library, read
 //! nowhere else), `progress` (what this browser keeps: the rating, each
 //! puzzle's stars and rated try, the streak), `attempt` (the try on the
-//! board recorded as it goes), `choice` (the puzzles to choose from and
+//! board recorded as it goes), `auto` (the moves a try makes for the
+//! user: the solver's answers, a forced pass), `choice` (the puzzles to choose from and
 //! the next one), `levels` (the day's puzzle, the streak, the rating,
 //! the level's or theme's grid with stars), `setup`
 //! (the form and the link read into a position), `state` (the board and
@@ -24,6 +25,7 @@
 //! puzzle), `keys` (the keyboard).
 
 mod attempt;
+mod auto;
 mod board;
 mod choice;
 mod keys;
@@ -38,9 +40,8 @@ mod tryout;
 mod verdicts;
 
 use engine::contest::Date;
-use engine::solver::{Position, Utility};
-use engine::{Cards, Move, Seat, Team};
-use gloo::timers::callback::Timeout;
+use engine::solver::Utility;
+use engine::{Cards, Seat};
 use yew::prelude::*;
 
 use self::setup::{first_puzzle, parse, setup_form};
@@ -52,10 +53,6 @@ use crate::worker::{use_engine, Job, MovesJob};
 
 /// Time the worker may spend on the plays of one position (ms).
 const TIME_LIMITS: [f64; 3] = [2_000.0, 10_000.0, 30_000.0];
-/// The pause before the solver's answer in a puzzle (ms).
-const ANSWER_PAUSE_MS: u32 = 450;
-/// How long a pass made for the user shows before it is made (ms).
-const FORCED_PASS_MS: u32 = 900;
 
 #[derive(Properties, PartialEq)]
 pub struct EndgamePageProps {
@@ -132,34 +129,7 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
         };
         attempt::use_progress(attempt, today)
     };
-    // Trying a puzzle: the solver answers for the other side.
-    {
-        let state = state.clone();
-        let answer = match (&analysis, state.mode) {
-            (Some(a), Mode::Try)
-                if position.winner().is_none() && position.to_move().team() != hero && blunder.is_none() =>
-            {
-                // Its best play; when every play loses, the longest defence.
-                a.line.first().copied().or(a.verdicts.first().map(|v| v.play))
-            }
-            _ => None,
-        };
-        use_effect_with((position, answer), move |&(_, answer)| {
-            let timer = answer.map(|mv| Timeout::new(ANSWER_PAUSE_MS, move || state.dispatch(Action::Play(mv))));
-            move || drop(timer)
-        });
-    }
-
-    // Trying a puzzle: the user's only play is the pass; it is made for
-    // them, after a beat that shows it.
-    let forced = state.mode == Mode::Try && blunder.is_none() && only_pass(&position, hero);
-    {
-        let state = state.clone();
-        use_effect_with((position, forced), move |&(_, forced)| {
-            let timer = forced.then(|| Timeout::new(FORCED_PASS_MS, move || state.dispatch(Action::Play(Move::Pass))));
-            move || drop(timer)
-        });
-    }
+    let forced = auto::use_moves_made_for_you(&state, analysis.as_ref(), hero, blunder.is_some());
 
     let picking = use_state(|| 0usize);
     let custom = use_state(|| false);
@@ -244,14 +214,4 @@ pub fn EndgamePage(props: &EndgamePageProps) -> Html {
             <p class="note endgame-intro">{ t.endgame_intro }</p>
         </main>
     }
-}
-
-/// Whether the side to move is `hero`'s and its only play is the pass.
-fn only_pass(position: &Position, hero: Team) -> bool {
-    if position.winner().is_some() || position.to_move().team() != hero {
-        return false;
-    }
-    let mut moves = Vec::new();
-    position.moves(&mut moves);
-    moves == [Move::Pass]
 }
