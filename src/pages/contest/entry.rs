@@ -302,7 +302,7 @@ impl Entry {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::suits::Faces;
     use engine::contest::Date;
@@ -313,7 +313,8 @@ mod tests {
         Entry::new(event, "Ann".parse().unwrap(), boards)
     }
 
-    fn play_out(table: &mut Table) {
+    /// Plays a table out, each seat making its first legal move.
+    pub(crate) fn play_out(table: &mut Table) {
         let mut legal = vec![];
         while let Phase::Playing { .. } = table.phase() {
             legal.clear();

@@ -319,23 +319,13 @@ pub fn save(journal: &Journal) -> Result<(), StorageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pages::play::model::{Phase, Table};
-    use crate::suits::Faces;
+    use crate::pages::contest::entry::tests::play_out;
     use crate::worker::BoardReport;
     use engine::contest::Field;
     use engine::lab::par::Par;
 
     fn date(s: &str) -> Date {
         s.parse().unwrap()
-    }
-
-    fn play_out(table: &mut Table) {
-        let mut legal = vec![];
-        while let Phase::Playing { .. } = table.phase() {
-            legal.clear();
-            table.game().unwrap().legal_moves(&mut legal);
-            table.play(legal[0], Faces::EMPTY).unwrap();
-        }
     }
 
     /// A field whose 22 players each score `s` on the board.
