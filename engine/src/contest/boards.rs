@@ -11,12 +11,11 @@ use crate::lab::generate::Generator;
 use crate::lab::panel::PanelName;
 use crate::seat::Seat;
 
-use super::code::derive;
 use super::entrant::EntrantName;
 use super::event::{Deals, Event};
+#[cfg(test)]
+use super::event::SEEDS;
 
-/// Board seeds are below 10⁹, short enough to read out.
-const SEEDS: u64 = 1_000_000_000;
 /// The equal format judges each deal with the `quick` panel, this many
 /// games per table (32 games: GDI in steps of 1/32).
 pub const EQUAL_GAMES: u32 = 4;
@@ -62,16 +61,16 @@ pub enum BoardsError {
     Player(#[from] PlayerError),
 }
 
-/// Seed `k` (from 0) of a sequence derived from `parts`, below 10⁹ and
-/// distinct from the seeds before it.
-fn seeds_from(parts: &[&[u8]], count: usize) -> Vec<u64> {
+/// Seed `k` (from 0) of a sequence derived from the event and `parts`
+/// ([`Event::seed_from`]), distinct from the seeds before it.
+fn seeds_from(event: &Event, parts: &[&[u8]], count: usize) -> Vec<u64> {
     let mut out: Vec<u64> = Vec::with_capacity(count);
     let mut k = 0u64;
     while out.len() < count {
         let mut all: Vec<&[u8]> = parts.to_vec();
         let index = k.to_le_bytes();
         all.push(&index);
-        let seed = derive(&all) % SEEDS;
+        let seed = event.seed_from(&all);
         if !out.contains(&seed) {
             out.push(seed);
         }
@@ -86,10 +85,10 @@ impl Event {
     pub fn shared_boards(&self) -> Option<Vec<Board>> {
         let seeds = match self.deals() {
             Deals::TestCases { seeds, .. } => seeds.clone(),
-            Deals::Seeded { seed } => seeds_from(&[b"seeded", &seed.to_le_bytes()], self.boards().into()),
+            Deals::Seeded { seed } => seeds_from(self, &[b"seeded", &seed.to_le_bytes()], self.boards().into()),
             Deals::Daily { date } => {
                 let day = [date.month(), date.day()];
-                seeds_from(&[b"daily", &date.year().to_le_bytes(), &day], self.boards().into())
+                seeds_from(self, &[b"daily", &date.year().to_le_bytes(), &day], self.boards().into())
             }
             Deals::Equal { .. } | Deals::Random { .. } => return None,
         };
@@ -117,7 +116,10 @@ impl Event {
         let state = match (self.shared_boards(), self.deals()) {
             (Some(boards), _) => DealingState::Ready(boards),
             (None, Deals::Equal { centre, .. }) => {
-                let start = derive(&[b"equal", &salt, key.as_bytes()]) % SEEDS;
+                let start = self.seed_from(&[b"equal", &salt, key.as_bytes()]);
+                // A sealed event's start below 2⁶³: the candidates that
+                // follow it never run past 2⁶⁴.
+                let start = if self.is_sealed() { start >> 1 } else { start };
                 let eps = self.deals().eps().unwrap_or_default();
                 let generator = Generator::new(centre.clone(), eps, PanelName::Quick.panel(), EQUAL_GAMES, start).ok();
                 match generator {
@@ -134,7 +136,7 @@ impl Event {
                 }
             }
             (None, _) => {
-                let seeds = seeds_from(&[b"random", &salt, key.as_bytes()], self.boards().into());
+                let seeds = seeds_from(self, &[b"random", &salt, key.as_bytes()], self.boards().into());
                 DealingState::Ready(self.numbered(&seeds))
             }
         };
@@ -238,6 +240,75 @@ mod tests {
 
     fn event(deals: Deals, boards: u8) -> Event {
         crate::contest::test_event(deals, boards)
+    }
+
+    fn sealed(deals: Deals, byte: u8) -> Event {
+        let settings = crate::contest::Settings {
+            title: "Online".into(),
+            deals,
+            boards: 6,
+            seat: crate::contest::SeatRule::Alternate,
+            opponents: "L5".parse().unwrap(),
+            aids: Default::default(),
+            reveal: crate::contest::Reveal::EachBoard,
+        };
+        Event::sealed(settings, crate::contest::Secret::from_bytes([byte; 32])).unwrap()
+    }
+
+    #[test]
+    fn a_sealed_event_deals_from_its_secret_alone() {
+        let a = sealed(Deals::Seeded { seed: 5 }, 1);
+        let b = sealed(Deals::Seeded { seed: 6 }, 1);
+        let other = sealed(Deals::Seeded { seed: 5 }, 2);
+        // The organiser's seed is dropped; the secret decides the boards.
+        assert_eq!(a, b);
+        let boards = a.shared_boards().unwrap();
+        assert_ne!(boards, other.shared_boards().unwrap());
+        assert_ne!(boards, event(Deals::Seeded { seed: 0 }, 6).shared_boards().unwrap());
+        // Seeds span 2⁶⁴, too many to search for a hand's seed.
+        assert!(boards.iter().any(|b| b.seed >= SEEDS));
+        // The public event is the same whatever the secret, and deals
+        // the boards of an event with no secret.
+        assert_eq!(a.public().code(), other.public().code());
+        assert!(!a.public().is_sealed());
+        // The sealed code keeps the secret, in an event and in a result.
+        let again = Event::from_code(&a.code()).unwrap();
+        assert_eq!(again.secret(), a.secret());
+        assert_eq!(again.shared_boards().unwrap(), boards);
+        let name: EntrantName = "ann".parse().unwrap();
+        let result = crate::contest::ContestResult {
+            event: a.clone(),
+            entrant: name.clone(),
+            records: vec![],
+        };
+        let back = crate::contest::ContestResult::from_code(&result.code()).unwrap();
+        assert_eq!(back.event.secret(), a.secret());
+        // Each entrant's random boards, from the secret too.
+        let random = sealed(Deals::Random { seed: 0 }, 3);
+        let clock = MonotonicClock::default();
+        let mine = random.boards_for(&name, &clock).unwrap();
+        assert_ne!(mine, random.boards_for(&"bob".parse().unwrap(), &clock).unwrap());
+        assert_ne!(mine, random.public().boards_for(&name, &clock).unwrap());
+        // Test cases are public seeds: never sealed.
+        let cases = Deals::TestCases {
+            players: 10,
+            top: 3,
+            seeds: (1..=6).collect(),
+        };
+        let settings = crate::contest::Settings {
+            title: String::new(),
+            deals: cases,
+            boards: 6,
+            seat: crate::contest::SeatRule::Landlord,
+            opponents: "L5".parse().unwrap(),
+            aids: Default::default(),
+            reveal: crate::contest::Reveal::EachBoard,
+        };
+        let secret = crate::contest::Secret::from_bytes([1; 32]);
+        assert_eq!(
+            Event::sealed(settings, secret),
+            Err(crate::contest::EventError::SealedTestCases)
+        );
     }
 
     #[test]

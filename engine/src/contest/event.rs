@@ -12,8 +12,9 @@ use crate::lab::panel::{CentreError, GdiCentre};
 use crate::limits::{self, LimitError};
 use crate::seat::Seat;
 
-use super::code::{self, CodeError, Kind, Reader, Writer};
+use super::code::{self, derive, CodeError, Kind, Reader, Writer};
 use super::date::Date;
+use super::secret::{Secret, SECRET_BYTES};
 
 /// How many boards an event has.
 pub const BOARDS: std::ops::RangeInclusive<u8> = 1..=36;
@@ -25,6 +26,11 @@ pub const EPS_MILLI: std::ops::RangeInclusive<u16> = 1..=1000;
 pub const DAILY_BOARDS: u8 = 6;
 /// The daily contest's opponents: L7 (the Play page's 高手, Advanced).
 pub const DAILY_RUNG: usize = 7;
+/// Seeds of an event that is not sealed are below 10⁹, short enough to
+/// read out.
+pub(crate) const SEEDS: u64 = 1_000_000_000;
+/// Marks a sealed event's deals tag in its code.
+const SEALED: u8 = 0x80;
 
 /// How entrants get their deals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -321,6 +327,9 @@ pub enum EventError {
     /// Opponents that are not a ladder rung.
     #[error("opponents: '{0}' is not a ladder rung (L0 to L{top})", top = Rung::COUNT - 1)]
     NotARung(String),
+    /// Test cases cannot be an online event: their seeds are the boards.
+    #[error("test cases cannot be dealt from a server's secret: their seeds are public")]
+    SealedTestCases,
     /// Test cases: not one distinct seed per board.
     #[error("test cases: {found} distinct seeds for {boards} boards")]
     Seeds {
@@ -385,6 +394,8 @@ pub struct Event {
     opponents: Rung,
     aids: Aids,
     reveal: Reveal,
+    /// An online event's secret, which its boards derive from.
+    secret: Option<Secret>,
 }
 
 impl Event {
@@ -470,7 +481,59 @@ impl Event {
             opponents,
             aids,
             reveal,
+            secret: None,
         })
+    }
+
+    /// An online event: `settings` checked as by [`Event::new`], its
+    /// boards derived from `secret` alone. The seeds in its deals are set
+    /// to 0, so that the event without its secret ([`Event::public`])
+    /// tells nothing of its boards. Test cases, whose seeds are the
+    /// boards, cannot be sealed.
+    pub fn sealed(settings: Settings, secret: Secret) -> Result<Event, EventError> {
+        let deals = match settings.deals {
+            Deals::TestCases { .. } => return Err(EventError::SealedTestCases),
+            Deals::Seeded { .. } => Deals::Seeded { seed: 0 },
+            Deals::Random { .. } => Deals::Random { seed: 0 },
+            Deals::Equal { centre, eps_milli, .. } => Deals::Equal {
+                centre,
+                eps_milli,
+                seed: 0,
+            },
+            daily @ Deals::Daily { .. } => daily,
+        };
+        let mut event = Event::new(Settings { deals, ..settings })?;
+        event.secret = Some(secret);
+        Ok(event)
+    }
+
+    /// The secret of an online event, if it is one.
+    pub fn secret(&self) -> Option<&Secret> {
+        self.secret.as_ref()
+    }
+
+    /// Whether the event is sealed with a secret (an online event).
+    pub fn is_sealed(&self) -> bool {
+        self.secret.is_some()
+    }
+
+    /// The event without its secret: what a server shows before the event
+    /// closes. Its boards cannot be derived from it.
+    pub fn public(&self) -> Event {
+        Event {
+            secret: None,
+            ..self.clone()
+        }
+    }
+
+    /// The seed derived from the event and `parts`: from the secret of a
+    /// sealed event (any of 2⁶⁴, so a hand cannot be searched for its
+    /// seed), else from `derive` (below 10⁹, short enough to read out).
+    pub(crate) fn seed_from(&self, parts: &[&[u8]]) -> u64 {
+        match &self.secret {
+            Some(secret) => secret.derive(parts),
+            None => derive(parts) % SEEDS,
+        }
     }
 
     /// ε as given (0.15), in thousandths, or why not.
@@ -495,6 +558,7 @@ impl Event {
             opponents: Rung::at(DAILY_RUNG),
             aids: Aids::default(),
             reveal: Reveal::EachBoard,
+            secret: None,
         }
     }
 
@@ -565,9 +629,21 @@ impl Event {
             Reveal::EachBoard => 0,
             Reveal::AtEnd => 1,
         });
+        // A sealed event marks its deals' tag and carries its secret first.
+        let sealed = if self.secret.is_some() { SEALED } else { 0 };
+        let tag = match &self.deals {
+            Deals::TestCases { .. } => 1,
+            Deals::Seeded { .. } => 2,
+            Deals::Daily { .. } => 3,
+            Deals::Equal { .. } => 4,
+            Deals::Random { .. } => 5,
+        };
+        w.u8(tag | sealed);
+        if let Some(secret) = &self.secret {
+            w.bytes(secret.as_bytes());
+        }
         match &self.deals {
             Deals::TestCases { players, top, seeds } => {
-                w.u8(1);
                 w.varint((*players).into());
                 w.varint((*top).into());
                 for &s in seeds {
@@ -575,11 +651,9 @@ impl Event {
                 }
             }
             Deals::Seeded { seed } => {
-                w.u8(2);
                 w.varint(*seed);
             }
             Deals::Daily { date } => {
-                w.u8(3);
                 w.varint(date.year().into());
                 w.u8(date.month());
                 w.u8(date.day());
@@ -589,7 +663,6 @@ impl Event {
                 eps_milli,
                 seed,
             } => {
-                w.u8(4);
                 w.varint((*eps_milli).into());
                 w.varint(*seed);
                 w.u8(centre.values().len() as u8);
@@ -598,7 +671,6 @@ impl Event {
                 }
             }
             Deals::Random { seed } => {
-                w.u8(5);
                 w.varint(*seed);
             }
         }
@@ -632,7 +704,15 @@ impl Event {
         let number = |r: &mut Reader<'_>, what: &str| -> Result<u32, EventError> {
             u32::try_from(r.varint(what)?).map_err(|_| malformed(what))
         };
-        let deals = match r.u8("deals")? {
+        let tag = r.u8("deals")?;
+        let secret = if tag & SEALED != 0 {
+            let bytes = r.bytes("secret", SECRET_BYTES)?;
+            let bytes: [u8; SECRET_BYTES] = bytes.try_into().map_err(|_| malformed("a short secret"))?;
+            Some(Secret::from_bytes(bytes))
+        } else {
+            None
+        };
+        let deals = match tag & !SEALED {
             1 => {
                 let players = number(r, "players")?;
                 let top = number(r, "top")?;
@@ -667,7 +747,7 @@ impl Event {
             },
             _ => return Err(malformed("an unknown source of deals")),
         };
-        Event::new(Settings {
+        let settings = Settings {
             title,
             deals,
             boards,
@@ -675,7 +755,11 @@ impl Event {
             opponents,
             aids: Aids::from_bits(aids),
             reveal,
-        })
+        };
+        match secret {
+            Some(secret) => Event::sealed(settings, secret),
+            None => Event::new(settings),
+        }
     }
 
     /// The event's code: what a link carries (`#/contest?e=CODE`).
@@ -735,6 +819,7 @@ impl fmt::Display for Event {
                 "duplicate, test cases chosen by DIH for n = {players}, m = {}, r = {top}",
                 self.boards
             ),
+            Deals::Seeded { .. } if self.secret.is_some() => "duplicate, boards dealt from the server's secret".into(),
             Deals::Seeded { seed } => format!("duplicate, boards dealt from seed {seed}"),
             Deals::Daily { date } => format!("duplicate, boards dealt from the date {date}"),
             Deals::Equal { centre, .. } => format!(

@@ -16,6 +16,9 @@
 //!   panel of AIs does on a board from the entrant's seat, and
 //!   [`field_place`] an entrant's place among its players over all the
 //!   boards; [`records`] are the hand records printed after an event.
+//! - An online event is [sealed](Event::sealed) with a server's
+//!   [`Secret`]: its boards derive from the secret, which the server
+//!   reveals only when the event closes ([`secret`]).
 //! - [`daily`]: the streak of days whose daily contest was finished.
 
 pub mod boards;
@@ -29,6 +32,7 @@ pub mod field_place;
 pub mod records;
 pub mod referee;
 pub mod result;
+pub mod secret;
 pub mod standings;
 
 pub use boards::{Board, BoardsError, Dealing};
@@ -39,8 +43,9 @@ pub use event::{Aids, Deals, Event, EventError, Format, Reveal, SeatRule, Settin
 pub use field::{Field, FieldRun};
 pub use field_place::FieldPlace;
 pub use records::HandRecord;
-pub use referee::{board_score, check_record, opponent_move, play_board, score_of, RecordProblem};
+pub use referee::{board_score, check_record, opponent_move, opponents_reply, play_board, score_of, RecordProblem};
 pub use result::{ContestResult, FileProblem, ResultError};
+pub use secret::{Secret, SecretError};
 pub use standings::{Rejected, Rejection, ScoringRun, Standing, Standings, Submission};
 
 /// An event for tests: `boards` boards of `deals`, the seats alternating,

@@ -30,6 +30,19 @@ pub fn opponent_move(opponents: &PlayerSpec, board: &Board, game: &Game) -> Move
     player.choose(&game.view(game.to_move()), &Deadline::NONE)
 }
 
+/// The opponents' moves in `game` from now until it is the entrant's turn
+/// (`board.seat`) or the board is over, each applied to `game`: what a
+/// server answers an entrant's move with.
+pub fn opponents_reply(opponents: &PlayerSpec, board: &Board, game: &mut Game) -> Result<Vec<Move>, IllegalMove> {
+    let mut moves = Vec::new();
+    while !game.is_over() && game.to_move() != board.seat {
+        let mv = opponent_move(opponents, board, game);
+        game.apply(mv)?;
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
 /// The entrant's score on a finished board: the landlord's tournament
 /// score, or its negation for a farmer.
 pub fn board_score(seat: Seat, outcome: &Outcome) -> i64 {
@@ -198,6 +211,17 @@ mod tests {
             let outcome = check_record(&l7, &b, &record).unwrap();
             assert_eq!(record, play_board(&l7, &b, &"L3".parse().unwrap(), 1).unwrap());
             let score = board_score(seat, &outcome);
+            // The same game, the entrant's moves taken from the record and
+            // the opponents' given by `opponents_reply`.
+            let mut game = Game::new(&b.deal());
+            let mut replayed = opponents_reply(&l7, &b, &mut game).unwrap();
+            while !game.is_over() {
+                let mv = record[replayed.len()];
+                game.apply(mv).unwrap();
+                replayed.push(mv);
+                replayed.extend(opponents_reply(&l7, &b, &mut game).unwrap());
+            }
+            assert_eq!(replayed, record);
             assert_eq!(score.abs(), 1 + i64::from(outcome.bombs));
             assert_eq!(score_of(&b, &record), Some(score));
             // Cut short, one too many, an opponent's move changed.
