@@ -262,6 +262,7 @@ mod tests {
         let other = sealed(Deals::Seeded { seed: 5 }, 2);
         // The organiser's seed is dropped; the secret decides the boards.
         assert_eq!(a, b);
+        assert_eq!(Event::sealed(a.settings(), *a.secret().unwrap()).unwrap(), a);
         let boards = a.shared_boards().unwrap();
         assert_ne!(boards, other.shared_boards().unwrap());
         assert_ne!(boards, event(Deals::Seeded { seed: 0 }, 6).shared_boards().unwrap());

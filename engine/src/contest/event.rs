@@ -507,6 +507,19 @@ impl Event {
         Ok(event)
     }
 
+    /// The settings it was made from (a sealed event's seeds are 0).
+    pub fn settings(&self) -> Settings {
+        Settings {
+            title: self.title.clone(),
+            deals: self.deals.clone(),
+            boards: self.boards,
+            seat: self.seat,
+            opponents: self.opponents(),
+            aids: self.aids,
+            reveal: self.reveal,
+        }
+    }
+
     /// The secret of an online event, if it is one.
     pub fn secret(&self) -> Option<&Secret> {
         self.secret.as_ref()
