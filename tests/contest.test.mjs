@@ -77,9 +77,12 @@ test("a duplicate event is made, entered by two (one reloading), and scored as t
 
   await t.test("two entrants play every board, one on a phone reloading midway, and get different results", async () => {
     await enter(ann.page, code, "Ann");
+    // A link event says what it is not.
+    assert.match(await ann.page.textContent("#contest-link-event"), /anyone with the link can compute every hand/);
     annResult = await playAll(ann.page, code);
     await ann.page.screenshot({ path: join(shots, "contest-result-1366x900.png"), fullPage: true });
     await enter(bob.page, code, "Bob");
+    assert.match(await bob.page.textContent("#contest-link-event"), /持有链接的人都能算出每一副牌/);
     bobResult = await playAll(bob.page, code, { highest: true, reloadAfter: 4 });
     assert.notEqual(annResult, bobResult);
   });

@@ -37,6 +37,8 @@ pub struct ContestStrings {
     pub rule_aids: fn(&str) -> String,
     pub rule_reveal_each: &'static str,
     pub rule_reveal_end: &'static str,
+    /// What a link event is not: said under its rules.
+    pub link_event_open: &'static str,
     pub list_separator: &'static str,
     /// After a label: `：` or `: `.
     pub colon: &'static str,
@@ -204,6 +206,7 @@ pub static ZH: ContestStrings = ContestStrings {
     rule_aids: |aids| format!("可以用：{aids}。"),
     rule_reveal_each: "每副打完就能看到与 AI 场的比较。",
     rule_reveal_end: "全部打完才公布与 AI 场的比较。",
+    link_event_open: "这是链接比赛：牌局由链接推算而来，持有链接的人都能算出每一副牌（包括对手的牌），也能重打。适合课堂和朋友间的比赛；正式比赛请用服务器上的线上比赛。",
     list_separator: "、",
     colon: "：",
     games: "局数",
@@ -365,6 +368,7 @@ pub static EN: ContestStrings = ContestStrings {
     rule_aids: |aids| format!("Allowed: {aids}."),
     rule_reveal_each: "You see how each board went against the AI field as soon as it ends.",
     rule_reveal_end: "How you did against the AI field is shown once every board is played.",
+    link_event_open: "This is a link event: its boards are derived from the link, so anyone with the link can compute every hand, the opponents' too, and play a board again. It suits a class or friends; a competition needs an online event on a server.",
     list_separator: ", ",
     colon: ": ",
     games: "Games",

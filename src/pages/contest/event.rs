@@ -117,6 +117,7 @@ pub fn EventPage(props: &EventPageProps) -> Html {
             <ul class="rules" id="contest-rules">
                 { for words::rules(t, event).into_iter().map(|line| html! { <li>{ line }</li> }) }
             </ul>
+            <p class="note" id="contest-link-event">{ t.contest.link_event_open }</p>
             if let Some(p) = &*problem {
                 <p class="notice" role="alert" id="contest-unreadable" data-kept={ kept_name(p.kept) }>{ t.unreadable_entry(&t.entry_error(&p.error), p.kept) }</p>
             }
