@@ -710,6 +710,9 @@ impl Strings {
             (BoardsError::TooFewEqual { found, wanted, tried }, Lang::Zh) => {
                 format!("试了 {tried} 副牌，只有 {found} 副在中心的 ε 以内，要 {wanted} 副：这个中心或 ε 难以达到。")
             }
+            (BoardsError::Withheld, Lang::Zh) => {
+                "这是线上比赛的公开代码：牌只由它的服务器发出（比赛结束后，完整代码才能推算出每一副牌）。".into()
+            }
             (BoardsError::Player(e), _) => self.player_error(e),
             (e, Lang::En) => format!("{}.", super::capitalise(&e.to_string())),
         }

@@ -12,9 +12,9 @@ use crate::lab::panel::PanelName;
 use crate::seat::Seat;
 
 use super::entrant::EntrantName;
-use super::event::{Deals, Event};
 #[cfg(test)]
 use super::event::SEEDS;
+use super::event::{Deals, Event};
 
 /// The equal format judges each deal with the `quick` panel, this many
 /// games per table (32 games: GDI in steps of 1/32).
@@ -56,6 +56,10 @@ pub enum BoardsError {
         /// Deals tried.
         tried: u64,
     },
+    /// An online event's public form: only its server, which holds the
+    /// secret, deals its boards.
+    #[error("this is an online event's public form: only its server deals its boards (after it closes, its full code deals them)")]
+    Withheld,
     /// A panel player failed (a defect).
     #[error(transparent)]
     Player(#[from] PlayerError),
@@ -83,12 +87,19 @@ impl Event {
     /// The boards every entrant plays, in a duplicate event; `None` in the
     /// equal and random formats, where each entrant has their own.
     pub fn shared_boards(&self) -> Option<Vec<Board>> {
+        if self.is_withheld() {
+            return None;
+        }
         let seeds = match self.deals() {
             Deals::TestCases { seeds, .. } => seeds.clone(),
             Deals::Seeded { seed } => seeds_from(self, &[b"seeded", &seed.to_le_bytes()], self.boards().into()),
             Deals::Daily { date } => {
                 let day = [date.month(), date.day()];
-                seeds_from(self, &[b"daily", &date.year().to_le_bytes(), &day], self.boards().into())
+                seeds_from(
+                    self,
+                    &[b"daily", &date.year().to_le_bytes(), &day],
+                    self.boards().into(),
+                )
             }
             Deals::Equal { .. } | Deals::Random { .. } => return None,
         };
@@ -114,6 +125,7 @@ impl Event {
         let key = entrant.key();
         let salt = self.to_bytes();
         let state = match (self.shared_boards(), self.deals()) {
+            _ if self.is_withheld() => DealingState::Failed(BoardsError::Withheld),
             (Some(boards), _) => DealingState::Ready(boards),
             (None, Deals::Equal { centre, .. }) => {
                 let start = self.seed_from(&[b"equal", &salt, key.as_bytes()]);
@@ -268,10 +280,18 @@ mod tests {
         assert_ne!(boards, event(Deals::Seeded { seed: 0 }, 6).shared_boards().unwrap());
         // Seeds span 2⁶⁴, too many to search for a hand's seed.
         assert!(boards.iter().any(|b| b.seed >= SEEDS));
-        // The public event is the same whatever the secret, and deals
-        // the boards of an event with no secret.
+        // The public event is the same whatever the secret, reads back as
+        // itself, and deals nothing.
         assert_eq!(a.public().code(), other.public().code());
-        assert!(!a.public().is_sealed());
+        let public = Event::from_code(&a.public().code()).unwrap();
+        assert_eq!(public, a.public());
+        assert!(public.is_withheld() && public.secret().is_none());
+        assert_eq!(public.shared_boards(), None);
+        assert_eq!(
+            public.boards_for(&"ann".parse().unwrap(), &MonotonicClock::default()),
+            Err(BoardsError::Withheld)
+        );
+        assert!(public.to_string().contains("the server's secret"));
         // The sealed code keeps the secret, in an event and in a result.
         let again = Event::from_code(&a.code()).unwrap();
         assert_eq!(again.secret(), a.secret());
@@ -289,7 +309,7 @@ mod tests {
         let clock = MonotonicClock::default();
         let mine = random.boards_for(&name, &clock).unwrap();
         assert_ne!(mine, random.boards_for(&"bob".parse().unwrap(), &clock).unwrap());
-        assert_ne!(mine, random.public().boards_for(&name, &clock).unwrap());
+        assert_eq!(random.public().boards_for(&name, &clock), Err(BoardsError::Withheld));
         // Test cases are public seeds: never sealed.
         let cases = Deals::TestCases {
             players: 10,

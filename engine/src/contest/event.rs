@@ -394,8 +394,17 @@ pub struct Event {
     opponents: Rung,
     aids: Aids,
     reveal: Reveal,
-    /// An online event's secret, which its boards derive from.
-    secret: Option<Secret>,
+    /// Whether it is an online event, and with its secret or without.
+    seal: Seal,
+}
+
+/// A link event is open; an online event is sealed with its secret on its
+/// server, and shown to everyone else with the secret withheld.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Seal {
+    Open,
+    Sealed(Secret),
+    Withheld,
 }
 
 impl Event {
@@ -481,7 +490,7 @@ impl Event {
             opponents,
             aids,
             reveal,
-            secret: None,
+            seal: Seal::Open,
         })
     }
 
@@ -503,7 +512,7 @@ impl Event {
             daily @ Deals::Daily { .. } => daily,
         };
         let mut event = Event::new(Settings { deals, ..settings })?;
-        event.secret = Some(secret);
+        event.seal = Seal::Sealed(secret);
         Ok(event)
     }
 
@@ -520,32 +529,46 @@ impl Event {
         }
     }
 
-    /// The secret of an online event, if it is one.
+    /// The secret of an online event, where it is held.
     pub fn secret(&self) -> Option<&Secret> {
-        self.secret.as_ref()
-    }
-
-    /// Whether the event is sealed with a secret (an online event).
-    pub fn is_sealed(&self) -> bool {
-        self.secret.is_some()
-    }
-
-    /// The event without its secret: what a server shows before the event
-    /// closes. Its boards cannot be derived from it.
-    pub fn public(&self) -> Event {
-        Event {
-            secret: None,
-            ..self.clone()
+        match &self.seal {
+            Seal::Sealed(secret) => Some(secret),
+            Seal::Open | Seal::Withheld => None,
         }
+    }
+
+    /// Whether it is an online event (sealed, its secret held or withheld).
+    pub fn is_sealed(&self) -> bool {
+        self.seal != Seal::Open
+    }
+
+    /// Whether it is an online event whose secret is withheld
+    /// ([`Event::public`]): its rules can be shown, its boards not dealt.
+    pub fn is_withheld(&self) -> bool {
+        self.seal == Seal::Withheld
+    }
+
+    /// An online event with its secret withheld: what its server shows
+    /// before the event closes. Its code says it is an online event, its
+    /// rules read as the event's, and dealing its boards is refused
+    /// ([`BoardsError::Withheld`](super::BoardsError::Withheld)); it is the
+    /// same whatever the secret. A link event is its own public form.
+    pub fn public(&self) -> Event {
+        let seal = match self.seal {
+            Seal::Open => Seal::Open,
+            Seal::Sealed(_) | Seal::Withheld => Seal::Withheld,
+        };
+        Event { seal, ..self.clone() }
     }
 
     /// The seed derived from the event and `parts`: from the secret of a
     /// sealed event (any of 2⁶⁴, so a hand cannot be searched for its
     /// seed), else from `derive` (below 10⁹, short enough to read out).
     pub(crate) fn seed_from(&self, parts: &[&[u8]]) -> u64 {
-        match &self.secret {
-            Some(secret) => secret.derive(parts),
-            None => derive(parts) % SEEDS,
+        match &self.seal {
+            Seal::Sealed(secret) => secret.derive(parts),
+            // A withheld event deals nothing (`deal_for` refuses first).
+            Seal::Open | Seal::Withheld => derive(parts) % SEEDS,
         }
     }
 
@@ -571,7 +594,7 @@ impl Event {
             opponents: Rung::at(DAILY_RUNG),
             aids: Aids::default(),
             reveal: Reveal::EachBoard,
-            secret: None,
+            seal: Seal::Open,
         }
     }
 
@@ -642,8 +665,9 @@ impl Event {
             Reveal::EachBoard => 0,
             Reveal::AtEnd => 1,
         });
-        // A sealed event marks its deals' tag and carries its secret first.
-        let sealed = if self.secret.is_some() { SEALED } else { 0 };
+        // An online event marks its deals' tag and carries its secret
+        // first (none when withheld).
+        let sealed = if self.is_sealed() { SEALED } else { 0 };
         let tag = match &self.deals {
             Deals::TestCases { .. } => 1,
             Deals::Seeded { .. } => 2,
@@ -652,8 +676,10 @@ impl Event {
             Deals::Random { .. } => 5,
         };
         w.u8(tag | sealed);
-        if let Some(secret) = &self.secret {
-            w.bytes(secret.as_bytes());
+        match &self.seal {
+            Seal::Open => {}
+            Seal::Sealed(secret) => w.bytes(secret.as_bytes()),
+            Seal::Withheld => w.bytes(&[]),
         }
         match &self.deals {
             Deals::TestCases { players, top, seeds } => {
@@ -718,12 +744,15 @@ impl Event {
             u32::try_from(r.varint(what)?).map_err(|_| malformed(what))
         };
         let tag = r.u8("deals")?;
-        let secret = if tag & SEALED != 0 {
-            let bytes = r.bytes("secret", SECRET_BYTES)?;
-            let bytes: [u8; SECRET_BYTES] = bytes.try_into().map_err(|_| malformed("a short secret"))?;
-            Some(Secret::from_bytes(bytes))
+        let seal = if tag & SEALED != 0 {
+            match r.bytes("secret", SECRET_BYTES)? {
+                [] => Seal::Withheld,
+                bytes => Seal::Sealed(Secret::from_bytes(
+                    bytes.try_into().map_err(|_| malformed("a short secret"))?,
+                )),
+            }
         } else {
-            None
+            Seal::Open
         };
         let deals = match tag & !SEALED {
             1 => {
@@ -769,9 +798,10 @@ impl Event {
             aids: Aids::from_bits(aids),
             reveal,
         };
-        match secret {
-            Some(secret) => Event::sealed(settings, secret),
-            None => Event::new(settings),
+        match seal {
+            Seal::Open => Event::new(settings),
+            Seal::Sealed(secret) => Event::sealed(settings, secret),
+            Seal::Withheld => Event::sealed(settings, Secret::from_bytes([0; SECRET_BYTES])).map(|e| e.public()),
         }
     }
 
@@ -832,7 +862,7 @@ impl fmt::Display for Event {
                 "duplicate, test cases chosen by DIH for n = {players}, m = {}, r = {top}",
                 self.boards
             ),
-            Deals::Seeded { .. } if self.secret.is_some() => "duplicate, boards dealt from the server's secret".into(),
+            Deals::Seeded { .. } if self.is_sealed() => "duplicate, boards dealt from the server's secret".into(),
             Deals::Seeded { seed } => format!("duplicate, boards dealt from seed {seed}"),
             Deals::Daily { date } => format!("duplicate, boards dealt from the date {date}"),
             Deals::Equal { centre, .. } => format!(
