@@ -88,7 +88,11 @@ async fn run(config: Config) -> anyhow::Result<()> {
         .ai_workers
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
         .max(1);
-    let pool = pool::AiPool::new(workers, config.ai_queue.max(1));
+    let delay = std::env::var("DDZ_TEST_AI_DELAY_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(std::time::Duration::ZERO, std::time::Duration::from_millis);
+    let pool = pool::AiPool::new(workers, config.ai_queue.max(1), delay);
     let public_url = config
         .public_url
         .clone()

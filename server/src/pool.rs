@@ -12,11 +12,14 @@ type Job = Box<dyn FnOnce() + Send + 'static>;
 
 pub struct AiPool {
     tx: SyncSender<Job>,
+    /// A pause before each job: a seam for the crash tests only
+    /// (`DDZ_TEST_AI_DELAY_MS`), so a kill lands during an AI reply.
+    delay: std::time::Duration,
 }
 
 impl AiPool {
     /// `workers` threads; at most `queue` jobs waiting for one.
-    pub fn new(workers: usize, queue: usize) -> AiPool {
+    pub fn new(workers: usize, queue: usize, delay: std::time::Duration) -> AiPool {
         let (tx, rx) = sync_channel::<Job>(queue);
         let rx = Arc::new(Mutex::new(rx));
         for i in 0..workers {
@@ -28,14 +31,18 @@ impl AiPool {
                 tracing::error!(error = %e, "could not start an AI thread");
             }
         }
-        AiPool { tx }
+        AiPool { tx, delay }
     }
 
     /// Runs `f` on a pool thread and waits for it without blocking the
     /// async threads; 503 when the queue is full.
     pub async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> ApiResult<T> {
         let (otx, orx) = tokio::sync::oneshot::channel();
+        let delay = self.delay;
         let job: Job = Box::new(move || {
+            if !delay.is_zero() {
+                std::thread::sleep(delay);
+            }
             let _ = otx.send(catch_unwind(AssertUnwindSafe(f)));
         });
         match self.tx.try_send(job) {

@@ -77,6 +77,7 @@ pub struct Server {
     pub port: u16,
     pub database: String,
     extra: Vec<String>,
+    pub env: Vec<(String, String)>,
 }
 
 fn free_port() -> u16 {
@@ -101,6 +102,7 @@ impl Server {
             port,
             database: store.url.clone(),
             extra: args.iter().map(|s| s.to_string()).collect(),
+            env: Vec::new(),
         };
         server.spawn();
         server
@@ -114,6 +116,7 @@ impl Server {
             .arg(&self.database)
             .args(&self.extra)
             .env("DDZ_LOG", "warn")
+            .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()
@@ -157,6 +160,13 @@ impl Server {
     /// Killed and started again on the same database and port.
     pub fn restart(&mut self) {
         self.kill();
+        self.spawn();
+    }
+
+    /// Killed and started again with these environment variables.
+    pub fn restart_with_env(&mut self, env: &[(&str, &str)]) {
+        self.kill();
+        self.env = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         self.spawn();
     }
 
