@@ -697,13 +697,13 @@ async fn post_move(
     if already_applied(&moves, body.ply, mv) {
         return board_reply(&state, &loaded, &entry, number).await;
     }
+    playable(&loaded, &entry)?;
     if !row.started {
         return Err(ApiError::conflict(
             "board-not-started",
             "the board is not started: GET it first",
         ));
     }
-    playable(&loaded, &entry)?;
     if body.ply != moves.len() as u64 {
         return Err(ApiError::stale_ply(moves.len()));
     }
