@@ -12,7 +12,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request, State as AxSta
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use engine::clock::MonotonicClock;
 use engine::contest::standings::{distinct_boards, rank, Checked, DEFAULT_TOP};
@@ -74,7 +74,7 @@ pub fn router(state: Arc<AppState>, config: &Config) -> Router {
         .route("/api/events/{id}/export", get(export))
         .route("/api/events/{id}/records", get(records))
         .route("/api/daily/{date}", get(daily))
-        .fallback(api_not_found)
+        .route("/api/{*rest}", any(api_not_found))
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(TimeoutLayer::with_status_code(
