@@ -27,7 +27,8 @@ use tower_http::compression::CompressionLayer;
 use tower_http::cors::CorsLayer;
 use tower_http::services::ServeDir;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::db::{is_conflict, Db};
@@ -103,7 +104,15 @@ pub fn router(state: Arc<AppState>, config: &Config) -> Router {
         .layer(CompressionLayer::new())
         .layer(cors)
         .layer(CatchPanicLayer::new())
-        .layer(TraceLayer::new_for_http())
+        // One line per request at info: method, path (event ids and board
+        // numbers only; keys travel in a header, which is not logged),
+        // status and latency.
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_request(())
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
 }
 
 /// `scheme://host[:port]` of a URL, as an Origin header gives it.
