@@ -784,7 +784,10 @@ fn spawn_field(state: &Arc<AppState>, loaded: &Loaded, board: Board) {
 /// The standings from the stored state: the finished, not disqualified
 /// entrants, ranked by the engine (`rank`) over the AI fields of their
 /// boards (played now if any is missing).
-async fn compute_standings(state: &AppState, loaded: &Loaded) -> ApiResult<(Standings, Vec<store::EntrantBoards>)> {
+async fn compute_standings(
+    state: &Arc<AppState>,
+    loaded: &Loaded,
+) -> ApiResult<(Standings, Vec<store::EntrantBoards>)> {
     let entrants = store::entrants(&state.db.pool, &loaded.row.id).await?;
     let checked: Vec<Checked> = entrants
         .iter()
@@ -802,18 +805,28 @@ async fn compute_standings(state: &AppState, loaded: &Loaded) -> ApiResult<(Stan
         .filter(|b| !fields.contains_key(&(b.seed, b.seat)))
         .collect();
     if !missing.is_empty() {
+        // Played and stored by a task of its own: a request that times out
+        // does not lose the work.
         let opponents = loaded.event.opponents();
-        let played: Vec<(Board, Field)> = state
-            .pool
-            .run(move || {
-                missing
-                    .into_iter()
-                    .filter_map(|b| FieldRun::new(b, opponents).run().ok().map(|f| (b, f)))
-                    .collect()
-            })
-            .await?;
+        let (task_state, event_id) = (state.clone(), loaded.row.id.clone());
+        let played: Vec<(Board, Field)> = tokio::spawn(async move {
+            let played: Vec<(Board, Field)> = task_state
+                .pool
+                .run(move || {
+                    missing
+                        .into_iter()
+                        .filter_map(|b| FieldRun::new(b, opponents).run().ok().map(|f| (b, f)))
+                        .collect()
+                })
+                .await?;
+            for (b, f) in &played {
+                store::store_field(&task_state.db.pool, &event_id, b, f).await?;
+            }
+            Ok::<_, ApiError>(played)
+        })
+        .await
+        .map_err(|e| ApiError::internal(format_args!("a field task failed: {e}")))??;
         for (b, f) in played {
-            store::store_field(&state.db.pool, &loaded.row.id, &b, &f).await?;
             fields.insert((b.seed, b.seat), f);
         }
     }
@@ -825,7 +838,7 @@ async fn compute_standings(state: &AppState, loaded: &Loaded) -> ApiResult<(Stan
     Ok((standings, entrants))
 }
 
-async fn standings_of(state: &AppState, id: &str, headers: &HeaderMap, csv: bool) -> ApiResult<Response> {
+async fn standings_of(state: &Arc<AppState>, id: &str, headers: &HeaderMap, csv: bool) -> ApiResult<Response> {
     let loaded = find_event(state, id).await?;
     let viewer = match bearer(headers) {
         Some(key) if keys::well_formed(key, keys::ORGANISER) && keys::hash(key) == loaded.row.organiser_hash => {
@@ -1052,32 +1065,40 @@ async fn records(AxState(state): St, Path(id): Path<String>) -> ApiResult<Respon
                     .flat_map(|e| e.boards.iter().filter(|b| b.finished()).map(|b| b.board)),
             );
             let opponents = loaded.event.opponents();
-            let made: Vec<HandRecord> = state
-                .pool
-                .run(move || {
-                    let clock = MonotonicClock::default();
-                    boards
-                        .into_iter()
-                        .filter_map(|b| {
-                            let field = match fields.get(&(b.seed, b.seat)) {
-                                Some(f) => f.clone(),
-                                None => FieldRun::new(b, opponents).run().ok()?,
-                            };
-                            let par = engine::lab::par::Par::of(&b.deal(), engine::contest::records::PAR_NODES, &clock);
-                            Some(HandRecord::with(b, field, par).with_scores(&standings))
-                        })
-                        .collect()
-                })
+            // Made and stored by a task of its own: a request that times
+            // out does not lose the work (pars take seconds a board).
+            let (task_state, task_id) = (state.clone(), id.clone());
+            tokio::spawn(async move {
+                let made: Vec<HandRecord> = task_state
+                    .pool
+                    .run(move || {
+                        let clock = MonotonicClock::default();
+                        boards
+                            .into_iter()
+                            .filter_map(|b| {
+                                let field = match fields.get(&(b.seed, b.seat)) {
+                                    Some(f) => f.clone(),
+                                    None => FieldRun::new(b, opponents).run().ok()?,
+                                };
+                                let par =
+                                    engine::lab::par::Par::of(&b.deal(), engine::contest::records::PAR_NODES, &clock);
+                                Some(HandRecord::with(b, field, par).with_scores(&standings))
+                            })
+                            .collect()
+                    })
+                    .await?;
+                let text = serde_json::to_string(&made).map_err(ApiError::internal)?;
+                sqlx::query(
+                    "INSERT INTO hand_records (event_id, records) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING",
+                )
+                .bind(&task_id)
+                .bind(text)
+                .execute(&task_state.db.pool)
                 .await?;
-            let text = serde_json::to_string(&made).map_err(ApiError::internal)?;
-            sqlx::query(
-                "INSERT INTO hand_records (event_id, records) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING",
-            )
-            .bind(&id)
-            .bind(text)
-            .execute(&state.db.pool)
-            .await?;
-            made
+                Ok::<_, ApiError>(made)
+            })
+            .await
+            .map_err(|e| ApiError::internal(format_args!("a records task failed: {e}")))??
         }
     };
     let body = view(
