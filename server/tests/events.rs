@@ -200,3 +200,24 @@ fn cors_allows_only_the_sites_origin_and_the_site_is_served() {
         .starts_with("https://ddz.example.org/#/contest?online="));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn forwarded_addresses_are_believed_only_with_the_flag() {
+    let store = Store::new();
+    let server = Server::with_args(&store, &["--trust-forwarded-for", "--rate-per-ip", "1"]);
+    let client = common::client();
+    let get = |xff: &str| {
+        client
+            .get(server.url("/api/health"))
+            .header("x-forwarded-for", xff)
+            .send()
+            .unwrap()
+            .status()
+            .as_u16()
+    };
+    // Ten a client's burst, then 429; other (forwarded) clients are not held back.
+    let same: Vec<u16> = (0..30).map(|_| get("192.0.2.1")).collect();
+    assert!(same.contains(&429), "{same:?}");
+    let others: Vec<u16> = (0..30).map(|i| get(&format!("203.0.113.9, 198.51.100.{i}"))).collect();
+    assert!(others.iter().all(|&s| s == 200), "{others:?}");
+}

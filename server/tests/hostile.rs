@@ -222,6 +222,8 @@ fn hostile_requests_get_4xx_and_the_server_stays_up() {
                                 .post(format!("{base}/api/events/{lid}/entries"))
                                 .json(&json!({"name": format!("n{t}-{i}")})),
                         };
+                        // A forged X-Forwarded-For changes nothing: not trusted by default.
+                        let rq = rq.header("x-forwarded-for", format!("10.{t}.{}.{}", i / 256, i % 256));
                         let r = rq.send().expect("an answer");
                         let status = r.status().as_u16();
                         let text = r.text().unwrap_or_default();

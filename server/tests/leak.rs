@@ -80,8 +80,17 @@ fn run(event: &Event, extra: Value) {
         api.get(&format!("/api/events/{id}"), None).expect(200);
         api.get(&format!("/api/events/{id}/standings"), None).expect(200);
         api.get(&format!("/api/events/{id}/standings.csv"), None).expect(200);
-        if let Some(k) = key {
-            api.get(&format!("/api/events/{id}/entry"), Some(k)).expect(200);
+        match key {
+            Some(k) => {
+                api.get(&format!("/api/events/{id}/entry"), Some(k)).expect(200);
+            }
+            None => {
+                // The organiser's pages, in the public's answers.
+                api.get(&format!("/api/events/{id}/organiser"), Some(&org)).expect(200);
+                api.get(&format!("/api/events/{id}/standings"), Some(&org)).expect(200);
+                api.get(&format!("/api/events/{id}/standings.csv"), Some(&org))
+                    .expect(200);
+            }
         }
     };
     looks(&public, None);
