@@ -44,8 +44,11 @@ stop_postgres() {
   if [ -n "$PG_DIR" ] && [ -f "$PG_DIR/data/postmaster.pid" ]; then
     as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
   fi
-  [ -n "$PG_DIR" ] && rm -rf "$PG_DIR"
+  if [ -n "$PG_DIR" ]; then
+    rm -rf "$PG_DIR"
+  fi
   PG_DIR=
+  return 0
 }
 
 # Starts the cluster and exports DDZ_TEST_POSTGRES; stops it on exit.
@@ -58,8 +61,14 @@ start_postgres() {
   mkdir -p "$PG_DIR"
   if [ "$(id -u)" -eq 0 ]; then
     chown postgres: "$PG_DIR"
-    # The postgres user must reach target/ to read its cluster.
+    # The postgres user must reach target/ to read its cluster; where a
+    # parent folder shuts it out (a checkout under /root), a temp folder.
     chmod o+x "$PWD" "$PWD/target" 2>/dev/null || true
+    if ! runuser -u postgres -- test -w "$PG_DIR"; then
+      rm -rf "$PG_DIR"
+      PG_DIR=$(mktemp -d /tmp/ddz-pg-test.XXXXXX)
+      chown postgres: "$PG_DIR"
+    fi
   fi
   trap stop_postgres EXIT
   say "starting a throwaway PostgreSQL ($("$PG_BIN/postgres" --version | awk '{print $3}')) on 127.0.0.1:$port"
