@@ -38,10 +38,13 @@ fn two_instances_on_one_postgres_serve_one_event() {
             let ply = v["ply"].as_u64().unwrap();
             v = this.send_move(&id, &key, n, ply, &mv.to_string()).expect(200).json();
             // The other instance shows the move at once, and applies a repeat once.
-            assert_eq!(other.board(&id, &key, n), v);
             assert_eq!(
-                other.send_move(&id, &key, n, ply, &mv.to_string()).expect(200).json(),
-                v
+                common::without_field(&other.board(&id, &key, n)),
+                common::without_field(&v)
+            );
+            assert_eq!(
+                common::without_field(&other.send_move(&id, &key, n, ply, &mv.to_string()).expect(200).json()),
+                common::without_field(&v)
             );
             turn += 1;
         }
