@@ -1071,24 +1071,26 @@ async fn records(AxState(state): St, Path(id): Path<String>) -> ApiResult<Respon
             // out does not lose the work (pars take seconds a board).
             let (task_state, task_id) = (state.clone(), id.clone());
             tokio::spawn(async move {
-                let made: Vec<HandRecord> = task_state
-                    .pool
-                    .run(move || {
-                        let clock = MonotonicClock::default();
-                        boards
-                            .into_iter()
-                            .filter_map(|b| {
-                                let field = match fields.get(&(b.seed, b.seat)) {
-                                    Some(f) => f.clone(),
-                                    None => FieldRun::new(b, opponents).run().ok()?,
-                                };
-                                let par =
-                                    engine::lab::par::Par::of(&b.deal(), engine::contest::records::PAR_NODES, &clock);
-                                Some(HandRecord::with(b, field, par).with_scores(&standings))
-                            })
-                            .collect()
-                    })
-                    .await?;
+                // A job a board, so other work takes turns with the pars.
+                let standings = Arc::new(standings);
+                let mut made: Vec<HandRecord> = Vec::with_capacity(boards.len());
+                for b in boards {
+                    let field = fields.get(&(b.seed, b.seat)).cloned();
+                    let standings = standings.clone();
+                    let record = task_state
+                        .pool
+                        .run(move || {
+                            let field = match field {
+                                Some(f) => f,
+                                None => FieldRun::new(b, opponents).run().ok()?,
+                            };
+                            let clock = MonotonicClock::default();
+                            let par = engine::lab::par::Par::of(&b.deal(), engine::contest::records::PAR_NODES, &clock);
+                            Some(HandRecord::with(b, field, par).with_scores(&standings))
+                        })
+                        .await?;
+                    made.extend(record);
+                }
                 let text = serde_json::to_string(&made).map_err(ApiError::internal)?;
                 sqlx::query(
                     "INSERT INTO hand_records (event_id, records) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING",
