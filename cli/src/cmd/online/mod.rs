@@ -75,7 +75,10 @@ pub fn create(online: &NewOnline, event: &Event, note: Option<String>) -> Result
     let key = str_field(&reply, "organiser_key")?;
     let view = api::field(&reply, "event")?;
     let commitment = view.get("commitment").and_then(Value::as_str).unwrap_or("");
-    let mut text = format!("{event}\nonline event: {id} on {}\nlink: {link}\n", server.url());
+    // The rules as the server words them: its boards come from its secret,
+    // not from the link event's seed.
+    let rules = view.get("rules").and_then(Value::as_str).unwrap_or_default();
+    let mut text = format!("{rules}\nonline event: {id} on {}\nlink: {link}\n", server.url());
     text += &format!(
         "organiser key: {key}\n  (shown once: the server keeps only its hash. It closes, extends and disqualifies, and shows the standings early.)\n"
     );
@@ -211,7 +214,20 @@ pub fn standings(url: &str, id: &str, organiser: Option<&str>, csv: bool) -> Res
     match reply.get("standings") {
         Some(Value::Null) | None => {}
         Some(s) => {
-            let s: Standings = serde_json::from_value(s.clone())
+            // The server leaves the boards' seeds out until close; the
+            // text shows none, so any stands in for them here.
+            let mut s = s.clone();
+            if let Some(entrants) = s.get_mut("entrants").and_then(Value::as_array_mut) {
+                for board in entrants
+                    .iter_mut()
+                    .filter_map(|e| e.get_mut("boards").and_then(Value::as_array_mut))
+                    .flatten()
+                    .filter_map(|b| b.get_mut("board").and_then(Value::as_object_mut))
+                {
+                    board.entry("seed").or_insert(json!(0));
+                }
+            }
+            let s: Standings = serde_json::from_value(s)
                 .map_err(|e| ApiError::Reply(format!("'standings' is not the engine's standings ({e})")))?;
             text += "\n";
             text += &super::contest::standings_body(&s);
