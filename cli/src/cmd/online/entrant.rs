@@ -255,6 +255,92 @@ mod tests {
         .is_err()));
     }
 
+    /// A move whose reply is lost (the connection drops) is sent again,
+    /// the same ply and the same move, and the board goes on from the
+    /// answer to the second.
+    #[test]
+    fn a_move_after_a_network_error_is_resent_with_its_ply() {
+        use std::io::{Read, Write};
+        let deal = engine::Deal::from_seed(9);
+        let view = |plays: &[Turn], over: bool| {
+            let mut game = engine::Game::new(&deal);
+            for t in plays {
+                game.apply(t.mv).unwrap();
+            }
+            let plays: Vec<Value> = plays.iter().map(|t| json!({ "seat": t.seat, "move": t.mv })).collect();
+            json!({
+                "number": 1, "seat": "landlord", "ply": plays.len(),
+                "hand": game.hand(Seat::Landlord).to_string(),
+                "counts": [game.hand(Seat::Landlord).len(), game.hand(Seat::Farmer1).len(), game.hand(Seat::Farmer2).len()],
+                "bottom": deal.bottom().unwrap().to_string(), "plays": plays,
+                "to_move": if over { Value::Null } else { json!("landlord") }, "over": over,
+            })
+            .to_string()
+        };
+        let start = view(&[], false);
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let serve = std::thread::spawn(move || {
+            let mut bodies = Vec::new();
+            for i in 0..3 {
+                let (mut stream, _) = listener.accept().unwrap();
+                let mut request = Vec::new();
+                let mut buf = [0u8; 8192];
+                // Headers and a small body arrive together on loopback.
+                while !String::from_utf8_lossy(&request).contains("\r\n\r\n") {
+                    let n = stream.read(&mut buf).unwrap();
+                    request.extend_from_slice(&buf[..n]);
+                }
+                let text = String::from_utf8_lossy(&request).into_owned();
+                let (head, body) = text.split_once("\r\n\r\n").unwrap();
+                let length: usize = head
+                    .lines()
+                    .find_map(|l| {
+                        l.to_ascii_lowercase()
+                            .strip_prefix("content-length:")
+                            .map(|v| v.trim().parse().unwrap())
+                    })
+                    .unwrap_or(0);
+                let mut body = body.as_bytes().to_vec();
+                while body.len() < length {
+                    let n = stream.read(&mut buf).unwrap();
+                    body.extend_from_slice(&buf[..n]);
+                }
+                if i > 0 {
+                    bodies.push(String::from_utf8(body).unwrap());
+                }
+                let reply = match i {
+                    0 => start.clone(),
+                    // The first move's reply is lost.
+                    1 => continue,
+                    // Over, as far as this test goes.
+                    _ => r#"{"number":1,"seat":"landlord","ply":1,"hand":"3","counts":[1,17,17],"bottom":"","plays":[],"to_move":null,"over":true}"#.to_string(),
+                };
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reply}",
+                    reply.len()
+                );
+            }
+            bodies
+        });
+        let server = Server::new(&format!("http://127.0.0.1:{port}"), Duration::from_secs(5)).unwrap();
+        let entry = Entry {
+            server: &server,
+            id: "abc123def456",
+            key: "ent_00000000000000000000000000000000",
+        };
+        let mut tally = Tally::default();
+        let player: PlayerSpec = "L1".parse().unwrap();
+        play_board(&entry, 1, &player, 0, &mut tally).unwrap();
+        assert_eq!(tally.acknowledged.len(), 1);
+        let bodies = serve.join().unwrap();
+        assert_eq!(bodies.len(), 2, "{bodies:?}");
+        assert_eq!(bodies[0], bodies[1], "the same ply and move, sent again");
+        assert!(bodies[0].contains("\"ply\":0"), "{}", bodies[0]);
+        assert_eq!(server.resent.load(std::sync::atomic::Ordering::Relaxed), 1);
+    }
+
     #[test]
     fn move_seeds_differ_by_board_and_ply() {
         assert_ne!(move_seed(0, 1, 0), move_seed(0, 2, 0));
