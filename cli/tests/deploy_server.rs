@@ -134,3 +134,33 @@ fn the_deploy_files_are_what_docs_server_md_says() {
     assert!(kube.contains("secretKeyRef"), "the database URL comes from the Secret");
     assert!(kube.contains("path: /api/health"), "the probes ask /api/health");
 }
+
+/// The unit as systemd reads it (`systemd-analyze verify`, where it is
+/// installed), its ExecStart pointed at the built server.
+#[test]
+fn systemd_reads_the_unit() {
+    let Ok(out) = Command::new("systemd-analyze").arg("--version").output() else {
+        return;
+    };
+    if !out.status.success() {
+        return;
+    }
+    let bin = support::server::server_binary();
+    let unit = file("ddz-server.service").replace("/usr/local/bin/ddz-server", &bin.display().to_string());
+    let dir = std::env::temp_dir().join(format!("ddz-unit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ddz-server.service");
+    std::fs::write(&path, unit).unwrap();
+    let verify = Command::new("systemd-analyze")
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .expect("systemd-analyze verify runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        verify.status.success() && verify.stderr.is_empty(),
+        "systemd-analyze verify: {}{}",
+        String::from_utf8_lossy(&verify.stdout),
+        String::from_utf8_lossy(&verify.stderr)
+    );
+}
