@@ -12,7 +12,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request, State as AxSta
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use engine::clock::MonotonicClock;
 use engine::contest::standings::{distinct_boards, rank, Checked, DEFAULT_TOP};
@@ -25,9 +25,11 @@ use serde_json::Value;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::CorsLayer;
+use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::db::{is_conflict, Db};
@@ -74,9 +76,10 @@ pub fn router(state: Arc<AppState>, config: &Config) -> Router {
         .route("/api/events/{id}/export", get(export))
         .route("/api/events/{id}/records", get(records))
         .route("/api/daily/{date}", get(daily))
-        .fallback(api_not_found)
+        .route("/api/{*rest}", any(api_not_found))
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(config.request_timeout.max(1)),
@@ -103,7 +106,15 @@ pub fn router(state: Arc<AppState>, config: &Config) -> Router {
         .layer(CompressionLayer::new())
         .layer(cors)
         .layer(CatchPanicLayer::new())
-        .layer(TraceLayer::new_for_http())
+        // One line per request at info: method, path (event ids and board
+        // numbers only; keys travel in a header, which is not logged),
+        // status and latency.
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_request(())
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
 }
 
 /// `scheme://host[:port]` of a URL, as an Origin header gives it.
@@ -697,13 +708,13 @@ async fn post_move(
     if already_applied(&moves, body.ply, mv) {
         return board_reply(&state, &loaded, &entry, number).await;
     }
+    playable(&loaded, &entry)?;
     if !row.started {
         return Err(ApiError::conflict(
             "board-not-started",
             "the board is not started: GET it first",
         ));
     }
-    playable(&loaded, &entry)?;
     if body.ply != moves.len() as u64 {
         return Err(ApiError::stale_ply(moves.len()));
     }
@@ -775,7 +786,10 @@ fn spawn_field(state: &Arc<AppState>, loaded: &Loaded, board: Board) {
 /// The standings from the stored state: the finished, not disqualified
 /// entrants, ranked by the engine (`rank`) over the AI fields of their
 /// boards (played now if any is missing).
-async fn compute_standings(state: &AppState, loaded: &Loaded) -> ApiResult<(Standings, Vec<store::EntrantBoards>)> {
+async fn compute_standings(
+    state: &Arc<AppState>,
+    loaded: &Loaded,
+) -> ApiResult<(Standings, Vec<store::EntrantBoards>)> {
     let entrants = store::entrants(&state.db.pool, &loaded.row.id).await?;
     let checked: Vec<Checked> = entrants
         .iter()
@@ -793,18 +807,28 @@ async fn compute_standings(state: &AppState, loaded: &Loaded) -> ApiResult<(Stan
         .filter(|b| !fields.contains_key(&(b.seed, b.seat)))
         .collect();
     if !missing.is_empty() {
+        // Played and stored by a task of its own: a request that times out
+        // does not lose the work.
         let opponents = loaded.event.opponents();
-        let played: Vec<(Board, Field)> = state
-            .pool
-            .run(move || {
-                missing
-                    .into_iter()
-                    .filter_map(|b| FieldRun::new(b, opponents).run().ok().map(|f| (b, f)))
-                    .collect()
-            })
-            .await?;
+        let (task_state, event_id) = (state.clone(), loaded.row.id.clone());
+        let played: Vec<(Board, Field)> = tokio::spawn(async move {
+            let played: Vec<(Board, Field)> = task_state
+                .pool
+                .run(move || {
+                    missing
+                        .into_iter()
+                        .filter_map(|b| FieldRun::new(b, opponents).run().ok().map(|f| (b, f)))
+                        .collect()
+                })
+                .await?;
+            for (b, f) in &played {
+                store::store_field(&task_state.db.pool, &event_id, b, f).await?;
+            }
+            Ok::<_, ApiError>(played)
+        })
+        .await
+        .map_err(|e| ApiError::internal(format_args!("a field task failed: {e}")))??;
         for (b, f) in played {
-            store::store_field(&state.db.pool, &loaded.row.id, &b, &f).await?;
             fields.insert((b.seed, b.seat), f);
         }
     }
@@ -816,7 +840,7 @@ async fn compute_standings(state: &AppState, loaded: &Loaded) -> ApiResult<(Stan
     Ok((standings, entrants))
 }
 
-async fn standings_of(state: &AppState, id: &str, headers: &HeaderMap, csv: bool) -> ApiResult<Response> {
+async fn standings_of(state: &Arc<AppState>, id: &str, headers: &HeaderMap, csv: bool) -> ApiResult<Response> {
     let loaded = find_event(state, id).await?;
     let viewer = match bearer(headers) {
         Some(key) if keys::well_formed(key, keys::ORGANISER) && keys::hash(key) == loaded.row.organiser_hash => {
@@ -1043,32 +1067,42 @@ async fn records(AxState(state): St, Path(id): Path<String>) -> ApiResult<Respon
                     .flat_map(|e| e.boards.iter().filter(|b| b.finished()).map(|b| b.board)),
             );
             let opponents = loaded.event.opponents();
-            let made: Vec<HandRecord> = state
-                .pool
-                .run(move || {
-                    let clock = MonotonicClock::default();
-                    boards
-                        .into_iter()
-                        .filter_map(|b| {
-                            let field = match fields.get(&(b.seed, b.seat)) {
-                                Some(f) => f.clone(),
+            // Made and stored by a task of its own: a request that times
+            // out does not lose the work (pars take seconds a board).
+            let (task_state, task_id) = (state.clone(), id.clone());
+            tokio::spawn(async move {
+                // A job a board, so other work takes turns with the pars.
+                let standings = Arc::new(standings);
+                let mut made: Vec<HandRecord> = Vec::with_capacity(boards.len());
+                for b in boards {
+                    let field = fields.get(&(b.seed, b.seat)).cloned();
+                    let standings = standings.clone();
+                    let record = task_state
+                        .pool
+                        .run(move || {
+                            let field = match field {
+                                Some(f) => f,
                                 None => FieldRun::new(b, opponents).run().ok()?,
                             };
+                            let clock = MonotonicClock::default();
                             let par = engine::lab::par::Par::of(&b.deal(), engine::contest::records::PAR_NODES, &clock);
                             Some(HandRecord::with(b, field, par).with_scores(&standings))
                         })
-                        .collect()
-                })
+                        .await?;
+                    made.extend(record);
+                }
+                let text = serde_json::to_string(&made).map_err(ApiError::internal)?;
+                sqlx::query(
+                    "INSERT INTO hand_records (event_id, records) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING",
+                )
+                .bind(&task_id)
+                .bind(text)
+                .execute(&task_state.db.pool)
                 .await?;
-            let text = serde_json::to_string(&made).map_err(ApiError::internal)?;
-            sqlx::query(
-                "INSERT INTO hand_records (event_id, records) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING",
-            )
-            .bind(&id)
-            .bind(text)
-            .execute(&state.db.pool)
-            .await?;
-            made
+                Ok::<_, ApiError>(made)
+            })
+            .await
+            .map_err(|e| ApiError::internal(format_args!("a records task failed: {e}")))??
         }
     };
     let body = view(

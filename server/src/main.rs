@@ -58,7 +58,7 @@ pub struct Config {
     #[arg(long, env = "DDZ_REQUEST_TIMEOUT", default_value_t = 60)]
     pub request_timeout: u64,
     /// Log format: text or json.
-    #[arg(long, env = "DDZ_LOG_FORMAT", default_value = "text")]
+    #[arg(long, env = "DDZ_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub log_format: String,
 }
 

@@ -343,3 +343,108 @@ fn board_view(f: &BoardFacts<'_>) -> ApiResult<Value> {
     }
     Ok(v)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::contest::{Aids, Deals, SeatRule, Secret, Settings};
+
+    fn sealed() -> Event {
+        let settings = Settings {
+            title: "T".into(),
+            deals: Deals::Seeded { seed: 1 },
+            boards: 2,
+            seat: SeatRule::Alternate,
+            opponents: "L1".parse().unwrap(),
+            aids: Aids::default(),
+            reveal: Reveal::EachBoard,
+        };
+        Event::sealed(settings, Secret::from_bytes([7; 32])).unwrap()
+    }
+
+    fn row(event: &Event, closed: bool) -> EventRow {
+        EventRow {
+            id: "abcdefabcdef".into(),
+            sealed_code: event.code(),
+            commitment: event.secret().unwrap().commitment(),
+            organiser_hash: String::new(),
+            opens: None,
+            closes: None,
+            closed_at: closed.then_some(1),
+            standings_after: 1,
+            max_entrants: 10,
+            daily_date: None,
+        }
+    }
+
+    fn json(b: Body) -> Value {
+        match b {
+            Body::Json(v) => v,
+            Body::Csv(_) => panic!("CSV"),
+        }
+    }
+
+    #[test]
+    fn the_secret_shows_only_after_close_and_boards_only_to_their_entrant() {
+        let event = sealed();
+        let secret = event.secret().unwrap().to_string();
+        for closed in [false, true] {
+            let r = row(&event, closed);
+            let facts = EventFacts {
+                row: &r,
+                event: &event,
+                entrants: 0,
+                finished: 0,
+                now: 10,
+            };
+            let text = json(view(&Viewer::Organiser, Subject::Event(facts)).unwrap()).to_string();
+            assert_eq!(text.contains(&secret), closed);
+            assert_eq!(text.contains(&event.code()), closed);
+            let facts = EventFacts {
+                row: &r,
+                event: &event,
+                entrants: 0,
+                finished: 0,
+                now: 10,
+            };
+            let export = view(
+                &Viewer::Organiser,
+                Subject::Export {
+                    event: facts,
+                    results: Vec::new(),
+                },
+            );
+            assert_eq!(export.is_ok(), closed);
+        }
+        let board = event.shared_boards().unwrap()[0];
+        let entry = EntryRow {
+            id: "e1".into(),
+            name: "Ann".into(),
+            disqualified: None,
+        };
+        let row = BoardRow {
+            board,
+            started: true,
+            score: None,
+        };
+        let facts = || BoardFacts {
+            entry: &entry,
+            event: &event,
+            board: &row,
+            moves: &[],
+            field: None,
+            entry_finished: false,
+        };
+        for viewer in [Viewer::Public, Viewer::Organiser, Viewer::Entrant("e2".into())] {
+            assert!(view(&viewer, Subject::Board(facts())).is_err());
+        }
+        let v = json(view(&Viewer::Entrant("e1".into()), Subject::Board(facts())).unwrap());
+        assert!(v["hands"].is_null(), "no other hand before the board is over");
+        let text = v.to_string();
+        let deal = board.deal();
+        for seat in Seat::ALL.into_iter().filter(|&s| s != board.seat) {
+            assert!(!text.contains(&format!("\"{}\"", deal.hand(seat))));
+        }
+        assert!(!text.contains(&board.seed.to_string()));
+    }
+}

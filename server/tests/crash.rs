@@ -47,7 +47,7 @@ fn an_acknowledged_move_survives_sigkill_and_a_killed_reply_applies_once() {
     // The retry is applied, once; a second retry changes nothing.
     let once = api.send_move(&id, &key, 1, ply, &next.to_string()).expect(200).json();
     let twice = api.send_move(&id, &key, 1, ply, &next.to_string()).expect(200).json();
-    assert_eq!(once, twice);
+    assert_eq!(common::without_field(&once), common::without_field(&twice));
     assert_eq!(once["plays"][ply as usize]["move"], next.to_string());
     let ours = once["plays"].as_array().unwrap()[ply as usize..]
         .iter()

@@ -418,3 +418,13 @@ pub fn not_held(v: &Value) -> String {
         .map(|r| r.to_string().repeat(4))
         .expect("a rank held fewer than four times")
 }
+
+/// A board view without its field (played in the background once the
+/// board is over, so it may appear between two looks).
+pub fn without_field(v: &Value) -> Value {
+    let mut v = v.clone();
+    if let Some(o) = v.as_object_mut() {
+        o.remove("field");
+    }
+    v
+}
