@@ -308,3 +308,58 @@ fn errors_from_the_server_and_from_nowhere_are_said() {
         "no answer from the server",
     );
 }
+
+/// The equal format deals each entrant their own boards on the server:
+/// the export, scored offline, gives the same standings.
+#[test]
+fn an_equal_event_scores_offline_to_the_servers_standings() {
+    let server = Server::start("equal", &[]);
+    let url = server.url.as_str();
+    let made = json(&[
+        "contest",
+        "new",
+        "--format",
+        "equal",
+        "--centre",
+        "0.875,0.4,0.36",
+        "--eps",
+        "0.2",
+        "--boards",
+        "2",
+        "--opponents",
+        "L3",
+        "--server",
+        url,
+    ]);
+    let id = made["id"].as_str().unwrap().to_string();
+    let org = made["organiser_key"].as_str().unwrap().to_string();
+    for name in ["ann", "bob"] {
+        let v = json(&[
+            "contest",
+            "enter",
+            &id,
+            "--server",
+            url,
+            "--entrant",
+            name,
+            "--player",
+            "L1",
+        ]);
+        assert_eq!(v["finished"], true, "{v}");
+    }
+    json(&["contest", "close", &id, "--server", url, "--organiser", &org]);
+    let last = json(&["contest", "standings", &id, "--server", url]);
+    let dir = server.dir.join("export");
+    json(&[
+        "contest",
+        "export",
+        &id,
+        "--server",
+        url,
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let scored = json(&["contest", "score", dir.to_str().unwrap()]);
+    assert_eq!(lines(&scored), lines(&last["standings"]));
+    assert_eq!(lines(&scored).len(), 2);
+}
