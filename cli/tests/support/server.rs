@@ -29,7 +29,40 @@ pub fn server_binary() -> PathBuf {
         "{} is not built: run `cargo build -p ddz-server` (cargo test --workspace builds it), or set DDZ_SERVER_BIN",
         bin.display()
     );
+    // `cargo test -p ddz-cli` alone does not build the server: a binary
+    // older than its sources would test yesterday's server.
+    let built = bin.metadata().and_then(|m| m.modified()).expect("the binary's time");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../server");
+    let manifest = root.join("Cargo.toml");
+    let manifest_newer = manifest
+        .metadata()
+        .and_then(|m| m.modified())
+        .is_ok_and(|m| m > built)
+        .then_some(manifest);
+    if let Some(newer) = manifest_newer.or_else(|| newer_than(&root.join("src"), built)) {
+        panic!(
+            "{} is older than {}: run `cargo build -p ddz-server` (or cargo test --workspace)",
+            bin.display(),
+            newer.display()
+        );
+    }
     bin
+}
+
+/// A file under `dir` changed after `time`.
+fn newer_than(dir: &std::path::Path, time: std::time::SystemTime) -> Option<PathBuf> {
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let path = entry.path();
+        let meta = entry.metadata().ok()?;
+        if meta.is_dir() {
+            if let Some(p) = newer_than(&path, time) {
+                return Some(p);
+            }
+        } else if meta.modified().is_ok_and(|m| m > time) {
+            return Some(path);
+        }
+    }
+    None
 }
 
 /// A running server.
