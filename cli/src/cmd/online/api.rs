@@ -476,6 +476,30 @@ mod tests {
         serve.join().unwrap();
     }
 
+    /// A server that accepts and never answers: the request times out.
+    #[test]
+    fn a_silent_server_times_out() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let hold = std::thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            std::thread::sleep(Duration::from_millis(1500));
+            drop(stream);
+        });
+        let server = Server::new(&format!("http://127.0.0.1:{port}"), Duration::from_millis(500)).unwrap();
+        let started = std::time::Instant::now();
+        let e = server
+            .post("events", None, &serde_json::json!({}), Repeat::WhenBusy)
+            .unwrap_err();
+        assert!(matches!(e, ApiError::Network(_)), "{e}");
+        assert!(
+            e.to_string().contains("imeout") || e.to_string().contains("timed out"),
+            "{e}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        hold.join().unwrap();
+    }
+
     /// Nobody listening: a network error, sent again (a read), then given up.
     #[test]
     fn no_server_is_a_network_error() {
