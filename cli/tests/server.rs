@@ -363,3 +363,73 @@ fn an_equal_event_scores_offline_to_the_servers_standings() {
     assert_eq!(lines(&scored), lines(&last["standings"]));
     assert_eq!(lines(&scored).len(), 2);
 }
+
+/// A server that answers every request with the same canned reply.
+fn canned(reply: Vec<u8>) -> (String, std::thread::JoinHandle<()>) {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let serve = std::thread::spawn(move || {
+        listener.set_nonblocking(false).unwrap();
+        // Enough for one command's requests (with its retries of reads).
+        for _ in 0..8 {
+            let Ok((mut stream, _)) = listener.accept() else { return };
+            let mut buf = [0u8; 65536];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(&reply);
+        }
+    });
+    (url, serve)
+}
+
+fn http(status: &str, body: &[u8]) -> Vec<u8> {
+    let mut reply = format!(
+        "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    reply.extend_from_slice(body);
+    reply
+}
+
+/// Replies that are not the API's: refused with a message, exit 2, never
+/// a panic or an unbounded read.
+#[test]
+fn replies_that_are_not_the_apis_are_refused() {
+    let id = "abcdefabcdef";
+    let cases: Vec<(Vec<u8>, Vec<&str>, &str)> = vec![
+        (http("200 OK", b"<html>hello</html>"), vec!["contest", "standings", id], "not JSON"),
+        (http("200 OK", b"{}"), vec!["contest", "new", "--format", "random"], "no field 'id'"),
+        (
+            http("302 Found", b""),
+            vec!["contest", "close", id, "--organiser", "org_00000000000000000000000000000000"],
+            "the server answered 302",
+        ),
+        (
+            http("500 Internal Server Error", "\u{1b}[31mboom".as_bytes()),
+            vec!["contest", "standings", id],
+            "the server answered 500: [31mboom",
+        ),
+        (
+            // 17 MiB of one JSON string: past the 16 MiB a reply may be.
+            http("200 OK", format!("\"{}\"", "x".repeat(17 << 20)).as_bytes()),
+            vec!["contest", "standings", id],
+            "longer than 16777216 bytes",
+        ),
+        (
+            // A board view whose plays are no game: the entrant stops, saying why.
+            http(
+                "200 OK",
+                br#"{"id":"abcdefabcdef","rules":"x","next":1,"number":1,"seat":"landlord","ply":1,"hand":"3","counts":[1,17,17],"bottom":"345","plays":[{"seat":"farmer1","move":"3"}],"to_move":"landlord","over":false,"entry_key":"ent_00000000000000000000000000000000"}"#,
+            ),
+            vec!["contest", "enter", id, "--key", "ent_00000000000000000000000000000000", "--player", "L1"],
+            "is not a game",
+        ),
+    ];
+    for (reply, mut args, needle) in cases {
+        let (url, serve) = canned(reply);
+        args.extend(["--server", url.as_str()]);
+        refused(&args, needle);
+        drop(serve);
+    }
+}
