@@ -17,6 +17,8 @@ use engine::limits::{self, MAX_HAND};
 use engine::solver::Utility;
 use engine::{Cards, Deal, Play, PlayerSpec, Scoring, Seat, SeedOrDeal};
 
+use crate::cmd::online::api;
+
 #[derive(Parser)]
 #[command(
     name = "ddz",
@@ -526,12 +528,17 @@ pub enum ContestCommand {
         entrant: Option<EntrantName>,
     },
     /// An AI player enters: plays every board and prints its result, the
-    /// same result the app produces.
+    /// same result the app produces. With --server, an online event: it
+    /// plays through the API, seeing what a person sees, and prints its
+    /// entry key and totals.
     Enter {
-        #[arg(value_parser = event)]
-        event: Event,
-        #[arg(long, value_parser = entrant)]
-        entrant: EntrantName,
+        /// The event's code or link; with --server, the online event's id
+        /// or link.
+        #[arg(value_parser = event_or_online)]
+        event: EventArg,
+        /// The entrant's name (with --key, the entry's own, if given).
+        #[arg(long, value_parser = entrant, required_unless_present = "key")]
+        entrant: Option<EntrantName>,
         /// The player: a name with options or a ladder rung (L10).
         #[arg(long, value_parser = player)]
         player: PlayerSpec,
@@ -539,17 +546,31 @@ pub enum ContestCommand {
         #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
         /// Also write the result file here (a new file: an existing one is never replaced).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "server")]
         out: Option<PathBuf>,
+        /// The server holding the online event (http://HOST:PORT).
+        #[arg(long, value_parser = server)]
+        server: Option<String>,
+        /// Resume the entry with this key (ent_…) instead of entering anew.
+        #[arg(long, requires = "server", value_parser = entry_key)]
+        key: Option<String>,
     },
     /// Score results: replay every one on its re-derived deals, rank the
-    /// entrants, and say which results were refused and why.
+    /// entrants, and say which results were refused and why. Given the
+    /// folder `contest export` wrote, its results, with the revealed
+    /// secret checked against the commitment.
     Score {
-        #[arg(value_parser = event)]
-        event: Event,
-        /// Result codes, or files (a result file, or codes one per line).
-        #[arg(required = true)]
+        /// The event's code, a link holding it, a file holding it, or a
+        /// folder written by `ddz contest export`.
+        #[arg(value_parser = event_source)]
+        event: EventSource,
+        /// Result codes, or files (a result file, or codes one per line);
+        /// an export folder's results are read without naming them.
         results: Vec<String>,
+        /// The commitment published when the event opened (64 hex
+        /// digits): the event's revealed secret must hash to it.
+        #[arg(long, value_parser = commitment)]
+        commitment: Option<String>,
         /// r: the top places DIH asks about (default: the event's test
         /// cases' r, or 3).
         #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
@@ -571,6 +592,62 @@ pub enum ContestCommand {
         #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
         format: OutputFormat,
     },
+    /// An online event's standings, as the server gives them
+    /// (provisional while it is open).
+    Standings {
+        /// The online event's id or link.
+        #[arg(value_parser = online_event)]
+        event: String,
+        #[arg(long, value_parser = server)]
+        server: String,
+        /// The organiser's key (org_…): the standings before enough
+        /// entrants have finished.
+        #[arg(long, value_parser = organiser_key)]
+        organiser: Option<String>,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+    },
+    /// Close an online event: its standings become final and its secret
+    /// is revealed (checked here against the commitment).
+    Close {
+        /// The online event's id or link.
+        #[arg(value_parser = online_event)]
+        event: String,
+        #[arg(long, value_parser = server)]
+        server: String,
+        /// The organiser's key (org_…).
+        #[arg(long, value_parser = organiser_key)]
+        organiser: String,
+    },
+    /// After close: every entrant's result file, the sealed event's code,
+    /// its secret and the commitment, written to a new folder for
+    /// `ddz contest score DIR`.
+    Export {
+        /// The online event's id or link.
+        #[arg(value_parser = online_event)]
+        event: String,
+        #[arg(long, value_parser = server)]
+        server: String,
+        /// The folder to write: a new one (nothing is overwritten).
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+/// `contest enter`'s event: a link event (its code), or an online one
+/// (its id on a server).
+#[derive(Clone)]
+pub enum EventArg {
+    Code(Box<Event>),
+    Online(String),
+}
+
+/// `contest score`'s event: its code, or the folder `contest export`
+/// wrote.
+#[derive(Clone)]
+pub enum EventSource {
+    Code(Box<Event>),
+    Export(PathBuf),
 }
 
 #[derive(Args)]
@@ -616,8 +693,24 @@ pub struct ContestNewArgs {
     #[arg(long, default_value = "each-board", value_parser = reveal)]
     pub reveal: Reveal,
     /// The site's address, to print a whole link (https://example.org/ddz/).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "server")]
     pub site: Option<String>,
+    /// Create an online event on this server (http://HOST:PORT): its
+    /// boards dealt from a secret the server keeps until close.
+    #[arg(long, value_parser = server)]
+    pub server: Option<String>,
+    /// Online: when it opens (RFC 3339, 2026-12-01T18:00:00Z; default now).
+    #[arg(long, requires = "server", value_parser = rfc3339)]
+    pub opens: Option<String>,
+    /// Online: when it closes (RFC 3339; default: when the organiser closes it).
+    #[arg(long, requires = "server", value_parser = rfc3339)]
+    pub closes: Option<String>,
+    /// Online: entrants who must finish before the standings show (default 1).
+    #[arg(long, requires = "server", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub standings_after: Option<u32>,
+    /// Online: the most entrants, 1 to 100,000 (default 1,000).
+    #[arg(long, requires = "server", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_entrants: Option<u32>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -864,6 +957,125 @@ fn event(text: &str) -> Result<Event, String> {
     Event::from_code(text).map_err(|e| e.to_string())
 }
 
+/// A link event's code (or a link holding it), or an online event's id
+/// (or its link, `…#/contest?online=ID`).
+fn event_or_online(text: &str) -> Result<EventArg, String> {
+    match online_event(text) {
+        Ok(id) => Ok(EventArg::Online(id)),
+        Err(_) if !text.contains("online=") => event(text).map(|e| EventArg::Code(Box::new(e))),
+        Err(e) => Err(e),
+    }
+}
+
+/// An online event's id (12 characters of a-z and 0-9), or its link.
+fn online_event(text: &str) -> Result<String, String> {
+    let id = api::event_id_in(text);
+    if api::is_event_id(id) {
+        Ok(id.to_string())
+    } else {
+        Err(format!(
+            "'{text}' is not an online event's id (12 characters of a-z and 0-9) or its link (…#/contest?online=ID)"
+        ))
+    }
+}
+
+/// An event's code or link, a file holding one, or an export folder.
+fn event_source(text: &str) -> Result<EventSource, String> {
+    let path = std::path::Path::new(text);
+    match path.metadata() {
+        Ok(meta) if meta.is_dir() => Ok(EventSource::Export(path.to_path_buf())),
+        Ok(meta) if meta.is_file() => {
+            let code = crate::cmd::read_bounded(path, CODE_FILE_BYTES).map_err(|e| e.to_string())?;
+            event(code.trim())
+                .map(|e| EventSource::Code(Box::new(e)))
+                .map_err(|e| format!("{text}: {e}"))
+        }
+        _ => event(text).map(|e| EventSource::Code(Box::new(e))),
+    }
+}
+
+/// The longest file of an event's code read: a code is a few hundred
+/// characters (a test-case event's a few thousand).
+pub const CODE_FILE_BYTES: u64 = 64 << 10;
+
+/// A server's address, checked as the client will use it.
+fn server(text: &str) -> Result<String, String> {
+    api::Server::new(text, api::TIMEOUT).map(|s| s.url().to_string())
+}
+
+fn organiser_key(text: &str) -> Result<String, String> {
+    let key = text.trim();
+    if api::is_key(key, "org_") {
+        Ok(key.to_string())
+    } else {
+        Err("not an organiser key: org_ and 32 hex digits (0-9, a-f), as `contest new --server` printed it".into())
+    }
+}
+
+fn entry_key(text: &str) -> Result<String, String> {
+    let key = text.trim();
+    if api::is_key(key, "ent_") {
+        Ok(key.to_string())
+    } else {
+        Err("not an entry key: ent_ and 32 hex digits (0-9, a-f), as `contest enter --server` printed it".into())
+    }
+}
+
+/// A commitment: 64 hex digits (SHA-256), in lower case.
+fn commitment(text: &str) -> Result<String, String> {
+    let hex = text.trim().to_ascii_lowercase();
+    if hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(hex)
+    } else {
+        Err(format!("'{text}' is not a commitment: 64 hex digits (a SHA-256)"))
+    }
+}
+
+/// An RFC 3339 time (`2026-12-01T18:00:00Z`, `…+08:00`, with or without
+/// fractions of a second), checked for its shape and ranges; the server
+/// reads it.
+fn rfc3339(text: &str) -> Result<String, String> {
+    let why = || format!("'{text}' is not an RFC 3339 time such as 2026-12-01T18:00:00Z or 2026-12-01T20:00:00+08:00");
+    let t = text.trim();
+    let b = t.as_bytes();
+    if b.len() < 20 || !b.is_ascii() {
+        return Err(why());
+    }
+    let num = |r: std::ops::Range<usize>, max: u32| {
+        t.get(r.clone())
+            .filter(|d| d.bytes().all(|c| c.is_ascii_digit()))
+            .and_then(|d| d.parse::<u32>().ok())
+            .filter(|&n| n <= max)
+    };
+    let shape = [(4, b'-'), (7, b'-'), (13, b':'), (16, b':')]
+        .iter()
+        .all(|&(i, c)| b[i] == c)
+        && matches!(b[10], b'T' | b't' | b' ');
+    let date =
+        num(0..4, 9999).is_some() && num(5..7, 12).is_some_and(|m| m >= 1) && num(8..10, 31).is_some_and(|d| d >= 1);
+    let time = num(11..13, 23).is_some() && num(14..16, 59).is_some() && num(17..19, 60).is_some();
+    let mut rest = &t[19..];
+    if let Some(frac) = rest.strip_prefix('.') {
+        let digits = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || digits > 9 {
+            return Err(why());
+        }
+        rest = &frac[digits..];
+    }
+    let zone = matches!(rest, "Z" | "z")
+        || (rest.len() == 6
+            && matches!(rest.as_bytes()[0], b'+' | b'-')
+            && rest.as_bytes()[3] == b':'
+            && rest[1..3].parse::<u32>().is_ok_and(|h| h <= 23)
+            && rest[4..6].parse::<u32>().is_ok_and(|m| m <= 59)
+            && rest[1..3].bytes().chain(rest[4..6].bytes()).all(|c| c.is_ascii_digit()));
+    if shape && date && time && zone {
+        Ok(t.to_string())
+    } else {
+        Err(why())
+    }
+}
+
 fn entrant(text: &str) -> Result<EntrantName, String> {
     text.parse::<EntrantName>().map_err(|e| e.to_string())
 }
@@ -926,4 +1138,54 @@ fn size(text: &str) -> Result<Vec<usize>, String> {
         .ok_or_else(|| {
             format!("'{text}' is not LANDLORD+FARMER or LANDLORD+FARMER1+FARMER2 card counts (1 to {MAX_HAND} each, 54 in all)")
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_rfc3339() {
+        for good in [
+            "2026-12-01T18:00:00Z",
+            "2026-12-01T20:00:00+08:00",
+            "2026-12-01t18:00:00.123z",
+            "2026-12-01T18:00:00.5-05:30",
+        ] {
+            assert_eq!(rfc3339(good).as_deref(), Ok(good), "{good}");
+        }
+        for bad in [
+            "tomorrow",
+            "2026-12-01",
+            "2026-12-01T18:00:00",
+            "2026-13-01T18:00:00Z",
+            "2026-12-00T18:00:00Z",
+            "2026-12-01T24:00:00Z",
+            "2026-12-01T18:00:00+8:00",
+            "2026-12-01T18:00:00.Z",
+            "2026-12-01T18:00:00Zjunk",
+            "２026-12-01T18:00:00Z",
+        ] {
+            assert!(rfc3339(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn online_events_by_id_or_link() {
+        assert_eq!(online_event("abc123def456").as_deref(), Ok("abc123def456"));
+        assert_eq!(
+            online_event("http://h:8080/#/contest?online=abc123def456").as_deref(),
+            Ok("abc123def456")
+        );
+        assert!(online_event("http://h/#/contest?online=ABC").is_err());
+        assert!(matches!(event_or_online("abc123def456"), Ok(EventArg::Online(_))));
+        let code = Event::daily("2026-11-28".parse().unwrap()).code();
+        assert!(matches!(event_or_online(&code), Ok(EventArg::Code(_))));
+        assert!(event_or_online("http://h/#/contest?online=nope").is_err());
+        assert!(organiser_key(&format!("org_{}", "ab".repeat(16))).is_ok());
+        assert!(organiser_key(&format!("ent_{}", "ab".repeat(16))).is_err());
+        assert!(entry_key(&format!("ent_{}", "ab".repeat(16))).is_ok());
+        assert!(commitment(&"AB".repeat(32)).is_ok_and(|c| c == "ab".repeat(32)));
+        assert!(commitment("ab").is_err());
+    }
 }

@@ -21,8 +21,8 @@ use engine::lab::library::Library;
 use engine::lab::panel::gdi_distance;
 use engine::{PlayerSpec, Seat};
 
-use super::{fresh_seed, out};
-use crate::args::{ContestCommand, ContestNewArgs, OutputFormat};
+use super::{fresh_seed, online, out};
+use crate::args::{ContestCommand, ContestNewArgs, EventArg, EventSource, OutputFormat};
 use crate::error::CliError;
 use crate::report::{progress_in, Report};
 
@@ -47,16 +47,79 @@ pub fn run(command: ContestCommand, json: bool) -> Result<Report, CliError> {
             player,
             seed,
             out,
-        } => enter(&event, entrant, &player, seed, out.as_deref()),
+            server,
+            key,
+        } => match (event, server) {
+            (EventArg::Code(event), None) => {
+                let entrant = entrant.ok_or_else(|| CliError::arg("--entrant", "name the entrant"))?;
+                enter(&event, entrant, &player, seed, out.as_deref())
+            }
+            (EventArg::Online(id), Some(server)) => online::enter(&server, &id, entrant, key, &player, seed),
+            (EventArg::Online(id), None) => Err(CliError::arg(
+                "--server",
+                format!("{id} is an online event's id: name its server with --server URL"),
+            )),
+            (EventArg::Code(_), Some(_)) => Err(CliError::arg(
+                "--server",
+                "with --server, give the online event's id or link (…#/contest?online=ID), not a link event's code",
+            )),
+        },
         ContestCommand::Score {
             event,
-            results,
+            mut results,
             top,
             format,
+            commitment,
         } => {
+            let (event, published) = match event {
+                EventSource::Code(event) => (*event, None),
+                EventSource::Export(dir) => {
+                    let export = online::read_export(&dir)?;
+                    let mut files = export.results;
+                    files.append(&mut results);
+                    results = files;
+                    (export.event, Some(export.commitment))
+                }
+            };
+            if let Some(c) = &commitment {
+                online::check_event_commitment(&event, c)?;
+            }
+            if results.is_empty() {
+                return Err(CliError::arg(
+                    "RESULTS",
+                    "no result to score: name result codes or files",
+                ));
+            }
             let standings = score(&event, &submissions(&results)?, top, json)?;
-            Ok(standings_report(&event, &standings, pick(format, json)))
+            let mut report = standings_report(&event, &standings, pick(format, json));
+            if let Some(c) = commitment.or(published) {
+                report.json["commitment"] = json!({ "published": c, "checked": true });
+                if pick(format, json) != OutputFormat::Csv {
+                    report.text += &format!(
+                        "
+the revealed secret hashes to the commitment published, {c}: the boards are the ones committed to\n"
+                    );
+                }
+            }
+            Ok(report)
         }
+        ContestCommand::Standings {
+            event,
+            server,
+            organiser,
+            format,
+        } => online::standings(
+            &server,
+            &event,
+            organiser.as_deref(),
+            format == OutputFormat::Csv && !json,
+        ),
+        ContestCommand::Close {
+            event,
+            server,
+            organiser,
+        } => online::close(&server, &event, &organiser),
+        ContestCommand::Export { event, server, out } => online::export(&server, &event, &out),
         ContestCommand::Records {
             event,
             entrant,
@@ -93,6 +156,29 @@ fn library(path: Option<&Path>) -> Result<Library, CliError> {
 /// `ddz contest new`.
 fn new(args: ContestNewArgs) -> Result<Report, CliError> {
     refuse_unread(&args)?;
+    let online = args.server.clone().map(|server| online::NewOnline {
+        server,
+        opens: args.opens.clone(),
+        closes: args.closes.clone(),
+        standings_after: args.standings_after,
+        max_entrants: args.max_entrants,
+    });
+    if online.is_some() {
+        // The server deals from a secret of its own: a seed would be
+        // ignored, and test cases are boards everyone could compute.
+        if args.seed.is_some() {
+            return Err(CliError::arg(
+                "--seed",
+                "an online event's boards come from the server's secret; leave it out",
+            ));
+        }
+        if args.test_cases.is_some() {
+            return Err(CliError::arg(
+                "--test-cases",
+                "an online event cannot use test cases: their seeds are public, so anyone could compute the boards",
+            ));
+        }
+    }
     let seed = args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000);
     let mut boards = args.boards;
     let mut note = None;
@@ -178,7 +264,10 @@ fn new(args: ContestNewArgs) -> Result<Report, CliError> {
             100.0 * near as f64 / lib.entries.len() as f64
         ));
     }
-    Ok(event_report(&event, args.site.as_deref(), note))
+    match online {
+        Some(online) => online::create(&online, &event, note),
+        None => Ok(event_report(&event, args.site.as_deref(), note)),
+    }
 }
 
 /// ε when the equal format's `--eps` is not given.
@@ -460,7 +549,12 @@ fn standings_report(event: &Event, s: &Standings, format: OutputFormat) -> Repor
 }
 
 fn standings_text(event: &Event, s: &Standings) -> String {
-    let mut text = format!("{event}\n\n");
+    format!("{event}\n\n{}", standings_body(s))
+}
+
+/// The standings' table, DIH and refusals, as text.
+pub(super) fn standings_body(s: &Standings) -> String {
+    let mut text = String::new();
     if s.entrants.is_empty() {
         text += "no result counted\n";
     } else {

@@ -11,6 +11,7 @@ mod lab;
 mod learned;
 mod library;
 mod matches;
+pub mod online;
 mod out;
 mod play;
 mod puzzles;
@@ -240,6 +241,24 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
 fn seeds(first_flag: &str, first: u64, count_flag: &str, count: u64) -> Result<engine::SeedRange, CliError> {
     SeedRange::new(first, count)
         .map_err(|e| CliError::Other(format!("{first_flag} {first} with {count_flag} {count}: {e}")))
+}
+
+/// A text file read up to `limit` bytes (a longer one is refused, with
+/// the bound).
+pub fn read_bounded(path: &std::path::Path, limit: u64) -> Result<String, CliError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| CliError::io(path, e))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::io(path, e))?;
+    if bytes.len() as u64 > limit {
+        return Err(CliError::Other(format!(
+            "{}: longer than such a file ever is ({limit} bytes)",
+            path.display()
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| CliError::Other(format!("{}: not text (UTF-8)", path.display())))
 }
 
 /// A seed for when none is given; printed so the deal can be reproduced.

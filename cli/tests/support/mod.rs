@@ -6,6 +6,8 @@
 // Each test file is its own crate and uses part of this module.
 #![allow(dead_code)]
 
+pub mod server;
+
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::thread::JoinHandle;
