@@ -32,6 +32,7 @@ pub(super) fn board_link(event: &Event, number: usize) -> String {
         event: Some(event.code()),
         board: Some(number.to_string()),
         view: None,
+        online: None,
     })
     .to_hash()
 }
@@ -95,6 +96,7 @@ pub fn EventPage(props: &EventPageProps) -> Html {
             event: Some(event.code()),
             board: None,
             view: Some(view.to_string()),
+            online: None,
         })
         .to_hash()
     };
@@ -117,6 +119,8 @@ pub fn EventPage(props: &EventPageProps) -> Html {
             <ul class="rules" id="contest-rules">
                 { for words::rules(t, event).into_iter().map(|line| html! { <li>{ line }</li> }) }
             </ul>
+            // Link events say what they are.
+            <p class="note" id="contest-link-note">{ t.online.link_note }</p>
             if let Some(p) = &*problem {
                 <p class="notice" role="alert" id="contest-unreadable" data-kept={ kept_name(p.kept) }>{ t.unreadable_entry(&t.entry_error(&p.error), p.kept) }</p>
             }
