@@ -98,7 +98,7 @@ test("an online event: made in the app, entered by three profiles, closed with t
   assert.ok(await org.page.locator("#contest-online-key-once").isVisible(), "the key is said to be shown once");
   assert.ok((await org.page.inputValue("#contest-online-link")).endsWith(`#/contest?online=${id}`));
   assert.equal(await org.page.evaluate((id) => localStorage.getItem(`ddz.online.organiser.${id}`), id), key);
-  await org.page.screenshot({ path: join(shots, "online-created.png") });
+  await org.page.locator("#contest-online-created").screenshot({ path: join(shots, "online-created.png") });
 
   // Ann, at a desktop, reloads in the middle of her first board.
   const ann = await freshPage("en-US", DESKTOP);

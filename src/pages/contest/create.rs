@@ -154,7 +154,15 @@ fn settings(t: &Strings, form: &Form, seeds: Option<Vec<u64>>) -> Result<Setting
         boards,
         seat: form.seat,
         opponents: form.level.player(),
-        aids: form.aids,
+        // The server's table has the card counter but no hint or undo.
+        aids: if form.online {
+            Aids {
+                counter: form.aids.counter,
+                ..Aids::default()
+            }
+        } else {
+            form.aids
+        },
         reveal: form.reveal,
     })
 }
@@ -453,9 +461,13 @@ pub fn CreateEvent() -> Html {
                     set(|f, v| if let Some(l) = Level::parse(&v) { f.level = l })) }
                 <fieldset>
                     <legend>{ c.aids_label }</legend>
-                    <label class="check"><input type="checkbox" id="contest-new-hint" checked={ f.aids.hint } onchange={ tick(|f, on| f.aids.hint = on) } />{ t.play.hint }</label>
+                    if !f.online {
+                        <label class="check"><input type="checkbox" id="contest-new-hint" checked={ f.aids.hint } onchange={ tick(|f, on| f.aids.hint = on) } />{ t.play.hint }</label>
+                    }
                     <label class="check"><input type="checkbox" id="contest-new-counter" checked={ f.aids.counter } onchange={ tick(|f, on| f.aids.counter = on) } />{ t.play.counter }</label>
-                    <label class="check"><input type="checkbox" id="contest-new-undo" checked={ f.aids.undo } onchange={ tick(|f, on| f.aids.undo = on) } />{ t.play.undo }</label>
+                    if !f.online {
+                        <label class="check"><input type="checkbox" id="contest-new-undo" checked={ f.aids.undo } onchange={ tick(|f, on| f.aids.undo = on) } />{ t.play.undo }</label>
+                    }
                 </fieldset>
                 { select("contest-new-reveal", c.reveal_label,
                     vec![("each-board".into(), c.reveal_each, f.reveal == Reveal::EachBoard), ("at-end".into(), c.reveal_end, f.reveal == Reveal::AtEnd)],
@@ -496,7 +508,7 @@ pub fn CreateEvent() -> Html {
 /// opened; the plain choices above set them.
 fn advanced(t: &Strings, f: &Form, typed: &dyn Fn(fn(&mut Form, String)) -> Callback<InputEvent>) -> Html {
     let c = t.contest;
-    let test_cases = f.format == Format::Duplicate && f.test_cases;
+    let test_cases = f.format == Format::Duplicate && f.test_cases && !f.online;
     let equal = f.format == Format::Equal;
     if !test_cases && !equal {
         return html! {};

@@ -138,7 +138,10 @@ where
 /// close the secret with how to check it.
 pub fn event_facts(t: &Strings, lang: &str, view: &EventView) -> Html {
     let o = t.online;
+    let closed = view.state_index() == 2;
     let times = match (&view.opens, &view.closes) {
+        // Closed by the organiser: no time to tell.
+        (_, None) if closed => String::new(),
         (opens, Some(closes)) => {
             let opens = opens
                 .as_deref()
@@ -154,7 +157,8 @@ pub fn event_facts(t: &Strings, lang: &str, view: &EventView) -> Html {
     };
     html! {
         <div class="online-facts" id="online-facts" data-state={ view.state.clone() }>
-            <p><strong id="online-state">{ o.states[view.state_index()] }</strong>{ " · " }{ times }</p>
+            <p><strong id="online-state">{ o.states[view.state_index()] }</strong>
+                if !times.is_empty() { { " · " }{ times } }</p>
             <p id="online-counts" data-entrants={ view.entrants.to_string() } data-finished={ view.finished.to_string() }>{ (o.counts)(view.entrants, view.finished) }</p>
             <p class="note">{ o.commitment }{ t.contest.colon }<code id="online-commitment" class="wrap">{ view.commitment.clone() }</code></p>
             if let Some(secret) = &view.secret {
