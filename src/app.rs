@@ -7,6 +7,7 @@ use yew_agent::reactor::ReactorProvider;
 
 use crate::components::card::SuitSprites;
 use crate::i18n::Lang;
+use crate::pages::contest::online::api::{probe, Server};
 use crate::pages::contest::ContestPage;
 use crate::pages::deal::DealPage;
 use crate::pages::endgame::EndgamePage;
@@ -52,6 +53,19 @@ pub fn App() -> Html {
         });
     }
     use_effect_with(*lang, |lang| set_document_lang(*lang));
+    // Served by ddz-server? Asked once; until it answers, and on a static
+    // site, the pages are as they always were.
+    let server = use_state(Server::default);
+    {
+        let server = server.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                if probe().await {
+                    server.set(Server(true));
+                }
+            });
+        });
+    }
 
     let t = lang.strings();
     let switch_to = |target: Lang, label: &'static str, short: &'static str| {
@@ -88,6 +102,7 @@ pub fn App() -> Html {
 
     html! {
         <ContextProvider<Lang> context={*lang}>
+            <ContextProvider<Server> context={*server}>
             <ReactorProvider<EngineWorker> path="engine.js">
                 <header class="top">
                     <a class="brand" href={ Route::Deal(DealLink::Fresh).to_hash() }>
@@ -115,6 +130,7 @@ pub fn App() -> Html {
                 <SuitSprites />
                 { page }
             </ReactorProvider<EngineWorker>>
+            </ContextProvider<Server>>
         </ContextProvider<Lang>>
     }
 }

@@ -19,6 +19,8 @@ pub enum Route {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ContestLink {
     pub event: Option<String>,
+    /// An online event's id on the server serving the site (`online`).
+    pub online: Option<String>,
     pub board: Option<String>,
     pub view: Option<String>,
 }
@@ -37,6 +39,7 @@ impl ContestLink {
         for (key, value) in pairs(query) {
             match key {
                 "e" => link.event = Some(value),
+                "online" => link.online = Some(value),
                 "board" => link.board = Some(value),
                 "view" => link.view = Some(value),
                 _ => {}
@@ -46,10 +49,15 @@ impl ContestLink {
     }
 
     fn to_query(&self) -> String {
-        let parts: Vec<String> = [("e", &self.event), ("board", &self.board), ("view", &self.view)]
-            .iter()
-            .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v))))
-            .collect();
+        let parts: Vec<String> = [
+            ("e", &self.event),
+            ("online", &self.online),
+            ("board", &self.board),
+            ("view", &self.view),
+        ]
+        .iter()
+        .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v))))
+        .collect();
         if parts.is_empty() {
             String::new()
         } else {
@@ -416,11 +424,18 @@ mod tests {
                 event: Some("RQE".into()),
                 board: Some("3".into()),
                 view: None,
+                ..ContestLink::default()
             }),
             Route::Contest(ContestLink {
                 event: Some("RQE".into()),
                 board: None,
                 view: Some("records".into()),
+                ..ContestLink::default()
+            }),
+            Route::Contest(ContestLink {
+                online: Some("abc123def456".into()),
+                board: Some("2".into()),
+                ..ContestLink::default()
             }),
         ] {
             assert_eq!(Route::from_hash(&route.to_hash()), route);

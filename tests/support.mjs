@@ -4,7 +4,10 @@
 
 import { createServer } from "node:http";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { createServer as netServer } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { join, extname, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -93,7 +96,10 @@ export async function freshPage(locale = "en-US", options = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
+    // The app asks `api/health` once to learn whether ddz-server serves
+    // it; a static site answers 404, which is that answer, not an error.
+    if (m.type() === "error" && !(/Failed to load resource/.test(m.text()) && /\/api\/health$/.test(m.location()?.url ?? "")))
+      errors.push(m.text());
   });
   page.on("pageerror", (e) => errors.push(String(e)));
   return { context, page, errors };
@@ -315,4 +321,59 @@ export async function solveOut(page) {
     await page.click(`#eg-try-moves button[data-move="${best}"]`);
   }
   await page.locator("#eg-solved").waitFor({ timeout: 15000 });
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = netServer();
+    s.on("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * A real `ddz-server` (env DDZ_SERVER_BIN, else target/debug or release)
+ * serving dist/ with a fresh SQLite database in a temporary folder; its
+ * base URL, its log, and `stop`.
+ */
+export async function startDdzServer() {
+  const { existsSync } = await import("node:fs");
+  const bin =
+    process.env.DDZ_SERVER_BIN ??
+    [join(root, "target", "debug", "ddz-server"), join(root, "target", "release", "ddz-server")].find((p) => existsSync(p));
+  if (!bin) throw new Error("no ddz-server binary: build it (cargo build -p ddz-server) or set DDZ_SERVER_BIN");
+  const dir = await mkdtemp(join(tmpdir(), "ddz-server-test-"));
+  const port = await freePort();
+  const log = [];
+  const child = spawn(bin, ["--listen", `127.0.0.1:${port}`, "--database", `sqlite://${join(dir, "events.db")}`, "--site", dist], {
+    cwd: dir,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (d) => log.push(String(d)));
+  child.stderr.on("data", (d) => log.push(String(d)));
+  const base = `http://127.0.0.1:${port}/`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`ddz-server exited (${child.exitCode}):\n${log.join("")}`);
+    try {
+      const r = await fetch(`${base}api/health`);
+      if (r.ok && (await r.json()).ok === true) break;
+    } catch {}
+    if (i > 300) throw new Error(`ddz-server did not answer on ${base}:\n${log.join("")}`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((ok) => {
+        const timer = setTimeout(() => (child.kill("SIGKILL"), ok()), 10000);
+        child.on("exit", () => (clearTimeout(timer), ok()));
+      });
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { base, log, stop };
 }

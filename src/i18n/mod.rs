@@ -10,6 +10,7 @@ pub mod daily;
 pub mod endgame;
 mod errors;
 pub mod lab;
+pub mod online;
 pub mod play;
 mod words;
 
@@ -236,6 +237,7 @@ pub struct Strings {
     pub lab: &'static lab::LabStrings,
     pub contest: &'static contest::ContestStrings,
     pub daily: &'static daily::DailyStrings,
+    pub online: &'static online::OnlineStrings,
 }
 
 pub static ZH: Strings = Strings {
@@ -398,6 +400,7 @@ pub static ZH: Strings = Strings {
     lab: &lab::ZH,
     contest: &contest::ZH,
     daily: &daily::ZH,
+    online: &online::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -563,6 +566,7 @@ pub static EN: Strings = Strings {
     lab: &lab::EN,
     contest: &contest::EN,
     daily: &daily::EN,
+    online: &online::EN,
 };
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ fn next_link(seat: &ContestSeat) -> (String, bool) {
             event: Some(code),
             board: Some((seat.board.number + 1).to_string()),
             view: None,
+            online: None,
         };
         (Route::Contest(link).to_hash(), true)
     } else {

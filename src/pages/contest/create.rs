@@ -8,6 +8,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::event::full_link;
+use super::online::api::{self, Server};
+use super::online::{keep_organiser_key, link as online_link, typed_time};
 use super::words;
 use crate::components::copy::CopyButton;
 use crate::components::info::Info;
@@ -82,6 +84,12 @@ struct Form {
     eps: String,
     aids: Aids,
     reveal: Reveal,
+    /// An online event on the server serving the site, and its settings.
+    online: bool,
+    opens: String,
+    closes: String,
+    standings_after: String,
+    max_entrants: String,
 }
 
 impl Default for Form {
@@ -100,6 +108,11 @@ impl Default for Form {
             eps: "0.15".into(),
             aids: Aids::default(),
             reveal: Reveal::EachBoard,
+            online: false,
+            opens: String::new(),
+            closes: String::new(),
+            standings_after: "1".into(),
+            max_entrants: "1000".into(),
         }
     }
 }
@@ -116,7 +129,7 @@ fn settings(t: &Strings, form: &Form, seeds: Option<Vec<u64>>) -> Result<Setting
         .ok_or_else(|| (c.bad_number)(c.boards_label, &form.boards, 1, 36))?;
     let seed = web::fresh_seed();
     let deals = match form.format {
-        Format::Duplicate if form.test_cases => {
+        Format::Duplicate if form.test_cases && !form.online => {
             let (players, top) = test_case_numbers(t, form)?;
             Deals::TestCases {
                 players,
@@ -141,9 +154,57 @@ fn settings(t: &Strings, form: &Form, seeds: Option<Vec<u64>>) -> Result<Setting
         boards,
         seat: form.seat,
         opponents: form.level.player(),
-        aids: form.aids,
+        // The server's table has the card counter but no hint or undo.
+        aids: if form.online {
+            Aids {
+                counter: form.aids.counter,
+                ..Aids::default()
+            }
+        } else {
+            form.aids
+        },
         reveal: form.reveal,
     })
+}
+
+/// An online event's own settings (standings after, most entrants, opens,
+/// closes), or what is wrong with them.
+type OnlineFields = (u32, u32, Option<String>, Option<String>);
+
+fn online_fields(t: &Strings, form: &Form) -> Result<OnlineFields, String> {
+    let c = t.contest;
+    let o = t.online;
+    let number = |label: &'static str, typed: &str| {
+        typed
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=100_000).contains(n))
+            .ok_or_else(|| (c.bad_number)(label, typed, 1, 100_000))
+    };
+    Ok((
+        number(o.standings_after_label, &form.standings_after)?,
+        number(o.max_entrants_label, &form.max_entrants)?,
+        typed_time(t, &form.opens)?,
+        typed_time(t, &form.closes)?,
+    ))
+}
+
+/// The body of `POST /api/events` for an online event of `event`'s
+/// settings, or what is wrong with the form.
+fn online_body(t: &Strings, form: &Form, event: &Event) -> Result<String, String> {
+    let (standings_after, max_entrants, opens, closes) = online_fields(t, form)?;
+    let mut body = format!(
+        "{{\"event\":{},\"standings_after\":{standings_after},\"max_entrants\":{max_entrants}",
+        api::quoted(&event.code())
+    );
+    for (name, time) in [("opens", opens), ("closes", closes)] {
+        if let Some(time) = time {
+            body.push_str(&format!(",\"{name}\":{}", api::quoted(&time)));
+        }
+    }
+    body.push('}');
+    Ok(body)
 }
 
 fn test_case_numbers(t: &Strings, form: &Form) -> Result<(u32, u32), String> {
@@ -190,6 +251,10 @@ pub fn CreateEvent() -> Html {
     let form = use_state(Form::default);
     let error = use_state(|| None::<String>);
     let created = use_state(|| None::<(Event, Option<String>)>);
+    let server = use_context::<Server>().unwrap_or_default().0;
+    // An online event made on the server: its answer, or why not.
+    let posted = use_state(|| None::<Result<(api::Created, Option<String>), String>>);
+    let posting = use_state(|| false);
     let cases = use_task(|answer| match answer {
         Answer::Contest(ContestAnswer::TestCases(cases)) => Some(cases),
         _ => None,
@@ -199,10 +264,36 @@ pub fn CreateEvent() -> Html {
         _ => None,
     });
     let finish = {
-        let (error, created) = (error.clone(), created.clone());
+        let (error, created, form, posted, posting) = (
+            error.clone(),
+            created.clone(),
+            form.clone(),
+            posted.clone(),
+            posting.clone(),
+        );
         move |made: Result<Settings, String>, note: Option<String>| match made
             .and_then(|s| Event::new(s).map_err(|e| t.event_error(&e)))
         {
+            Ok(event) if form.online => {
+                let body = match online_body(t, &form, &event) {
+                    Ok(body) => body,
+                    Err(why) => return error.set(Some(why)),
+                };
+                error.set(None);
+                posting.set(true);
+                let (posted, posting) = (posted.clone(), posting.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let answer = api::call::<api::Created>("POST", "events", None, Some(body)).await;
+                    posting.set(false);
+                    posted.set(Some(match answer {
+                        Ok(made) => {
+                            let kept = keep_organiser_key(&made.id, &made.organiser_key);
+                            Ok((made, kept.err().map(|e| (t.online.key_not_kept)(t.storage_error(e)))))
+                        }
+                        Err(e) => Err(t.api_error(&e)),
+                    }));
+                });
+            }
             Ok(event) => {
                 error.set(None);
                 created.set(Some((event, note)));
@@ -234,6 +325,7 @@ pub fn CreateEvent() -> Html {
         });
     }
     let on_create = {
+        let posted = posted.clone();
         let (form, error, created, cases, nearby, finish) = (
             form.clone(),
             error.clone(),
@@ -245,13 +337,19 @@ pub fn CreateEvent() -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             created.set(None);
+            posted.set(None);
             // Check the form before any work.
             if let Err(why) = settings(t, &form, Some(Vec::new())) {
                 return error.set(Some(why));
             }
+            if form.online {
+                if let Err(why) = online_fields(t, &form) {
+                    return error.set(Some(why));
+                }
+            }
             error.set(None);
             match form.format {
-                Format::Duplicate if form.test_cases => {
+                Format::Duplicate if form.test_cases && !form.online => {
                     let (players, top) = test_case_numbers(t, &form).unwrap_or((30, 3));
                     let boards = form.boards.trim().parse().unwrap_or(6);
                     cases.run(Job::Contest(ContestJob::TestCases { players, boards, top }));
@@ -307,10 +405,23 @@ pub fn CreateEvent() -> Html {
         }
     };
     let busy = cases.task().is_running() || nearby.task().is_running();
+    let posted_view = match &*posted {
+        Some(Ok((made, not_kept))) => online_created_view(t, made, not_kept.as_deref()),
+        Some(Err(why)) => html! { <p class="error" id="contest-new-error" role="alert">{ why.clone() }</p> },
+        None => html! {},
+    };
     html! {
         <section class="create" id="contest-create">
             <h2>{ c.create }</h2>
             <form onsubmit={on_create}>
+                if server {
+                    <fieldset id="contest-new-kind">
+                        <legend>{ t.online.kind_label }</legend>
+                        <label class="check"><input type="radio" name="contest-kind" id="contest-new-link-event" checked={ !f.online } onchange={ tick(|f, on| if on { f.online = false }) } />{ t.online.link_event }</label>
+                        <label class="check"><input type="radio" name="contest-kind" id="contest-new-online" checked={ f.online } onchange={ tick(|f, on| if on { f.online = true }) } />{ t.online.online_event }</label>
+                    </fieldset>
+                    <p class="note" id="contest-new-kind-note">{ if f.online { t.online.online_note } else { t.online.link_note } }</p>
+                }
                 <label class="field">{ c.title_label }
                     <input id="contest-new-title" type="text" maxlength="60" value={ f.title.clone() } oninput={ typed(|f, v| f.title = v) } />
                 </label>
@@ -321,7 +432,10 @@ pub fn CreateEvent() -> Html {
                 <label class="field">{ c.boards_label }
                     <input id="contest-new-boards" type="number" min="1" max="36" value={ f.boards.clone() } oninput={ typed(|f, v| f.boards = v) } />
                 </label>
-                if f.format == Format::Duplicate {
+                if f.format == Format::Duplicate && f.online {
+                    <p class="note" id="contest-new-online-deals">{ t.online.no_test_cases }</p>
+                }
+                if f.format == Format::Duplicate && !f.online {
                     <fieldset>
                         <legend>{ c.deals_label }</legend>
                         <label class="check"><input type="radio" name="contest-source" id="contest-new-test-cases" checked={ f.test_cases } onchange={ tick(|f, on| if on { f.test_cases = true }) } />{ c.source_test_cases }</label>
@@ -347,14 +461,35 @@ pub fn CreateEvent() -> Html {
                     set(|f, v| if let Some(l) = Level::parse(&v) { f.level = l })) }
                 <fieldset>
                     <legend>{ c.aids_label }</legend>
-                    <label class="check"><input type="checkbox" id="contest-new-hint" checked={ f.aids.hint } onchange={ tick(|f, on| f.aids.hint = on) } />{ t.play.hint }</label>
+                    if !f.online {
+                        <label class="check"><input type="checkbox" id="contest-new-hint" checked={ f.aids.hint } onchange={ tick(|f, on| f.aids.hint = on) } />{ t.play.hint }</label>
+                    }
                     <label class="check"><input type="checkbox" id="contest-new-counter" checked={ f.aids.counter } onchange={ tick(|f, on| f.aids.counter = on) } />{ t.play.counter }</label>
-                    <label class="check"><input type="checkbox" id="contest-new-undo" checked={ f.aids.undo } onchange={ tick(|f, on| f.aids.undo = on) } />{ t.play.undo }</label>
+                    if !f.online {
+                        <label class="check"><input type="checkbox" id="contest-new-undo" checked={ f.aids.undo } onchange={ tick(|f, on| f.aids.undo = on) } />{ t.play.undo }</label>
+                    }
                 </fieldset>
                 { select("contest-new-reveal", c.reveal_label,
                     vec![("each-board".into(), c.reveal_each, f.reveal == Reveal::EachBoard), ("at-end".into(), c.reveal_end, f.reveal == Reveal::AtEnd)],
                     set(|f, v| if let Ok(x) = v.parse() { f.reveal = x })) }
-                <p><button type="submit" class="primary" id="contest-new-create" disabled={busy}>{ c.create_button }</button></p>
+                if f.online {
+                    <fieldset id="contest-new-online-settings">
+                        <legend>{ t.online.online_event }</legend>
+                        <label class="field">{ t.online.opens_label }
+                            <input id="contest-new-opens" type="datetime-local" value={ f.opens.clone() } oninput={ typed(|f, v| f.opens = v) } />
+                        </label>
+                        <label class="field">{ t.online.closes_label }
+                            <input id="contest-new-closes" type="datetime-local" value={ f.closes.clone() } oninput={ typed(|f, v| f.closes = v) } />
+                        </label>
+                        <label class="field">{ t.online.standings_after_label }
+                            <input id="contest-new-standings-after" type="number" min="1" max="100000" value={ f.standings_after.clone() } oninput={ typed(|f, v| f.standings_after = v) } />
+                        </label>
+                        <label class="field">{ t.online.max_entrants_label }
+                            <input id="contest-new-max-entrants" type="number" min="1" max="100000" value={ f.max_entrants.clone() } oninput={ typed(|f, v| f.max_entrants = v) } />
+                        </label>
+                    </fieldset>
+                }
+                <p><button type="submit" class="primary" id="contest-new-create" disabled={ busy || *posting }>{ c.create_button }</button></p>
             </form>
             { task_status(cases.task(), "contest-new-cases", Unit::Deals, cases.on_cancel()) }
             { task_status(nearby.task(), "contest-new-nearby", Unit::Deals, nearby.on_cancel()) }
@@ -362,6 +497,8 @@ pub fn CreateEvent() -> Html {
             if let Some((event, note)) = &*created {
                 { created_view(t, event, note.as_deref()) }
             }
+            if *posting { <p class="note" id="contest-new-posting" role="status">{ t.online.creating }</p> }
+            { posted_view }
         </section>
     }
 }
@@ -371,7 +508,7 @@ pub fn CreateEvent() -> Html {
 /// opened; the plain choices above set them.
 fn advanced(t: &Strings, f: &Form, typed: &dyn Fn(fn(&mut Form, String)) -> Callback<InputEvent>) -> Html {
     let c = t.contest;
-    let test_cases = f.format == Format::Duplicate && f.test_cases;
+    let test_cases = f.format == Format::Duplicate && f.test_cases && !f.online;
     let equal = f.format == Format::Equal;
     if !test_cases && !equal {
         return html! {};
@@ -408,6 +545,33 @@ fn advanced(t: &Strings, f: &Form, typed: &dyn Fn(fn(&mut Form, String)) -> Call
                 }) }
             }
         </details>
+    }
+}
+
+/// An online event just made: its link, and the organiser key, shown
+/// this once.
+fn online_created_view(t: &Strings, made: &api::Created, not_kept: Option<&str>) -> Html {
+    let o = t.online;
+    let hash = online_link(&made.id, None, None);
+    let link = full_link(&hash);
+    html! {
+        <div class="created" id="contest-online-created" data-id={ made.id.clone() }>
+            <h3>{ o.created }</h3>
+            <p class="share-line">
+                <input type="text" readonly=true id="contest-online-link" value={ link.clone() } />
+                <CopyButton id="contest-online-link-copy" text={ link } />
+            </p>
+            <p class="share-line">{ o.organiser_key }{ t.contest.colon }
+                <code id="contest-online-key">{ made.organiser_key.clone() }</code>
+                <CopyButton id="contest-online-key-copy" text={ made.organiser_key.clone() } />
+            </p>
+            <p class="key-once" id="contest-online-key-once" role="alert">{ o.key_once }</p>
+            if let Some(why) = not_kept { <p class="error" role="alert">{ why.to_string() }</p> }
+            <p>
+                <a class="button primary" id="contest-online-open" href={hash}>{ o.open_event }</a>{ " " }
+                <a class="button" id="contest-online-manage" href={ online_link(&made.id, None, Some("organiser")) }>{ o.manage }</a>
+            </p>
+        </div>
     }
 }
 

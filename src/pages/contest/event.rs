@@ -32,6 +32,7 @@ pub(super) fn board_link(event: &Event, number: usize) -> String {
         event: Some(event.code()),
         board: Some(number.to_string()),
         view: None,
+        online: None,
     })
     .to_hash()
 }
@@ -95,6 +96,7 @@ pub fn EventPage(props: &EventPageProps) -> Html {
             event: Some(event.code()),
             board: None,
             view: Some(view.to_string()),
+            online: None,
         })
         .to_hash()
     };

@@ -10,6 +10,8 @@
 //!   result ([`event`]).
 //! - `#/contest?e=CODE&board=K`: board K at the card table ([`table`]);
 //!   after it, how it went against the field ([`field`]).
+//! - `#/contest?online=ID[&board=K|&view=organiser]`: an online event on
+//!   the server serving the site ([`online`]).
 //! - `#/contest?e=CODE&view=score`: scoring results ([`score`]);
 //!   `view=records`: the hand records, printable ([`records`]).
 //!
@@ -24,6 +26,7 @@ pub mod daily;
 mod event;
 mod field;
 mod home;
+pub mod online;
 mod records;
 mod reports;
 mod score;
@@ -45,6 +48,11 @@ pub struct ContestPageProps {
 #[component]
 pub fn ContestPage(props: &ContestPageProps) -> Html {
     let t = use_strings();
+    if let Some(id) = &props.link.online {
+        return html! {
+            <online::OnlinePage id={ AttrValue::from(id.clone()) } board={ props.link.board.clone() } view={ props.link.view.clone() } />
+        };
+    }
     let Some(code) = props.link.event.as_deref() else {
         return match props.link.view.as_deref() {
             Some("history") => html! { <daily::history::HistoryPage /> },

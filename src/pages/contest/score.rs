@@ -200,6 +200,7 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
         event: Some(event.code()),
         board: None,
         view: Some("records".into()),
+        online: None,
     })
     .to_hash();
     html! {

@@ -112,6 +112,7 @@ pub fn records_link(event: &Event) -> String {
         event: Some(event.code()),
         board: None,
         view: Some("records".into()),
+        online: None,
     })
     .to_hash()
 }

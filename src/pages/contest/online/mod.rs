@@ -1,0 +1,390 @@
+//! Online events (线上比赛): an event kept on a ddz-server, reached at
+//! `#/contest?online=ID`. Everything comes from the server (so a reload or
+//! another browser resumes exactly); this browser keeps only the keys.
+//!
+//! - `#/contest?online=ID`: the event, entering it, the entrant's boards,
+//!   the standings ([`EventPage`]);
+//! - `&board=K`: board K at the Play page's table, its moves sent to the
+//!   server ([`board`]);
+//! - `&view=organiser`: the organiser's page ([`organiser`]).
+
+pub mod api;
+mod board;
+mod organiser;
+
+use engine::contest::Event;
+use yew::prelude::*;
+
+use self::api::{ApiError, EntryView, EventView, StandingsView};
+use super::words;
+use crate::components::copy::CopyButton;
+use crate::i18n::{use_lang, use_strings, Strings};
+use crate::route::{ContestLink, Route};
+use crate::web::{self, StorageError};
+
+/// The route of an online event's view.
+pub fn link(id: &str, board: Option<u8>, view: Option<&str>) -> String {
+    Route::Contest(ContestLink {
+        online: Some(id.to_string()),
+        board: board.map(|b| b.to_string()),
+        view: view.map(str::to_string),
+        ..ContestLink::default()
+    })
+    .to_hash()
+}
+
+fn key_name(role: &str, id: &str) -> String {
+    format!("ddz.online.{role}.{id}")
+}
+
+/// The organiser's key of event `id`, when this browser keeps it.
+pub fn organiser_key(id: &str) -> Option<String> {
+    web::storage_get(&key_name("organiser", id))
+}
+
+pub fn keep_organiser_key(id: &str, key: &str) -> Result<(), StorageError> {
+    web::storage_set(&key_name("organiser", id), key)
+}
+
+/// This browser's entry key for event `id`.
+pub fn entry_key(id: &str) -> Option<String> {
+    web::storage_get(&key_name("entry", id))
+}
+
+pub fn keep_entry_key(id: &str, key: &str) -> Result<(), StorageError> {
+    web::storage_set(&key_name("entry", id), key)
+}
+
+/// An RFC 3339 time in the reader's own clock and language.
+pub fn local_time(lang: &str, time: &str) -> String {
+    let date = js_sys::Date::new(&time.into());
+    if date.get_time().is_nan() {
+        return time.to_string();
+    }
+    date.to_locale_string(lang, &wasm_bindgen::JsValue::UNDEFINED).into()
+}
+
+/// A `datetime-local` field's value (the reader's clock) as RFC 3339 UTC;
+/// `Ok(None)` when blank.
+pub fn typed_time(t: &Strings, typed: &str) -> Result<Option<String>, String> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Ok(None);
+    }
+    let date = js_sys::Date::new(&typed.into());
+    if date.get_time().is_nan() {
+        return Err((t.online.bad_time)(typed));
+    }
+    Ok(Some(date.to_iso_string().into()))
+}
+
+/// The public event behind a view: its settings, for the rules in words.
+pub fn public_event(view: &EventView) -> Option<Event> {
+    Event::from_code(&view.public_code).ok()
+}
+
+pub fn title(t: &Strings, view: &EventView) -> String {
+    match public_event(view) {
+        Some(e) => words::title(t, &e),
+        None if view.title.is_empty() => t.contest.untitled.to_string(),
+        None => view.title.clone(),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct OnlinePageProps {
+    pub id: AttrValue,
+    pub board: Option<String>,
+    pub view: Option<String>,
+}
+
+#[component]
+pub fn OnlinePage(props: &OnlinePageProps) -> Html {
+    let id = props.id.clone();
+    match (
+        props.board.as_deref().map(|b| b.trim().parse::<u8>()),
+        props.view.as_deref(),
+    ) {
+        (Some(Ok(number)), _) => {
+            html! { <board::OnlineBoard key={ format!("{id}/{number}") } id={ id.clone() } {number} /> }
+        }
+        (_, Some("organiser")) => html! { <organiser::OrganiserPage key={ id.to_string() } id={ id.clone() } /> },
+        _ => html! { <EventPage key={ id.to_string() } id={ id.clone() } /> },
+    }
+}
+
+/// Runs `call` whenever `deps` change, and keeps its answer (`None` until
+/// it comes).
+#[hook]
+pub fn use_fetch<D, T, F, Fut>(deps: D, call: F) -> UseStateHandle<Option<Result<T, ApiError>>>
+where
+    D: PartialEq + Clone + 'static,
+    T: 'static,
+    F: Fn(D) -> Fut + 'static,
+    Fut: std::future::Future<Output = Result<T, ApiError>> + 'static,
+{
+    let answer = use_state(|| None);
+    {
+        let answer = answer.clone();
+        use_effect_with(deps, move |deps| {
+            let future = call(deps.clone());
+            wasm_bindgen_futures::spawn_local(async move { answer.set(Some(future.await)) });
+        });
+    }
+    answer
+}
+
+/// The event's heading lines: state, times, counts, commitment, and after
+/// close the secret with how to check it.
+pub fn event_facts(t: &Strings, lang: &str, view: &EventView) -> Html {
+    let o = t.online;
+    let closed = view.state_index() == 2;
+    let times = match (&view.opens, &view.closes) {
+        // Closed by the organiser: no time to tell.
+        (_, None) if closed => String::new(),
+        (opens, Some(closes)) => {
+            let opens = opens
+                .as_deref()
+                .map(|x| format!("{} · ", (o.opens_at)(&local_time(lang, x))));
+            format!(
+                "{}{}",
+                opens.unwrap_or_default(),
+                (o.closes_at)(&local_time(lang, closes))
+            )
+        }
+        (Some(opens), None) => format!("{} · {}", (o.opens_at)(&local_time(lang, opens)), o.until_closed),
+        (None, None) => o.until_closed.to_string(),
+    };
+    html! {
+        <div class="online-facts" id="online-facts" data-state={ view.state.clone() }>
+            <p><strong id="online-state">{ o.states[view.state_index()] }</strong>
+                if !times.is_empty() { { " · " }{ times } }</p>
+            <p id="online-counts" data-entrants={ view.entrants.to_string() } data-finished={ view.finished.to_string() }>{ (o.counts)(view.entrants, view.finished) }</p>
+            <p class="note">{ o.commitment }{ t.contest.colon }<code id="online-commitment" class="wrap">{ view.commitment.clone() }</code></p>
+            if let Some(secret) = &view.secret {
+                <p>{ o.secret }{ t.contest.colon }<code id="online-secret" class="wrap">{ secret.clone() }</code></p>
+                if let Some(code) = &view.event_code {
+                    <p>{ o.full_code }{ t.contest.colon }<code id="online-event-code" class="wrap">{ code.clone() }</code></p>
+                }
+                <p class="note" id="online-check">{ o.check_note }</p>
+            } else {
+                <p class="note">{ o.commitment_note }</p>
+            }
+        </div>
+    }
+}
+
+/// The standings as the server gives them: hidden until enough have
+/// finished, provisional while open, final at close.
+pub fn standings_block(t: &Strings, view: &EventView, s: &StandingsView) -> Html {
+    let o = t.online;
+    let body = match (&s.standings, public_event(view)) {
+        (Some(standings), Some(event)) if !s.hidden => super::score::standings_view(t, &event, standings),
+        _ => html! { <p id="online-standings-hidden">{ (o.hidden)(view.standings_after, view.finished) }</p> },
+    };
+    html! {
+        <section class="online-standings" id="online-standings" data-state={ s.state.clone() } data-hidden={ s.hidden.to_string() }>
+            <h2>{ if s.state == "final" { o.final_standings } else { o.provisional } }</h2>
+            { body }
+            if !s.disqualified.is_empty() {
+                <h3>{ o.disqualified }</h3>
+                <ul id="online-disqualified">
+                    { for s.disqualified.iter().map(|d| html! { <li data-name={ d.name.clone() }><strong>{ d.name.clone() }</strong>{ t.contest.colon }{ d.reason.clone() }</li> }) }
+                </ul>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct EventPageProps {
+    id: AttrValue,
+}
+
+/// The event: its rules and state, entering it (or continuing with a key),
+/// the entrant's boards, the standings.
+#[component]
+fn EventPage(props: &EventPageProps) -> Html {
+    let t = use_strings();
+    let o = t.online;
+    let lang = use_lang().code();
+    let id = props.id.to_string();
+    // Bumped after entering: everything is asked again.
+    let round = use_state(|| 0u32);
+    let key = use_state(|| entry_key(&id));
+    let event = use_fetch((id.clone(), *round), |(id, _)| async move {
+        api::call::<EventView>("GET", &format!("events/{id}"), None, None).await
+    });
+    let entry = use_fetch(((*key).clone(), id.clone(), *round), |(key, id, _)| async move {
+        match key {
+            Some(key) => api::call::<EntryView>("GET", &format!("events/{id}/entry"), Some(&key), None)
+                .await
+                .map(Some),
+            None => Ok(None),
+        }
+    });
+    let standings = use_fetch((id.clone(), *round), |(id, _)| async move {
+        api::call::<StandingsView>("GET", &format!("events/{id}/standings"), None, None).await
+    });
+    let name = use_state(String::new);
+    let typed_key = use_state(String::new);
+    let error = use_state(|| None::<String>);
+    let busy = use_state(|| false);
+
+    let view = match &*event {
+        None => {
+            return html! { <main id="main" class="page contest-page"><p id="online-loading">{ o.loading }</p></main> }
+        }
+        Some(Err(e)) => {
+            return html! {
+                <main id="main" class="page contest-page">
+                    <h1>{ t.contest.title }</h1>
+                    <p class="error" id="online-error" role="alert">{ t.api_error(e) }</p>
+                    <p><a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.back_home }</a></p>
+                </main>
+            };
+        }
+        Some(Ok(v)) => v.clone(),
+    };
+    let on_enter = {
+        let (id, name, key, error, busy, round) = (
+            id.clone(),
+            name.clone(),
+            key.clone(),
+            error.clone(),
+            busy.clone(),
+            round.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let who = name.trim().to_string();
+            if who.is_empty() || *busy {
+                return;
+            }
+            busy.set(true);
+            let (id, key, error, busy, round) = (id.clone(), key.clone(), error.clone(), busy.clone(), round.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let body = format!("{{\"name\":{}}}", api::quoted(&who));
+                let answer = api::call::<api::Entered>("POST", &format!("events/{id}/entries"), None, Some(body)).await;
+                busy.set(false);
+                match answer {
+                    Ok(entered) => {
+                        let kept = keep_entry_key(&id, &entered.entry_key);
+                        error.set(kept.err().map(|e| (o.key_not_kept)(t.storage_error(e))));
+                        key.set(Some(entered.entry_key));
+                        round.set(*round + 1);
+                    }
+                    Err(e) => error.set(Some(t.api_error(&e))),
+                }
+            });
+        })
+    };
+    let on_continue = {
+        let (id, typed_key, key, error) = (id.clone(), typed_key.clone(), key.clone(), error.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let typed = typed_key.trim().to_string();
+            if typed.is_empty() {
+                return;
+            }
+            let (id, key, error) = (id.clone(), key.clone(), error.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match api::call::<EntryView>("GET", &format!("events/{id}/entry"), Some(&typed), None).await {
+                    Ok(_) => {
+                        let kept = keep_entry_key(&id, &typed);
+                        error.set(kept.err().map(|e| (o.key_not_kept)(t.storage_error(e))));
+                        key.set(Some(typed));
+                    }
+                    Err(e) => error.set(Some(t.api_error(&e))),
+                }
+            });
+        })
+    };
+    let public = public_event(&view);
+    let entered = match &*entry {
+        Some(Ok(Some(entry))) => Some(entry.clone()),
+        _ => None,
+    };
+    let entry_error = match &*entry {
+        Some(Err(e)) => Some(t.api_error(e)),
+        _ => None,
+    };
+    let open = view.state == "open";
+    html! {
+        <main id="main" class="page contest-page online-page" data-online={ id.clone() }>
+            <h1 id="online-title">{ title(t, &view) }</h1>
+            <p class="chip-line"><span class="chip online">{ o.online_event }</span></p>
+            if let Some(event) = &public {
+                <ul class="rules" id="online-rules">{ for words::rules(t, event).into_iter().map(|l| html! { <li>{ l }</li> }) }</ul>
+            }
+            { event_facts(t, lang, &view) }
+            if let Some(entry) = &entered {
+                { entry_view(t, &id, entry, (*key).as_deref().unwrap_or_default()) }
+            } else if open {
+                <form class="enter" id="online-enter" onsubmit={on_enter}>
+                    <label class="field">{ t.contest.your_name }
+                        <input id="online-name" type="text" maxlength="40" autocomplete="nickname" value={ (*name).clone() }
+                            oninput={ { let name = name.clone(); Callback::from(move |e: InputEvent| if let Some(v) = web::input_value(e.as_ref()) { name.set(v) }) } } />
+                    </label>
+                    <button type="submit" class="primary" id="online-enter-button" disabled={ *busy }>{ t.contest.enter }</button>
+                </form>
+            }
+            if entered.is_none() {
+                <form class="continue" id="online-continue" onsubmit={on_continue}>
+                    <label class="field">{ o.continue_label }
+                        <input id="online-key" type="text" spellcheck="false" autocomplete="off" value={ (*typed_key).clone() }
+                            oninput={ { let k = typed_key.clone(); Callback::from(move |e: InputEvent| if let Some(v) = web::input_value(e.as_ref()) { k.set(v) }) } } />
+                    </label>
+                    <button type="submit" id="online-continue-button">{ o.continue_button }</button>
+                </form>
+            }
+            if let Some(why) = entry_error.or_else(|| (*error).clone()) {
+                <p class="error" id="online-enter-error" role="alert">{ why }</p>
+            }
+            if let Some(Ok(s)) = &*standings { { standings_block(t, &view, s) } }
+            <p><a id="online-organiser-link" href={ link(&id, None, Some("organiser")) }>{ o.manage }</a></p>
+        </main>
+    }
+}
+
+/// The entrant's name, key, boards and the next board to play.
+fn entry_view(t: &Strings, id: &str, entry: &EntryView, key: &str) -> Html {
+    let o = t.online;
+    let rows = entry.boards.iter().map(|b| {
+        let state = match (b.state.as_str(), b.score) {
+            (_, Some(score)) => format!("{score:+}"),
+            ("playing", _) => o.board_states[1].to_string(),
+            _ => o.board_states[0].to_string(),
+        };
+        html! {
+            <tr data-board={ b.number.to_string() } data-state={ b.state.clone() }>
+                <td class="num">{ b.number }</td>
+                <td>{ words::seat(t, b.seat) }</td>
+                <td class="num">{ state }</td>
+            </tr>
+        }
+    });
+    html! {
+        <section class="online-entry" id="online-entry" data-name={ entry.name.clone() } data-total={ entry.total.to_string() } data-finished={ entry.finished.to_string() }>
+            <h2>{ (t.contest.entered_as)(&entry.name) }</h2>
+            <p class="share-line">{ o.your_key }{ t.contest.colon }<code id="online-entry-key">{ key.to_string() }</code>
+                <CopyButton id="online-entry-key-copy" text={ key.to_string() } /></p>
+            <p class="note">{ o.your_key_note }</p>
+            if let Some(why) = &entry.disqualified {
+                <p class="error" id="online-you-disqualified">{ (o.you_disqualified)(why) }</p>
+            }
+            if let Some(next) = entry.next {
+                <p><a class="button primary" id="online-play" href={ link(id, Some(next), None) }>{ (o.play_next)(next) }</a></p>
+            } else {
+                <p id="online-all-played">{ o.all_played }</p>
+            }
+            <div class="scroll">
+                <table id="online-boards">
+                    <thead><tr><th>{ t.contest.board }</th><th>{ t.contest.seat }</th><th>{ t.contest.score }</th></tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            </div>
+            <p id="online-total">{ (t.contest.total)(entry.total, entry.boards.iter().filter(|b| b.score.is_some()).count()) }</p>
+        </section>
+    }
+}
