@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { start, stop, site, freshPage, shots, playMoves, startDdzServer } from "./support.mjs";
+import { start, stop, site, freshPage, shots, playMoves, startDdzServer, cli } from "./support.mjs";
 
 let server;
 
@@ -176,6 +176,12 @@ test("an online event: made in the app, entered by three profiles, closed with t
   );
   assert.deepEqual(rows.map((r) => r.entrant).sort(), ["Ann", "Bo"]);
   assert.deepEqual(standings.disqualified, [{ name: "Cy", reason: "Played from two accounts" }]);
+  // And the CLI's, asked of the same server.
+  const byCli = cli(["contest", "standings", id, "--server", server.base, "--json"]);
+  assert.deepEqual(
+    rows,
+    byCli.standings.entrants.map((e) => ({ entrant: e.entrant, place: e.place, points: e.rank_points, score: e.score }))
+  );
 
   // The secret matches the commitment, on the event's page too.
   const closed = await api(`events/${id}`);
@@ -191,6 +197,24 @@ test("an online event: made in the app, entered by three profiles, closed with t
   for (const p of [org, ann, bo2, cy]) await p.context.close();
 });
 
+test("the daily card offers the server's daily contest, an online event like any other", async () => {
+  server ??= await startDdzServer();
+  const { context, page, errors } = await freshPage("zh-CN", UPRIGHT);
+  await page.goto(`${server.base}#/contest`);
+  await page.waitForSelector("#daily-server-link", { timeout: 30000 });
+  const id = await page.getAttribute("#daily-server", "data-id");
+  assert.match(await page.textContent("#daily-server"), /服务器上的今日每日赛/);
+  await page.click("#daily-server-link");
+  await page.waitForSelector("#online-name", { timeout: 30000 });
+  const view = await api(`events/${id}`);
+  assert.ok(view.daily, "the server's daily event");
+  assert.equal(view.boards, 6);
+  await enter(page, id, "Dai");
+  assert.equal((await api(`events/${id}`)).entrants, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the static site shows no online event", async () => {
   const { context, page, errors } = await freshPage("en-US");
   await page.goto(`${site.base}#/contest`);
@@ -198,6 +222,7 @@ test("the static site shows no online event", async () => {
   // The probe has answered (404) by the time the page has settled.
   await page.waitForTimeout(500);
   assert.equal(await page.locator("#contest-new-kind").count(), 0);
+  assert.equal(await page.locator("#daily-server").count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -11,6 +11,7 @@ use super::journal::{Day, BOARDS};
 use super::{boards_view, event_link, history_link, notices_view, place_view, records_link, remember};
 use crate::i18n::{use_strings, Strings};
 use crate::pages::contest::event::board_link;
+use crate::pages::contest::online::ServerDaily;
 use crate::pages::contest::words;
 use crate::web;
 
@@ -64,6 +65,7 @@ pub fn DailyCard() -> Html {
                 Some(d) => progress_view(t, d),
                 None => new_view(t, &event),
             } }
+            <ServerDaily date={today} />
             <p class="daily-foot">
                 if !remembered.journal.is_empty() {
                     <a id="daily-history-link" href={ history_link() }>{ t.daily.history_link }</a>

@@ -10,6 +10,9 @@
 
 pub mod api;
 mod board;
+mod daily;
+
+pub use self::daily::ServerDaily;
 mod organiser;
 
 use engine::contest::Event;
