@@ -465,6 +465,23 @@ async fn enter(
     let inserted = {
         let _turn = state.db.write_turn().await;
         let mut tx = state.db.pool.begin().await?;
+        // Touching the event's row first makes entries to one event take
+        // turns (a row lock on PostgreSQL, the write lock on SQLite), so
+        // the count below is exact however many enter at once.
+        sqlx::query("UPDATE events SET max_entrants = max_entrants WHERE id = $1")
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM entries WHERE event_id = $1")
+            .bind(&id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if count >= loaded.row.max_entrants {
+            return Err(ApiError::forbidden(
+                "event-full",
+                "the event has all the entrants it takes",
+            ));
+        }
         let mut result = sqlx::query(
             "INSERT INTO entries (id, event_id, name, name_key, key_hash, disqualified, created_at) \
              VALUES ($1, $2, $3, $4, $5, NULL, $6)",

@@ -1,5 +1,6 @@
 //! Idempotency under concurrency: of two requests for one ply sent at
-//! once, one is applied; the same move sent twice at once is applied once.
+//! once, one is applied; the same move sent twice at once is applied once;
+//! of many entering at once, no more than the event takes get in.
 
 mod common;
 
@@ -79,4 +80,35 @@ fn of_two_concurrent_requests_for_one_ply_one_is_applied() {
         rounds += 1;
     }
     assert!(rounds > 1);
+}
+
+#[test]
+fn of_many_entering_at_once_only_the_most_entrants_get_in() {
+    let store = Store::new();
+    let server = Server::start(&store);
+    let (id, _, _) = Api::new(&server).create(&duplicate(1), serde_json::json!({"max_entrants": 3}));
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..8)
+            .map(|i| {
+                let api = Api::new(&server);
+                let id = id.clone();
+                s.spawn(move || {
+                    api.post(
+                        &format!("/api/events/{id}/entries"),
+                        None,
+                        &serde_json::json!({"name": format!("p{i}")}),
+                    )
+                    .status
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(statuses.iter().filter(|&&s| s == 201).count(), 3, "{statuses:?}");
+    assert!(statuses.iter().all(|&s| s == 201 || s == 403), "{statuses:?}");
+    let view = Api::new(&server)
+        .get(&format!("/api/events/{id}"), None)
+        .expect(200)
+        .json();
+    assert_eq!(view["entrants"], 3);
 }
