@@ -985,7 +985,8 @@ fn event_source(text: &str) -> Result<EventSource, String> {
     match path.metadata() {
         Ok(meta) if meta.is_dir() => Ok(EventSource::Export(path.to_path_buf())),
         Ok(meta) if meta.is_file() => {
-            let code = crate::cmd::read_bounded(path, CODE_FILE_BYTES).map_err(|e| e.to_string())?;
+            let code =
+                crate::cmd::read_bounded(path, CODE_FILE_BYTES, "an event's code file").map_err(|e| e.to_string())?;
             event(code.trim())
                 .map(|e| EventSource::Code(Box::new(e)))
                 .map_err(|e| format!("{text}: {e}"))

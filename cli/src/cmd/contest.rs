@@ -4,7 +4,6 @@
 //! `records` prints the hand records.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -455,19 +454,8 @@ fn submissions(args: &[String]) -> Result<Vec<Submission>, CliError> {
             });
             continue;
         }
-        let file = std::fs::File::open(path).map_err(|e| CliError::io(path, e))?;
         let limit = engine::contest::result::MAX_FILE_BYTES as u64;
-        let mut bytes = Vec::new();
-        file.take(limit + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| CliError::io(path, e))?;
-        if bytes.len() as u64 > limit {
-            return Err(CliError::Other(format!(
-                "{}: longer than a result file ever is ({limit} bytes)",
-                path.display()
-            )));
-        }
-        let text = String::from_utf8(bytes).map_err(|_| CliError::Other(format!("{}: not text", path.display())))?;
+        let text = super::read_bounded(path, limit, "a result file")?;
         let name = path
             .file_name()
             .map_or_else(|| arg.clone(), |n| n.to_string_lossy().into_owned());

@@ -244,8 +244,8 @@ fn seeds(first_flag: &str, first: u64, count_flag: &str, count: u64) -> Result<e
 }
 
 /// A text file read up to `limit` bytes (a longer one is refused, with
-/// the bound).
-pub fn read_bounded(path: &std::path::Path, limit: u64) -> Result<String, CliError> {
+/// the bound and `what` a valid one is: "a result file").
+pub fn read_bounded(path: &std::path::Path, limit: u64, what: &str) -> Result<String, CliError> {
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| CliError::io(path, e))?;
     let mut bytes = Vec::new();
@@ -254,7 +254,7 @@ pub fn read_bounded(path: &std::path::Path, limit: u64) -> Result<String, CliErr
         .map_err(|e| CliError::io(path, e))?;
     if bytes.len() as u64 > limit {
         return Err(CliError::Other(format!(
-            "{}: longer than such a file ever is ({limit} bytes)",
+            "{}: longer than {what} ever is ({limit} bytes)",
             path.display()
         )));
     }

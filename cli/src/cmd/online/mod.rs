@@ -392,7 +392,7 @@ pub struct Export {
 /// Reads the folder `export` wrote; a secret that does not match the
 /// commitment is an error.
 pub fn read_export(dir: &Path) -> Result<Export, CliError> {
-    let read = |name: &str| super::read_bounded(&dir.join(name), crate::args::CODE_FILE_BYTES);
+    let read = |name: &str| super::read_bounded(&dir.join(name), crate::args::CODE_FILE_BYTES, "an export's file");
     let code = read(EVENT_FILE)?;
     let secret = read(SECRET_FILE)?;
     let commitment = read(COMMITMENT_FILE)?.trim().to_string();
