@@ -578,6 +578,28 @@ pub enum ContestCommand {
         #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
         format: OutputFormat,
     },
+    /// Is an equal event fair? Deals the boards of --entrants names,
+    /// measures every board again with games the dealing never saw (the
+    /// judging panel for --rounds rounds of 8 games; the field, each player
+    /// --field-games games), and sets the spread of the names' totals
+    /// against a random-deals event of the same settings.
+    Fairness {
+        /// The equal event's code, or a link holding it.
+        #[arg(value_parser = event)]
+        event: Event,
+        /// Names to deal for (entrant-001, entrant-002, ...).
+        #[arg(long, default_value_t = 100, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
+        entrants: u32,
+        /// Deal for these names instead (repeat the flag).
+        #[arg(long = "entrant", value_parser = entrant, conflicts_with = "entrants")]
+        names: Vec<EntrantName>,
+        /// Rounds of the judging panel per board, measured again (8 games each).
+        #[arg(long, default_value_t = 128, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
+        rounds: u32,
+        /// Games each of the field's 11 players plays per board.
+        #[arg(long, default_value_t = 2, value_parser = u32_in(limits::FIELD_GAMES), allow_negative_numbers = true)]
+        field_games: u32,
+    },
     /// Hand records: each board's hands, par, splits and the field's
     /// scores (and, given results, every entrant's).
     Records {

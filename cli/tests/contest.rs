@@ -400,19 +400,39 @@ fn equal_deals_differ_by_entrant_and_lie_within_eps() {
     let (ann, bob) = (seeds("Ann"), seeds("Bob"));
     assert_ne!(ann, bob);
     assert_eq!(seeds("ANN"), ann);
-    let centre = [0.875, 0.4, 0.36];
-    for seed in ann.iter().chain(&bob) {
-        // The GDI again, with the panel and games the format judges by.
-        let d = json(&["dist", &seed.to_string(), "--panel", "quick", "--games", "4"]);
-        let gdi: Vec<f64> = d["gdi"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|g| g.as_f64().unwrap())
-            .collect();
-        let distance = gdi.iter().zip(centre).map(|(g, c)| (g - c).powi(2)).sum::<f64>().sqrt();
-        assert!(distance < 0.2, "seed {seed}: GDI {gdi:?} is {distance} from the centre");
+    // Each board judged again from its seat, with games the dealing never
+    // saw: within ε, or at least not clearly beyond it.
+    let f = json(&[
+        "contest",
+        "fairness",
+        event,
+        "--entrant",
+        "Ann",
+        "--entrant",
+        "Bob",
+        "--rounds",
+        "32",
+    ]);
+    let names = f["names"].as_array().unwrap();
+    assert_eq!(names.len(), 2);
+    for board in names.iter().flat_map(|n| n["boards"].as_array().unwrap()) {
+        let (distance, se) = (
+            board["distance"][0].as_f64().unwrap(),
+            board["distance"][1].as_f64().unwrap(),
+        );
+        assert!(distance - 3.0 * se < 0.2, "{board}");
     }
+    let seeds_measured: Vec<u64> = names[0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["board"]["seed"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seeds_measured, ann);
+    assert_eq!(f["fairness"]["within"][1].as_u64(), Some(4));
+    // Only equal events are measured.
+    let random = new_event(&["--format", "random", "--seed", "1"]);
+    fails_with(&["contest", "fairness", &random], "not an equal event");
     // An entrant's result scores on the entrant's own deals.
     let (result, scores) = enter(event, "Ann", "L7");
     let s = json(&["contest", "score", event, &result]);

@@ -93,6 +93,10 @@ pub const COUNTS: RangeInclusive<u32> = 0..=MAX_HAND;
 /// and a Slurm array is usually capped lower.
 pub const SHARDS: RangeInclusive<u64> = 1..=100_000;
 
+/// Games each field player plays on a board in a fairness test (two at
+/// least, for each player's own variance).
+pub const FIELD_GAMES: RangeInclusive<u32> = 2..=1_000;
+
 /// A value outside its stated range.
 #[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 pub enum LimitError {

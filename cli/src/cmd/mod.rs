@@ -7,6 +7,7 @@ mod agent;
 mod bid;
 mod cards;
 mod contest;
+mod fairness;
 mod lab;
 mod learned;
 mod library;

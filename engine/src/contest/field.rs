@@ -73,6 +73,27 @@ impl Field {
         self.scores.iter().copied().zip(self.counts.iter().copied())
     }
 
+    /// The mean score of `players` (indices into [`FIELD_RUNGS`]) and its
+    /// sampling variance, when each of the field's players played `games`
+    /// games in order ([`FieldRun::with_games`]): each player's sample
+    /// variance over its games, averaged over the players and divided by
+    /// the games. NaN variance below 2 games.
+    pub fn mean_and_variance(&self, games: u32, players: std::ops::Range<usize>) -> (f64, f64) {
+        let g = games.max(1) as usize;
+        let chunks: Vec<&[i64]> = self.each_game.chunks(g).filter(|c| c.len() == g).collect();
+        let chosen = chunks.get(players).unwrap_or_default();
+        let n = chosen.len() as f64;
+        let mean = chosen.iter().flat_map(|c| c.iter()).sum::<i64>() as f64 / (n * g as f64);
+        let variance: f64 = chosen
+            .iter()
+            .map(|c| {
+                let m = c.iter().sum::<i64>() as f64 / g as f64;
+                c.iter().map(|&s| (s as f64 - m).powi(2)).sum::<f64>() / (g as f64 - 1.0)
+            })
+            .sum();
+        (mean, variance / (n * n * g as f64))
+    }
+
     /// As a distribution (for DIH).
     pub fn distribution(&self) -> Result<Distribution, DistributionError> {
         let counts: Vec<(i64, u64)> = self.pairs().collect();
@@ -85,6 +106,8 @@ pub struct FieldRun {
     board: Board,
     opponents: PlayerSpec,
     players: Vec<PlayerSpec>,
+    /// Games each player plays.
+    games: u32,
     played: u32,
     field: Field,
 }
@@ -92,17 +115,25 @@ pub struct FieldRun {
 impl FieldRun {
     /// The field on `board` against `opponents`, nothing played yet.
     pub fn new(board: Board, opponents: PlayerSpec) -> FieldRun {
+        FieldRun::with_games(board, opponents, FIELD_GAMES)
+    }
+
+    /// A larger (or smaller) field than a contest's: each player plays
+    /// `games` games (at least 1).
+    pub fn with_games(board: Board, opponents: PlayerSpec, games: u32) -> FieldRun {
         let scores = score_set(&board.deal());
-        let players = FIELD_RUNGS.filter_map(Rung::new).map(Rung::spec).collect();
+        let players: Vec<PlayerSpec> = FIELD_RUNGS.filter_map(Rung::new).map(Rung::spec).collect();
+        let games = games.max(1);
         FieldRun {
             field: Field {
                 counts: vec![0; scores.len()],
                 scores,
-                each_game: Vec::with_capacity(FIELD_TOTAL as usize),
+                each_game: Vec::with_capacity(players.len() * games as usize),
             },
             board,
             opponents,
             players,
+            games,
             played: 0,
         }
     }
@@ -114,7 +145,7 @@ impl FieldRun {
 
     /// Games in all.
     pub fn total(&self) -> u32 {
-        FIELD_TOTAL
+        self.players.len() as u32 * self.games
     }
 
     /// Games played.
@@ -133,7 +164,7 @@ impl FieldRun {
         if self.is_done() {
             return Ok(());
         }
-        let index = (self.played / FIELD_GAMES) as usize;
+        let index = (self.played / self.games) as usize;
         let spec = self.players[index];
         let seed = derive(&[
             b"field",
