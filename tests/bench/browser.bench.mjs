@@ -4,7 +4,7 @@
 // worked. The tests assert only gross limits (a shared machine's timings
 // vary); these are the figures. Run by scripts/bench-browser.
 
-import { start, stop, freshPage, cli, worstStall, timeUntilShown, timeUntilAnswered, boardPosition, solveArgs, waitForDeal, distBytes, rankDuringTournament } from "../support.mjs";
+import { start, stop, freshPage, cli, enterEvent, worstStall, timeUntilShown, timeUntilAnswered, boardPosition, solveArgs, waitForDeal, distBytes, rankDuringTournament } from "../support.mjs";
 
 const rows = [];
 /** One measured figure: what, how much, and beside what. */
@@ -211,7 +211,30 @@ async function aiThinking() {
   });
 }
 
-const benches = { firstVisit, firstRender, exactSplit, workerRun, parLongAndLimited, parBesideNative, endgameWholeDeal, losingPlayFlagged, labTwoJobs, aiThinking, solveBench, wholeDeals };
+/** An equal event's boards dealt for an entrant, in the browser's worker and natively, at the app's default centre and ε. */
+async function equalDealing() {
+  for (const boards of [6, 12]) {
+    const { code } = cli(["contest", "new", "--format", "equal", "--centre", "0.8,0.45,0.3", "--eps", "0.15", "--boards", String(boards), "--seed", "1", "--json"]);
+    const names = ["Ann", "Bob", "Cy"];
+    const inBrowser = [];
+    const native = [];
+    for (const name of names) {
+      const { context, page, errors } = await freshPage("en-US");
+      const start = Date.now();
+      await enterEvent(page, code, name);
+      inBrowser.push(Date.now() - start);
+      await context.close();
+      if (errors.length) throw new Error(`errors in the page: ${errors.join("; ")}`);
+      const t = Date.now();
+      cli(["contest", "deals", code, "--entrant", name, "--json"]);
+      native.push(Date.now() - t);
+    }
+    const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+    row(`an equal event's ${boards} boards dealt, mean of ${names.length} names`, ms(mean(inBrowser)), `natively ${ms(mean(native))}; each ${inBrowser.map(ms).join(", ")}`);
+  }
+}
+
+const benches = { firstVisit, firstRender, exactSplit, workerRun, parLongAndLimited, parBesideNative, endgameWholeDeal, losingPlayFlagged, labTwoJobs, aiThinking, solveBench, wholeDeals, equalDealing };
 const only = process.argv.slice(2);
 const site = await start();
 try {

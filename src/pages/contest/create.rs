@@ -21,9 +21,10 @@ use crate::route::{ContestLink, Route};
 use crate::web;
 use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
 
-/// How hard an equal event's deals are for the landlord, in players'
-/// words: each a GDI centre (advanced) that 1.5–4% of the built-in
-/// library's deals lie within 0.15 of, so entrants' deals are found.
+/// How hard an equal event's deals are for the entrant, from their seat,
+/// in players' words: each a GDI centre (advanced) that 1.5–4% of the
+/// built-in library's deals lie within 0.15 of (from the landlord's seat),
+/// so entrants' deals are found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Difficulty {
     Easier,
