@@ -7,6 +7,8 @@
 //! - by the AI field from the entrant's seat ([`super::field`]): is there
 //!   a name effect beyond the field's own sampling noise (Cochran's Q).
 //!
+//! docs/results/equal.md has the figures and how to read them.
+//!
 //! The same figures for a random-deals event of the same settings are the
 //! yardstick: an equal event's spread should be a fraction of theirs.
 
@@ -186,8 +188,11 @@ impl Spread {
 }
 
 /// A test of the name effect: do the names' totals differ by more than
-/// their sampling noise explains? Cochran's Q, Σ wᵢ(Tᵢ − T̄w)² with
-/// wᵢ = 1/varᵢ, against χ² with names − 1 degrees of freedom.
+/// their sampling noise explains? Q = Σ (Tᵢ − T̄)² / v̄, with v̄ the names'
+/// mean sampling variance, against χ² with names − 1 degrees of freedom
+/// (Cochran's Q with one variance for all: the names are measured alike,
+/// and a name whose few games happened to agree must not weigh without
+/// end).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct NameEffect {
     /// Q.
@@ -201,14 +206,10 @@ pub struct NameEffect {
 impl NameEffect {
     /// The test on `totals` (each a total and its sampling variance).
     pub fn of(totals: &[(f64, f64)]) -> NameEffect {
-        let weights: Vec<f64> = totals.iter().map(|t| 1.0 / t.1.max(1e-12)).collect();
-        let w: f64 = weights.iter().sum();
-        let mean = totals.iter().zip(&weights).map(|(t, w)| t.0 * w).sum::<f64>() / w;
-        let q = totals
-            .iter()
-            .zip(&weights)
-            .map(|(t, w)| w * (t.0 - mean).powi(2))
-            .sum::<f64>();
+        let n = totals.len() as f64;
+        let mean = totals.iter().map(|t| t.0).sum::<f64>() / n.max(1.0);
+        let noise = totals.iter().map(|t| t.1).sum::<f64>() / n.max(1.0);
+        let q = totals.iter().map(|t| (t.0 - mean).powi(2)).sum::<f64>() / noise;
         let df = totals.len().saturating_sub(1) as u32;
         NameEffect {
             q,
@@ -278,6 +279,9 @@ fn chi_square_above(x: f64, df: u32) -> f64 {
     }
     if x <= 0.0 {
         return 1.0;
+    }
+    if x.is_infinite() {
+        return 0.0;
     }
     let a = f64::from(df) / 2.0;
     let x = x / 2.0;
@@ -366,6 +370,7 @@ mod tests {
         }
         assert_eq!(chi_square_above(0.0, 3), 1.0);
         assert!(chi_square_above(1e4, 3) < 1e-12);
+        assert_eq!(chi_square_above(f64::INFINITY, 3), 0.0);
         assert!((ln_gamma(5.0) - 24f64.ln()).abs() < 1e-12);
     }
 
