@@ -55,11 +55,6 @@ pub struct Estimate {
     /// The distance's standard error (the delta method over the panel's
     /// rungs, each rung's games a stratum).
     pub se: f64,
-    /// The entrant's side's mean score.
-    pub mean: f64,
-    /// The mean's sampling variance (each rung's sample variance over its
-    /// games, averaged over the rungs).
-    pub mean_var: f64,
     /// Games played.
     pub games: u32,
 }
@@ -150,23 +145,7 @@ impl Judging {
     /// number of grades: [`Judging::comparable`]).
     pub fn estimate(&self, centre: &GdiCentre) -> Estimate {
         let k = self.scores.len();
-        let m = f64::from(self.rounds.max(1));
-        // Each rung's share of games ending at each score, shrunk towards
-        // the pooled shares by two games' weight, so a rung whose few
-        // games all ended alike does not claim no variance.
-        let pooled: Vec<f64> = (0..k)
-            .map(|j| (self.counts.iter().map(|c| c[j]).sum::<u64>() as f64 + 1.0 / k as f64) / (m * RUNGS as f64 + 1.0))
-            .collect();
-        let shares: Vec<Vec<f64>> = self
-            .counts
-            .iter()
-            .map(|c| (0..k).map(|j| (c[j] as f64 + 2.0 * pooled[j]) / (m + 2.0)).collect())
-            .collect();
-        let raw: Vec<Vec<f64>> = self
-            .counts
-            .iter()
-            .map(|c| c.iter().map(|&n| n as f64 / m).collect())
-            .collect();
+        let raw = self.shares(0.0);
         // g_i: the share reaching grade i (ending at score index ≥ i).
         let gdi: Vec<f64> = (1..k)
             .map(|i| raw.iter().map(|p| p[i..].iter().sum::<f64>()).sum::<f64>() / RUNGS as f64)
@@ -181,41 +160,59 @@ impl Judging {
             vec![1.0 / ((k - 1).max(1) as f64).sqrt(); k - 1]
         };
         let along: Vec<f64> = (0..k).map(|j| u[..j].iter().sum()).collect();
-        let variance = |p: &[f64], y: &[f64]| {
-            let mean: f64 = p.iter().zip(y).map(|(p, y)| p * y).sum();
-            p.iter().zip(y).map(|(p, y)| p * (y - mean).powi(2)).sum::<f64>()
-        };
-        let strata = RUNGS as f64 * RUNGS as f64 * m;
-        let se = (shares.iter().map(|p| variance(p, &along)).sum::<f64>() / strata).sqrt();
+        // Shares shrunk towards the pooled ones by two games' weight, so a
+        // rung whose few games all ended alike does not claim no variance.
+        let shrunk = self.shares(2.0);
+        let se = (shrunk.iter().map(|p| variance(p, &along)).sum::<f64>() / self.strata()).sqrt();
+        Estimate {
+            gdi,
+            distance,
+            se,
+            games: self.games(),
+        }
+    }
+
+    /// The entrant's side's mean score over the games so far, and its
+    /// sampling variance (each rung's sample variance over its games,
+    /// averaged over the rungs).
+    pub fn mean_score(&self) -> (f64, f64) {
+        let raw = self.shares(0.0);
         let scores: Vec<f64> = self.scores.iter().map(|&s| s as f64).collect();
         let mean = raw
             .iter()
             .map(|p| p.iter().zip(&scores).map(|(p, s)| p * s).sum::<f64>())
             .sum::<f64>()
             / RUNGS as f64;
-        // Each rung's unbiased sample variance (m − 1 degrees of freedom).
+        // Unbiased: m − 1 degrees of freedom in each rung.
+        let m = f64::from(self.rounds);
         let unbiased = if self.rounds > 1 { m / (m - 1.0) } else { 0.0 };
-        let mean_var = raw.iter().map(|p| variance(p, &scores) * unbiased).sum::<f64>() / strata;
-        Estimate {
-            gdi,
-            distance,
-            se,
-            mean,
-            mean_var,
-            games: self.games(),
-        }
+        let var = raw.iter().map(|p| variance(p, &scores) * unbiased).sum::<f64>() / self.strata();
+        (mean, var)
     }
 
-    /// The entrant's side's mean score over the games so far, and its
-    /// sampling variance (as [`Estimate::mean`] and [`Estimate::mean_var`]).
-    pub fn mean_score(&self) -> (f64, f64) {
-        let centre = GdiCentre::new(vec![0.0; self.scores.len() - 1]);
-        // Any centre of the deal's grades gives the same mean; the score
-        // set always has two or more grades, and zeros are a centre.
-        centre.map_or((f64::NAN, f64::NAN), |c| {
-            let e = self.estimate(&c);
-            (e.mean, e.mean_var)
-        })
+    /// Each rung's share of its games ending at each score, with `prior`
+    /// games' weight of the pooled shares added.
+    fn shares(&self, prior: f64) -> Vec<Vec<f64>> {
+        let k = self.scores.len();
+        let m = f64::from(self.rounds);
+        let all = m * RUNGS as f64;
+        let pooled: Vec<f64> = (0..k)
+            .map(|j| (self.counts.iter().map(|c| c[j]).sum::<u64>() as f64 + 1.0 / k as f64) / (all + 1.0))
+            .collect();
+        self.counts
+            .iter()
+            .map(|c| {
+                (0..k)
+                    .map(|j| (c[j] as f64 + prior * pooled[j]) / (m + prior).max(1.0))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Rungs² × games a rung: a stratified mean's variance is the rungs'
+    /// variances summed over this.
+    fn strata(&self) -> f64 {
+        RUNGS as f64 * RUNGS as f64 * f64::from(self.rounds.max(1))
     }
 
     /// The verdict on the games so far, against `centre` and `eps`.
@@ -245,6 +242,12 @@ impl Judging {
             }
         }
     }
+}
+
+/// The variance of `y` under the shares `p`.
+fn variance(p: &[f64], y: &[f64]) -> f64 {
+    let mean: f64 = p.iter().zip(y).map(|(p, y)| p * y).sum();
+    p.iter().zip(y).map(|(p, y)| p * (y - mean).powi(2)).sum()
 }
 
 #[cfg(test)]
@@ -292,12 +295,13 @@ mod tests {
             .iter()
             .flat_map(|c| c.iter().zip(&j.scores).map(|(n, s)| *n as i64 * s))
             .sum();
-        assert!((e.mean - total as f64 / 64.0).abs() < 1e-9);
+        let (mean, var) = j.mean_score();
+        assert!((mean - total as f64 / 64.0).abs() < 1e-9);
         // g_1 is the share not at the worst score.
         let worst: u64 = j.counts.iter().map(|c| c[0]).sum();
         assert!((e.gdi[0] - (1.0 - worst as f64 / 64.0)).abs() < 1e-9);
         assert!(e.se > 0.0 && e.se < 0.2, "{e:?}");
-        assert!(e.mean_var > 0.0);
+        assert!(var > 0.0);
     }
 
     #[test]
