@@ -583,23 +583,7 @@ pub enum ContestCommand {
     /// judging panel for --rounds rounds of 8 games; the field, each player
     /// --field-games games), and sets the spread of the names' totals
     /// against a random-deals event of the same settings.
-    Fairness {
-        /// The equal event's code, or a link holding it.
-        #[arg(value_parser = event)]
-        event: Event,
-        /// Names to deal for (entrant-001, entrant-002, ...).
-        #[arg(long, default_value_t = 100, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
-        entrants: u32,
-        /// Deal for these names instead (repeat the flag).
-        #[arg(long = "entrant", value_parser = entrant, conflicts_with = "entrants")]
-        names: Vec<EntrantName>,
-        /// Rounds of the judging panel per board, measured again (8 games each).
-        #[arg(long, default_value_t = 128, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
-        rounds: u32,
-        /// Games each of the field's 11 players plays per board.
-        #[arg(long, default_value_t = 2, value_parser = u32_in(limits::FIELD_GAMES), allow_negative_numbers = true)]
-        field_games: u32,
-    },
+    Fairness(ContestFairnessArgs),
     /// Hand records: each board's hands, par, splits and the field's
     /// scores (and, given results, every entrant's).
     Records {
@@ -654,6 +638,26 @@ pub enum ContestCommand {
         #[arg(long)]
         out: PathBuf,
     },
+}
+
+/// `contest fairness`'s arguments.
+#[derive(Args)]
+pub struct ContestFairnessArgs {
+    /// The equal event's code, or a link holding it.
+    #[arg(value_parser = event)]
+    pub event: Event,
+    /// Names to deal for (entrant-001, entrant-002, ...).
+    #[arg(long, default_value_t = 100, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
+    pub entrants: u32,
+    /// Deal for these names instead (repeat the flag).
+    #[arg(long = "entrant", value_name = "NAME", value_parser = entrant, conflicts_with = "entrants")]
+    pub names: Vec<EntrantName>,
+    /// Rounds of the judging panel per board, measured again (8 games each).
+    #[arg(long, default_value_t = 128, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
+    pub rounds: u32,
+    /// Games each of the field's 11 players plays per board.
+    #[arg(long, default_value_t = 2, value_parser = u32_in(limits::FIELD_GAMES), allow_negative_numbers = true)]
+    pub field_games: u32,
 }
 
 /// `contest enter`'s event: a link event (its code), or an online one

@@ -10,7 +10,6 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
-use engine::contest::fairness::{self, Measure};
 use engine::contest::records;
 use engine::contest::standings::{self, admit, check_entrant, field_key, settle, Rejection, Replayed, DEFAULT_TOP};
 use engine::contest::{
@@ -120,20 +119,7 @@ the revealed secret hashes to the commitment published, {c}: the boards are the 
             organiser,
         } => online::close(&server, &event, &organiser),
         ContestCommand::Export { event, server, out } => online::export(&server, &event, &out),
-        ContestCommand::Fairness {
-            event,
-            entrants,
-            names,
-            rounds,
-            field_games,
-        } => {
-            let names = if names.is_empty() {
-                fairness::names(entrants as usize)
-            } else {
-                names
-            };
-            super::fairness::run(&event, &names, Measure { rounds, field_games }, json)
-        }
+        ContestCommand::Fairness(args) => super::fairness::run(args, json),
         ContestCommand::Records {
             event,
             entrant,

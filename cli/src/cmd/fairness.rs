@@ -11,6 +11,7 @@ use engine::clock::MonotonicClock;
 use engine::contest::fairness::{self, Fairness, Measure, NameEffect, NameFigures, Spread};
 use engine::contest::{EntrantName, Event};
 
+use crate::args::ContestFairnessArgs;
 use crate::error::CliError;
 use crate::report::{progress_in, Report};
 
@@ -23,7 +24,16 @@ struct Dealt {
     tried: u64,
 }
 
-pub fn run(event: &Event, names: &[EntrantName], m: Measure, json: bool) -> Result<Report, CliError> {
+pub fn run(args: ContestFairnessArgs, json: bool) -> Result<Report, CliError> {
+    let event = &args.event;
+    let names = match args.names {
+        names if names.is_empty() => fairness::names(args.entrants as usize),
+        names => names,
+    };
+    let m = Measure {
+        rounds: args.rounds,
+        field_games: args.field_games,
+    };
     let eps = event.deals().eps().ok_or_else(|| {
         CliError::arg(
             "EVENT",
