@@ -8,7 +8,9 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use engine::clock::MonotonicClock;
+use engine::contest::equal::JUDGE_RUNGS;
 use engine::contest::fairness::{self, Fairness, Measure, NameEffect, NameFigures, Spread};
+use engine::contest::field::FIELD_RUNGS;
 use engine::contest::{EntrantName, Event};
 
 use crate::args::ContestFairnessArgs;
@@ -130,8 +132,8 @@ fn text(event: &Event, eps: f64, m: Measure, f: &Fairness, dealing: (f64, f64, f
          dealing: {mean:.2} s a name on average, {max:.2} s at most, {tried:.0} candidates tried (one core)\n\
          within ε {eps}: {within} of {all} boards ({share:.1}%)\n",
         names = f.panel.0.names,
-        games = m.rounds * 8,
-        field = 11 * m.field_games,
+        games = m.rounds * JUDGE_RUNGS.count() as u32,
+        field = FIELD_RUNGS.count() as u32 * m.field_games,
         per = m.field_games,
         mean = mean_ms / 1000.0,
         max = max_ms / 1000.0,

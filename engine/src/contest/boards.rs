@@ -237,14 +237,9 @@ impl Dealing {
         let DealingState::Searching(search) = &mut self.state else {
             return;
         };
-        let judging = match search.judging.take() {
-            Some(judging) => Some(judging),
-            None => {
-                let seat = self.event.seat_rule().seat(search.kept.len() as u8 + 1);
-                search.candidate(seat, self.tries_per_board * wanted as u64)
-            }
-        };
-        let Some(mut judging) = judging else {
+        let seat = self.event.seat_rule().seat(search.kept.len() as u8 + 1);
+        let limit = self.tries_per_board * wanted as u64;
+        let Some(mut judging) = search.judging.take().or_else(|| search.candidate(seat, limit)) else {
             self.state = DealingState::Failed(search.too_few(wanted));
             return;
         };

@@ -206,11 +206,10 @@ pub struct NameEffect {
 impl NameEffect {
     /// The test on `totals` (each a total and its sampling variance).
     pub fn of(totals: &[(f64, f64)]) -> NameEffect {
-        let n = totals.len() as f64;
-        let mean = totals.iter().map(|t| t.0).sum::<f64>() / n.max(1.0);
-        let noise = totals.iter().map(|t| t.1).sum::<f64>() / n.max(1.0);
-        let q = totals.iter().map(|t| (t.0 - mean).powi(2)).sum::<f64>() / noise;
+        // Σ (Tᵢ − T̄)² is (names − 1) times the spread's variance.
+        let spread = Spread::of(totals);
         let df = totals.len().saturating_sub(1) as u32;
+        let q = f64::from(df) * spread.sd.powi(2) / spread.noise_sd.powi(2);
         NameEffect {
             q,
             df,
