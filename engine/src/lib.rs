@@ -46,6 +46,7 @@ pub mod seat;
 pub mod solver;
 pub mod split;
 pub mod stepwise;
+pub mod table;
 
 pub use agents::{make_player, play_out, play_seated, Player, PlayerError, PlayerSpec, Rung};
 pub use bidding::{Auction, AuctionSetupError, AuctionState, Bid, BidError};

@@ -1,0 +1,57 @@
+//! An AI in a chair, choosing from its [`TableView`] alone: the CLI's
+//! table bot, and the server's AI players and 托管 play the same way.
+
+use crate::agents::bidding::choose_bid;
+use crate::agents::Player;
+use crate::clock::Deadline;
+use crate::game::{RecordError, SeatView, Turn};
+use crate::seat::Seat;
+
+use super::deal::Phase;
+use super::view::{DealView, TableView, Viewer};
+use super::{Action, Chair};
+
+/// The action of the chair `view` is for, if it is that chair's turn: the
+/// bid [`choose_bid`] makes with its hand, or the move `player` chooses
+/// from what the chair sees. An error if the view does not hold together
+/// (a view from elsewhere).
+pub fn choose(
+    view: &TableView,
+    player: &mut dyn Player,
+    deadline: &Deadline<'_>,
+) -> Result<Option<Action>, RecordError> {
+    let (Viewer::Chair(me), Some(deal)) = (view.viewer, &view.deal) else {
+        return Ok(None);
+    };
+    let Some(hand) = deal.hand.filter(|_| deal.to_act == Some(me)) else {
+        return Ok(None);
+    };
+    match (deal.phase, deal.landlord) {
+        (Phase::Bidding, _) => {
+            let highest = deal.bids.iter().map(|&(_, bid)| bid).max();
+            Ok(Some(Action::Bid(choose_bid(hand, highest))))
+        }
+        (Phase::Playing, Some(landlord)) => {
+            let turns = turns(deal, landlord);
+            let mut counts = [0u8; 3];
+            for chair in Chair::ALL {
+                counts[seat(chair, landlord).index()] = deal.counts[chair.index()];
+            }
+            let seat_view = SeatView::from_record(seat(me, landlord), 3, hand, deal.bottom, &turns, counts)?;
+            Ok(Some(Action::Play(player.choose(&seat_view, deadline))))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn seat(chair: Chair, landlord: Chair) -> Seat {
+    Seat::ALL[(chair.index() + 3 - landlord.index()) % 3]
+}
+
+fn turns(deal: &DealView, landlord: Chair) -> Vec<Turn> {
+    let turns = deal.plays.iter().map(|&(chair, mv)| Turn {
+        seat: seat(chair, landlord),
+        mv,
+    });
+    turns.collect()
+}

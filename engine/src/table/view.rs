@@ -1,0 +1,176 @@
+//! What one viewer of a table may see: the one function, [`Table::view`],
+//! that the server builds every frame from.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bidding::Bid;
+use crate::cards::Cards;
+use crate::play::Move;
+
+use super::deal::{DealResult, Phase, TableDeal};
+use super::session::Table;
+use super::{Chair, Rules};
+
+/// Who is looking: the person (or AI) in a chair, or a spectator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Viewer {
+    /// The holder of a chair: sees its own hand.
+    Chair(Chair),
+    /// Anyone else: sees what is public.
+    Spectator,
+}
+
+/// A table as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    /// The table's rules.
+    pub rules: Rules,
+    /// Who this view is for.
+    pub viewer: Viewer,
+    /// Each chair's total over the finished deals.
+    pub scores: [i64; 3],
+    /// Deals dealt so far, the current one included.
+    pub deals: u32,
+    /// The current (last) deal, if one was dealt.
+    pub deal: Option<DealView>,
+}
+
+/// A deal as one viewer may see it. Public: the calls, the plays, the
+/// counts, and the bottom cards once the auction is won. The viewer's own
+/// hand if it holds a chair; every hand only once the deal is finished.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealView {
+    /// Its number in the session, from 1.
+    pub number: u32,
+    /// Where it stands.
+    pub phase: Phase,
+    /// The chair that bid first.
+    pub first: Chair,
+    /// Whose turn it is.
+    pub to_act: Option<Chair>,
+    /// The viewer's cards now (a chair's viewer only).
+    pub hand: Option<Cards>,
+    /// The cards each chair holds now.
+    pub counts: [u8; 3],
+    /// The calls, in order.
+    pub bids: Vec<(Chair, Bid)>,
+    /// The landlord's chair, once the auction is won.
+    pub landlord: Option<Chair>,
+    /// The winning bid.
+    pub bid: Option<Bid>,
+    /// The bottom cards, once the auction is won.
+    pub bottom: Option<Cards>,
+    /// The plays, in order.
+    pub plays: Vec<(Chair, Move)>,
+    /// Every chair's hand as dealt (the landlord's with the bottom cards):
+    /// only once the deal is finished.
+    pub dealt: Option<[Cards; 3]>,
+    /// The score, once someone went out.
+    pub result: Option<DealResult>,
+}
+
+impl Table {
+    /// The table as `viewer` may see it. Every frame a server sends is
+    /// built here, so what a viewer may not see is never in it.
+    pub fn view(&self, viewer: Viewer) -> TableView {
+        TableView {
+            rules: self.rules(),
+            viewer,
+            scores: self.scores(),
+            deals: self.deals().len() as u32,
+            deal: self.current().map(|deal| deal.view(viewer)),
+        }
+    }
+
+    /// Every finished deal, whole: what anyone may see of them.
+    pub fn history(&self) -> Vec<DealView> {
+        let finished = self.deals().iter().filter(|d| d.is_finished());
+        finished.map(|deal| deal.view(Viewer::Spectator)).collect()
+    }
+}
+
+impl TableDeal {
+    /// This deal as `viewer` may see it.
+    pub fn view(&self, viewer: Viewer) -> DealView {
+        let finished = self.is_finished();
+        let plays = match self.game() {
+            Some(game) => game
+                .record()
+                .iter()
+                .filter_map(|t| Some((self.chair_of(t.seat)?, t.mv)))
+                .collect(),
+            None => Vec::new(),
+        };
+        DealView {
+            number: self.number(),
+            phase: self.phase(),
+            first: self.first(),
+            to_act: self.to_act(),
+            hand: match viewer {
+                Viewer::Chair(chair) => Some(self.hand(chair)),
+                Viewer::Spectator => None,
+            },
+            counts: Chair::ALL.map(|c| self.hand(c).len() as u8),
+            bids: self.bids(),
+            landlord: self.landlord(),
+            bid: self.bid(),
+            bottom: self.landlord().map(|_| self.bottom()),
+            plays,
+            dealt: finished.then(|| Chair::ALL.map(|c| self.dealt(c))),
+            result: self.result(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::make_player;
+    use crate::clock::Deadline;
+    use crate::table::bot;
+
+    #[test]
+    fn no_view_shows_a_card_it_may_not_until_the_deal_is_finished() {
+        for seed in 0..12u64 {
+            let mut table = Table::new(Rules::Tournament);
+            table.start_deal(seed).unwrap();
+            let mut players = Chair::ALL.map(|c| make_player("heuristic", seed + c.index() as u64).unwrap());
+            loop {
+                let deal = table.current().unwrap();
+                for viewer in [
+                    Viewer::Spectator,
+                    Viewer::Chair(Chair::at(0)),
+                    Viewer::Chair(Chair::at(1)),
+                    Viewer::Chair(Chair::at(2)),
+                ] {
+                    let view = table.view(viewer);
+                    let shown = view.deal.as_ref().unwrap();
+                    // The only fields holding cards: the viewer's hand, the
+                    // bottom, the plays and the dealt hands.
+                    let mine = match viewer {
+                        Viewer::Chair(c) => Some(deal.hand(c)),
+                        Viewer::Spectator => None,
+                    };
+                    assert_eq!(shown.hand, mine);
+                    assert_eq!(shown.bottom.is_some(), deal.landlord().is_some());
+                    assert_eq!(shown.dealt.is_some(), deal.is_finished());
+                }
+                let Some(chair) = table.to_act() else { break };
+                let view = table.view(Viewer::Chair(chair));
+                let action = bot::choose(&view, &mut *players[chair.index()], &Deadline::NONE)
+                    .unwrap()
+                    .unwrap();
+                table.act(chair, action).unwrap();
+            }
+            let over = table.view(Viewer::Spectator).deal.unwrap();
+            let dealt = over.dealt.unwrap();
+            assert_eq!(
+                dealt.iter().map(|c| c.len()).sum::<u32>(),
+                54,
+                "all hands shown at the end"
+            );
+            assert_eq!(table.history().len(), 1);
+        }
+    }
+}
