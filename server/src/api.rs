@@ -50,6 +50,11 @@ pub const MAX_REASON_CHARS: usize = 200;
 
 pub struct AppState {
     pub db: Db,
+    pub hub: Arc<crate::tables::hub::Hub>,
+    /// A pause before each AI action at a table, so people see it come.
+    pub table_ai_pause: Duration,
+    /// Becomes true when the server stops: open sockets close.
+    pub shutdown: tokio::sync::watch::Receiver<bool>,
     pub pool: AiPool,
     pub public_url: String,
     pub limiter: Limiter,
@@ -76,6 +81,7 @@ pub fn router(state: Arc<AppState>, config: &Config) -> Router {
         .route("/api/events/{id}/export", get(export))
         .route("/api/events/{id}/records", get(records))
         .route("/api/daily/{date}", get(daily))
+        .merge(crate::tables::routes())
         .route("/api/{*rest}", any(api_not_found))
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -176,7 +182,11 @@ async fn rate_limit(AxState(state): St, request: Request, next: Next) -> Respons
         peer
     };
     let key = bearer(request.headers())
-        .filter(|k| keys::well_formed(k, keys::ENTRY) || keys::well_formed(k, keys::ORGANISER))
+        .filter(|k| {
+            [keys::ENTRY, keys::ORGANISER, keys::HOST]
+                .iter()
+                .any(|p| keys::well_formed(k, p))
+        })
         .map(|k| keys::hash(k)[..24].to_string());
     match state.limiter.check(&ip, key.as_deref()) {
         Ok(()) => next.run(request).await,
@@ -190,7 +200,7 @@ async fn api_not_found() -> ApiError {
 
 // ---------------------------------------------------------------- helpers
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)?
         .to_str()
@@ -199,7 +209,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
-fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> ApiResult<T> {
+pub fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> ApiResult<T> {
     match body {
         Ok(Json(v)) => Ok(v),
         Err(rejection) => {

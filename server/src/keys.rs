@@ -9,6 +9,10 @@ use crate::error::{ApiError, ApiResult};
 pub const ORGANISER: &str = "org_";
 /// An entry key's prefix.
 pub const ENTRY: &str = "ent_";
+/// A table's host key's prefix.
+pub const HOST: &str = "hst_";
+/// A seat key's prefix: the holder of a chair at a table.
+pub const SEAT: &str = "sit_";
 
 fn random<const N: usize>() -> ApiResult<[u8; N]> {
     let mut bytes = [0u8; N];

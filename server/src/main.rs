@@ -8,6 +8,7 @@ mod keys;
 mod limits;
 mod pool;
 mod store;
+mod tables;
 mod view;
 
 use std::net::SocketAddr;
@@ -57,6 +58,10 @@ pub struct Config {
     /// Seconds a request may take before it is answered 408.
     #[arg(long, env = "DDZ_REQUEST_TIMEOUT", default_value_t = 60)]
     pub request_timeout: u64,
+    /// Milliseconds an AI waits before acting at a table, so people see
+    /// the play come.
+    #[arg(long, env = "DDZ_TABLE_AI_PAUSE_MS", default_value_t = 600)]
+    pub table_ai_pause_ms: u64,
     /// Log format: text or json.
     #[arg(long, env = "DDZ_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub log_format: String,
@@ -99,8 +104,16 @@ async fn run(config: Config) -> anyhow::Result<()> {
         .unwrap_or_else(|| format!("http://{}", config.listen))
         .trim_end_matches('/')
         .to_string();
+    let hub = Arc::new(tables::hub::Hub::default());
+    if db.kind == db::Kind::Postgres {
+        tokio::spawn(tables::hub::listen(config.database.clone(), hub.clone()));
+    }
+    let (stop, shutdown) = tokio::sync::watch::channel(false);
     let state = Arc::new(api::AppState {
         db,
+        hub,
+        table_ai_pause: std::time::Duration::from_millis(config.table_ai_pause_ms.min(10_000)),
+        shutdown,
         pool,
         public_url,
         limiter: limits::Limiter::new(config.rate_per_ip, config.rate_per_key),
@@ -116,7 +129,11 @@ async fn run(config: Config) -> anyhow::Result<()> {
         "ddz-server listening"
     );
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            // Open table sockets close; requests in flight finish.
+            let _ = stop.send(true);
+        })
         .await?;
     info!("shut down: in-flight requests finished");
     Ok(())

@@ -18,6 +18,8 @@ use reqwest::blocking::{Client, Response};
 use reqwest::header::HeaderMap;
 use serde_json::{json, Value};
 
+pub mod table;
+
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 /// Where the servers of a test keep their data.

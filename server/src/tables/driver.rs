@@ -1,0 +1,148 @@
+//! What happens at a table without anyone asking: the first deal once the
+//! chairs are full, the AI's actions (its chairs and 托管), a turn's time
+//! running out, and the next deal. One driver runs per table on each
+//! instance with a viewer of it; two instances' drivers may race, and the
+//! stored keys let one of them win.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use engine::agents::Rung;
+use engine::clock::Deadline;
+use engine::table::{bot, Chair, Phase, Viewer};
+use tokio::sync::watch;
+
+use super::store::{self, Loaded};
+use crate::api::AppState;
+use crate::error::ApiResult;
+
+/// How long a finished deal that was all passed stays on screen.
+const REDEAL_MS: i64 = 2_000;
+/// How often an idle driver looks again (another instance's change that
+/// was not heard, a database that was away).
+const IDLE: Duration = Duration::from_secs(5);
+
+/// What a table needs next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Deal this deal.
+    Deal(u32),
+    /// The AI acts for this chair at this rung.
+    Ai(Chair, Rung),
+    /// A person's time ran out: 托管 for this chair.
+    TimeUp(Chair),
+    /// Nothing until a change, or until this many milliseconds pass.
+    Wait(Option<i64>),
+}
+
+/// When the current wait ends (Unix ms): a person's turn, or the pause
+/// after a finished deal; `None` when nothing is timed.
+pub fn deadline(loaded: &Loaded) -> Option<i64> {
+    let deal = loaded.table.current()?;
+    let turn = loaded.last_ms + loaded.turn_seconds * 1000;
+    match deal.phase() {
+        Phase::Redeal => Some(loaded.last_ms + REDEAL_MS),
+        Phase::Over => Some(turn),
+        Phase::Bidding | Phase::Playing => {
+            let chair = deal.to_act()?;
+            loaded.ai_plays(chair).is_none().then_some(turn)
+        }
+    }
+}
+
+/// The table's next step at `now_ms`.
+pub fn next_step(loaded: &Loaded, now_ms: i64) -> Step {
+    let Some(deal) = loaded.table.current() else {
+        let full = loaded.chairs.iter().all(Option::is_some);
+        return if full { Step::Deal(1) } else { Step::Wait(None) };
+    };
+    let due = deadline(loaded).map(|at| at - now_ms);
+    if let Some(chair) = deal.to_act() {
+        return match (loaded.ai_plays(chair), due) {
+            (Some(rung), _) => Step::Ai(chair, rung),
+            (None, Some(left)) if left <= 0 => Step::TimeUp(chair),
+            (None, left) => Step::Wait(left),
+        };
+    }
+    let waiting_for = Chair::ALL.into_iter().filter(|&c| {
+        let person = loaded.chairs[c.index()]
+            .as_ref()
+            .is_some_and(|s| s.ai.is_none() && !s.auto);
+        person && !loaded.ready.contains(&c)
+    });
+    let everyone_ready = deal.phase() == Phase::Over && waiting_for.count() == 0;
+    match due {
+        _ if everyone_ready => Step::Deal(deal.number() + 1),
+        Some(left) if left <= 0 => Step::Deal(deal.number() + 1),
+        left => Step::Wait(left),
+    }
+}
+
+/// Runs table `id` until no viewer on this instance is left.
+pub async fn drive(state: Arc<AppState>, id: String, mut changes: watch::Receiver<u64>) {
+    loop {
+        if !state.hub.watched(&id) {
+            state.hub.forget(&id);
+            return;
+        }
+        let wait = match step(&state, &id).await {
+            Ok(Some(wait)) => wait,
+            Ok(None) => continue,
+            Err(e) => {
+                tracing::warn!(table = %id, code = e.code, "table driver: {}", e.message);
+                IDLE
+            }
+        };
+        tokio::select! {
+            _ = changes.changed() => {}
+            () = tokio::time::sleep(wait) => {}
+        }
+    }
+}
+
+/// Takes one step: `None` to step again at once, or how long to wait.
+async fn step(state: &Arc<AppState>, id: &str) -> ApiResult<Option<Duration>> {
+    let db = &state.db.pool;
+    let Some(loaded) = store::load(db, id).await? else {
+        return Ok(Some(IDLE));
+    };
+    match next_step(&loaded, store::now_ms()) {
+        Step::Wait(ms) => {
+            let ms = ms.map_or(IDLE, |ms| Duration::from_millis(ms.clamp(0, 60_000) as u64 + 5));
+            return Ok(Some(ms.min(IDLE)));
+        }
+        Step::Deal(number) => {
+            if store::start_deal(db, id, number, seed()?).await? {
+                tracing::info!(table = %id, deal = number, "deal started");
+            }
+        }
+        Step::TimeUp(chair) => store::set_auto(db, id, chair, true).await?,
+        Step::Ai(chair, rung) => {
+            if !state.table_ai_pause.is_zero() {
+                tokio::time::sleep(state.table_ai_pause).await;
+            }
+            let at = (loaded.deal_number(), loaded.ply());
+            let view = loaded.table.view(Viewer::Chair(chair));
+            let seed = seed()?;
+            let action = state
+                .pool
+                .run(move || {
+                    let mut player = rung.spec().build(seed);
+                    bot::choose(&view, &mut *player, &Deadline::NONE)
+                })
+                .await?;
+            let Ok(Some(action)) = action else {
+                return Err(crate::error::ApiError::internal("the AI found no action on its turn"));
+            };
+            store::act(db, id, at, chair, action, true).await?;
+        }
+    }
+    state.hub.notify(&state.db, id).await;
+    Ok(None)
+}
+
+fn seed() -> ApiResult<u64> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| crate::error::ApiError::internal(format_args!("no random bytes: {e}")))?;
+    Ok(u64::from_le_bytes(bytes))
+}
