@@ -21,6 +21,9 @@ CREATE TABLE table_chairs (
     ai TEXT,
     -- 托管: the AI plays for the person until they take over.
     auto BIGINT NOT NULL DEFAULT 0,
+    -- When the person last took their chair back (Unix ms): their turn's
+    -- timer starts again then.
+    back_ms BIGINT NOT NULL DEFAULT 0,
     joined_at BIGINT NOT NULL,
     PRIMARY KEY (table_id, chair)
 );

@@ -53,8 +53,6 @@ pub struct AppState {
     pub hub: Arc<crate::tables::hub::Hub>,
     /// A pause before each AI action at a table, so people see it come.
     pub table_ai_pause: Duration,
-    /// Becomes true when the server stops: open sockets close.
-    pub shutdown: tokio::sync::watch::Receiver<bool>,
     pub pool: AiPool,
     pub public_url: String,
     pub limiter: Limiter,

@@ -108,12 +108,10 @@ async fn run(config: Config) -> anyhow::Result<()> {
     if db.kind == db::Kind::Postgres {
         tokio::spawn(tables::hub::listen(config.database.clone(), hub.clone()));
     }
-    let (stop, shutdown) = tokio::sync::watch::channel(false);
     let state = Arc::new(api::AppState {
         db,
         hub,
         table_ai_pause: std::time::Duration::from_millis(config.table_ai_pause_ms.min(10_000)),
-        shutdown,
         pool,
         public_url,
         limiter: limits::Limiter::new(config.rate_per_ip, config.rate_per_key),
@@ -129,11 +127,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         "ddz-server listening"
     );
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            // Open table sockets close; requests in flight finish.
-            let _ = stop.send(true);
-        })
+        .with_graceful_shutdown(shutdown_signal())
         .await?;
     info!("shut down: in-flight requests finished");
     Ok(())

@@ -320,3 +320,21 @@ fn two_instances_on_one_postgres_hold_one_table() {
     assert_eq!(sockets[0].frame["deal"]["dealt"], sockets[1].frame["deal"]["dealt"]);
     assert_eq!(sockets[1].frame["deal"]["plays"], sockets[2].frame["deal"]["plays"]);
 }
+
+#[test]
+fn sigterm_stops_the_server_with_sockets_open() {
+    let store = Store::new();
+    let mut server = server(&store);
+    let api = Api::new(&server);
+    let (id, _) = create(&api, json!({}));
+    let (_, key) = sit(&api, &id, "Ann");
+    let _ann = Socket::open(&server, &id, Some(&key));
+    let start = std::time::Instant::now();
+    let status = server.terminate();
+    assert!(status.success(), "{status}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "shut down in {:?}",
+        start.elapsed()
+    );
+}

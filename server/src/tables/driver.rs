@@ -45,6 +45,8 @@ pub fn deadline(loaded: &Loaded) -> Option<i64> {
         Phase::Over => Some(turn),
         Phase::Bidding | Phase::Playing => {
             let chair = deal.to_act()?;
+            let back = loaded.chairs[chair.index()].as_ref().map_or(0, |s| s.back_ms);
+            let turn = loaded.last_ms.max(back) + loaded.turn_seconds * 1000;
             loaded.ai_plays(chair).is_none().then_some(turn)
         }
     }

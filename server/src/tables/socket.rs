@@ -42,7 +42,6 @@ pub async fn serve(state: Arc<AppState>, id: String, mut socket: WebSocket) {
     if first {
         tokio::spawn(super::driver::drive(state.clone(), id.clone(), changes.clone()));
     }
-    let mut shutdown = state.shutdown.clone();
     let mut bucket = Bucket::new();
     if send_frame(&state, &id, viewer, &mut socket).await.is_err() {
         return;
@@ -66,10 +65,6 @@ pub async fn serve(state: Arc<AppState>, id: String, mut socket: WebSocket) {
                         return;
                     }
                 }
-            }
-            _ = shutdown.changed() => {
-                let _ = socket.send(Message::Close(None)).await;
-                return;
             }
         }
     }

@@ -21,6 +21,8 @@ pub struct Sitter {
     pub ai: Option<Rung>,
     /// 托管: a person's chair the AI plays for now.
     pub auto: bool,
+    /// When the person last took the chair back (Unix ms).
+    pub back_ms: i64,
 }
 
 /// A table as stored, with its engine state rebuilt.
@@ -91,7 +93,7 @@ pub async fn load(db: &AnyPool, id: &str) -> ApiResult<Option<Loaded>> {
 }
 
 async fn load_chairs(db: &AnyPool, loaded: &mut Loaded) -> ApiResult<()> {
-    let rows = sqlx::query("SELECT chair, name, ai, auto FROM table_chairs WHERE table_id = $1")
+    let rows = sqlx::query("SELECT chair, name, ai, auto, back_ms FROM table_chairs WHERE table_id = $1")
         .bind(&loaded.id)
         .fetch_all(db)
         .await?;
@@ -106,6 +108,7 @@ async fn load_chairs(db: &AnyPool, loaded: &mut Loaded) -> ApiResult<()> {
             name: row.get(1),
             ai,
             auto: row.get::<i64, _>(3) != 0,
+            back_ms: row.get(4),
         });
     }
     Ok(())
@@ -218,12 +221,18 @@ pub async fn sit(
     )
 }
 
-/// Puts a person's chair under 托管 or takes it back.
+/// Puts a person's chair under 托管 or takes it back (its timer starting
+/// again).
 pub async fn set_auto(db: &AnyPool, id: &str, chair: Chair, auto: bool) -> ApiResult<()> {
-    sqlx::query("UPDATE table_chairs SET auto = $1 WHERE table_id = $2 AND chair = $3 AND ai IS NULL")
-        .bind(i64::from(auto))
+    let query = if auto {
+        "UPDATE table_chairs SET auto = 1 WHERE table_id = $1 AND chair = $2 AND ai IS NULL"
+    } else {
+        "UPDATE table_chairs SET auto = 0, back_ms = $3 WHERE table_id = $1 AND chair = $2 AND ai IS NULL"
+    };
+    sqlx::query(query)
         .bind(id)
         .bind(chair.index() as i64)
+        .bind(now_ms())
         .execute(db)
         .await?;
     Ok(())

@@ -93,8 +93,12 @@ impl Socket {
         None
     }
 
-    /// Reads until a message meets `done`; panics after `wait`.
+    /// The last frame if it meets `done`, else the first message read
+    /// that does; panics after `wait`.
     pub fn until(&mut self, wait: Duration, mut done: impl FnMut(&Value) -> bool) -> Value {
+        if done(&self.frame) {
+            return self.frame.clone();
+        }
         let start = Instant::now();
         loop {
             if let Some(v) = self.recv(Duration::from_millis(200)) {
