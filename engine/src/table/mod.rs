@@ -28,6 +28,7 @@
 
 pub mod bot;
 mod deal;
+mod protocol;
 mod session;
 mod view;
 
@@ -42,6 +43,7 @@ use crate::game::IllegalMove;
 use crate::play::{Move, PlayError};
 
 pub use deal::{DealResult, Phase, TableDeal};
+pub use protocol::{ClientMessage, Frame, Holder, ServerMessage, Sitter};
 pub use session::Table;
 pub use view::{DealView, TableView, Viewer};
 

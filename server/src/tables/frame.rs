@@ -4,41 +4,35 @@
 //! only once a deal is finished. The server adds who sits where and the
 //! turn's time left; nothing else.
 
-use engine::table::Viewer;
+use engine::table::{Frame, Holder, ServerMessage, Sitter, Viewer};
 use serde_json::{json, Value};
 
 use super::driver::deadline;
 use super::store::Loaded;
 
 /// The frame `viewer` is sent: the table as it may see it.
-pub fn frame(loaded: &Loaded, viewer: Viewer, now_ms: i64) -> Value {
-    let view = loaded.table.view(viewer);
-    let chairs: Vec<Value> = loaded
-        .chairs
-        .iter()
-        .map(|sitter| match sitter {
-            Some(s) => json!({
-                "name": s.name,
-                "player": if s.ai.is_some() { "ai" } else { "person" },
-                "auto": s.auto,
-            }),
-            None => Value::Null,
+pub fn frame(loaded: &Loaded, viewer: Viewer, now_ms: i64) -> Frame {
+    let chairs = loaded.chairs.clone().map(|sitter| {
+        sitter.map(|s| Sitter {
+            player: if s.ai.is_some() { Holder::Ai } else { Holder::Person },
+            name: s.name,
+            auto: s.auto,
         })
-        .collect();
-    json!({
-        "type": "frame",
-        "id": loaded.id,
-        "rules": view.rules,
-        "turn_seconds": loaded.turn_seconds,
-        "ai": loaded.ai.to_string(),
-        "viewer": view.viewer,
-        "chairs": chairs,
-        "scores": view.scores,
-        "deals": view.deals,
-        "ply": loaded.ply(),
-        "time_left_ms": deadline(loaded).map(|at| (at - now_ms).max(0)),
-        "deal": view.deal,
-    })
+    });
+    Frame {
+        id: loaded.id.clone(),
+        turn_seconds: loaded.turn_seconds as u32,
+        ai: loaded.ai.to_string(),
+        chairs,
+        ply: loaded.ply(),
+        time_left_ms: deadline(loaded).map(|at| (at - now_ms).max(0) as u64),
+        view: loaded.table.view(viewer),
+    }
+}
+
+/// [`frame`] as the socket's message.
+pub fn message(loaded: &Loaded, viewer: Viewer, now_ms: i64) -> ServerMessage {
+    ServerMessage::Frame(Box::new(frame(loaded, viewer, now_ms)))
 }
 
 /// Every finished deal, whole, and the running score: what anyone may see.

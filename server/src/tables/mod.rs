@@ -88,7 +88,7 @@ async fn create(AxState(state): St, body: Result<Json<NewTable>, JsonRejection>)
         "id": id,
         "host_key": host_key,
         "link": format!("{}/#/table/{id}", state.public_url),
-        "table": frame::frame(&loaded, Viewer::Spectator, store::now_ms()),
+        "table": frame::message(&loaded, Viewer::Spectator, store::now_ms()),
     });
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
@@ -103,7 +103,7 @@ async fn find(state: &AppState, id: &str) -> ApiResult<store::Loaded> {
 
 async fn show(AxState(state): St, Path(id): Path<String>) -> ApiResult<Response> {
     let loaded = find(&state, &id).await?;
-    Ok(Json(frame::frame(&loaded, Viewer::Spectator, store::now_ms())).into_response())
+    Ok(Json(frame::message(&loaded, Viewer::Spectator, store::now_ms())).into_response())
 }
 
 async fn history(AxState(state): St, Path(id): Path<String>) -> ApiResult<Response> {
@@ -191,7 +191,7 @@ async fn fill(
     }
     state.hub.notify(&state.db, &id).await;
     let loaded = find(&state, &id).await?;
-    Ok(Json(frame::frame(&loaded, Viewer::Spectator, store::now_ms())).into_response())
+    Ok(Json(frame::message(&loaded, Viewer::Spectator, store::now_ms())).into_response())
 }
 
 async fn socket(AxState(state): St, Path(id): Path<String>, upgrade: WebSocketUpgrade) -> ApiResult<Response> {

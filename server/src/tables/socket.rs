@@ -7,11 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
-use engine::table::{Action, Chair, Viewer};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use engine::table::{Action, Chair, ClientMessage, ServerMessage, TableError, Viewer};
 
-use super::frame::frame;
+use super::frame::message;
 use super::store;
 use crate::api::AppState;
 use crate::error::{ApiError, ApiResult};
@@ -21,15 +19,6 @@ use crate::keys;
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// The most messages a socket may send in a second (bursts of 20).
 const PER_SECOND: f64 = 10.0;
-
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-enum Incoming {
-    Hello { key: Option<String> },
-    Act { deal: u32, ply: usize, action: String },
-    Takeover,
-    Next,
-}
 
 /// Serves one socket of table `id` until it closes or the server stops.
 pub async fn serve(state: Arc<AppState>, id: String, mut socket: WebSocket) {
@@ -77,7 +66,7 @@ async fn hello(state: &AppState, id: &str, socket: &mut WebSocket) -> ApiResult<
         Some(Ok(Message::Text(text))) => text,
         _ => return Err(ApiError::unprocessable("no-hello", "say hello first")),
     };
-    let Incoming::Hello { key } = parse(&text)? else {
+    let ClientMessage::Hello { key } = parse(&text)? else {
         return Err(ApiError::unprocessable("no-hello", "say hello first"));
     };
     let Some(key) = key else {
@@ -99,7 +88,7 @@ async fn take_over(state: &AppState, id: &str, chair: Chair) -> ApiResult<()> {
     Ok(())
 }
 
-fn parse(text: &str) -> ApiResult<Incoming> {
+fn parse(text: &str) -> ApiResult<ClientMessage> {
     serde_json::from_str(text).map_err(|e| ApiError::unprocessable("bad-message", format!("not a table message: {e}")))
 }
 
@@ -109,9 +98,9 @@ async fn handle(state: &AppState, id: &str, viewer: Viewer, text: &str) -> ApiRe
         return Err(ApiError::forbidden("no-chair", "a spectator does not act"));
     };
     match parse(text)? {
-        Incoming::Hello { .. } => Err(ApiError::unprocessable("bad-message", "hello was said")),
-        Incoming::Takeover => take_over(state, id, chair).await,
-        Incoming::Next => {
+        ClientMessage::Hello { .. } => Err(ApiError::unprocessable("bad-message", "hello was said")),
+        ClientMessage::Takeover => take_over(state, id, chair).await,
+        ClientMessage::Next => {
             let loaded = load(state, id).await?;
             if loaded.table.current().is_some_and(|d| d.is_finished()) {
                 store::ready(&state.db.pool, id, loaded.deal_number(), chair).await?;
@@ -119,21 +108,18 @@ async fn handle(state: &AppState, id: &str, viewer: Viewer, text: &str) -> ApiRe
             }
             Ok(())
         }
-        Incoming::Act { deal, ply, action } => act(state, id, chair, (deal, ply), &action).await,
+        ClientMessage::Act { deal, ply, action } => act(state, id, chair, (deal, ply), action).await,
     }
 }
 
-async fn act(state: &AppState, id: &str, chair: Chair, at: (u32, usize), action: &str) -> ApiResult<()> {
-    let action: Action = action
-        .parse()
-        .map_err(|e: engine::table::TableError| ApiError::unprocessable("bad-message", e.to_string()))?;
+async fn act(state: &AppState, id: &str, chair: Chair, at: (u32, usize), action: Action) -> ApiResult<()> {
     let loaded = load(state, id).await?;
     if at != (loaded.deal_number(), loaded.ply()) {
         return Err(stale());
     }
     let mut table = loaded.table.clone();
     table.act(chair, action).map_err(|e| match e {
-        engine::table::TableError::NotYourTurn { .. } => ApiError::conflict("not-your-turn", e.to_string()),
+        TableError::NotYourTurn { .. } => ApiError::conflict("not-your-turn", e.to_string()),
         e => ApiError::unprocessable("illegal", e.to_string()),
     })?;
     if !store::act(&state.db.pool, id, at, chair, action, false).await? {
@@ -158,22 +144,23 @@ async fn load(state: &AppState, id: &str) -> ApiResult<store::Loaded> {
 
 async fn send_frame(state: &AppState, id: &str, viewer: Viewer, socket: &mut WebSocket) -> Result<(), ()> {
     match store::load(&state.db.pool, id).await {
-        Ok(Some(loaded)) => send(socket, &frame(&loaded, viewer, store::now_ms())).await,
+        Ok(Some(loaded)) => send(socket, &message(&loaded, viewer, store::now_ms())).await,
         Ok(None) => Err(()),
         // Storage away: say so, and send the frame at the next change.
         Err(e) => send(socket, &error(&e)).await,
     }
 }
 
-fn error(e: &ApiError) -> Value {
-    json!({"type": "error", "code": e.code, "error": e.message})
+fn error(e: &ApiError) -> ServerMessage {
+    ServerMessage::Error {
+        code: e.code.to_string(),
+        error: e.message.clone(),
+    }
 }
 
-async fn send(socket: &mut WebSocket, value: &Value) -> Result<(), ()> {
-    socket
-        .send(Message::Text(Utf8Bytes::from(value.to_string())))
-        .await
-        .map_err(|_| ())
+async fn send(socket: &mut WebSocket, message: &ServerMessage) -> Result<(), ()> {
+    let text = serde_json::to_string(message).map_err(|_| ())?;
+    socket.send(Message::Text(Utf8Bytes::from(text))).await.map_err(|_| ())
 }
 
 async fn refuse(socket: &mut WebSocket, e: ApiError) {
