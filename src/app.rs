@@ -14,6 +14,7 @@ use crate::pages::endgame::EndgamePage;
 use crate::pages::lab::LabPage;
 use crate::pages::not_found::NotFound;
 use crate::pages::play::PlayPage;
+use crate::pages::table::TablePage;
 use crate::route::{DealLink, Route};
 use crate::settings;
 use crate::worker::EngineWorker;
@@ -93,6 +94,7 @@ pub fn App() -> Html {
         Route::Endgame(link) => html! { <EndgamePage link={link.clone()} /> },
         Route::Lab(link) => html! { <LabPage link={link.clone()} /> },
         Route::Contest(link) => html! { <ContestPage link={link.clone()} /> },
+        Route::Table(id) => html! { <TablePage id={ AttrValue::from(id.clone()) } /> },
         Route::NotFound(_) => html! { <NotFound /> },
     };
     let dismiss = {

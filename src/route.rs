@@ -10,6 +10,9 @@ pub enum Route {
     Endgame(EndgameLink),
     Lab(LabLink),
     Contest(ContestLink),
+    /// A table for people on the server serving the site (`#/table/ID`),
+    /// its id as written.
+    Table(String),
     NotFound(String),
 }
 
@@ -263,7 +266,10 @@ impl Route {
             "endgame" => Route::Endgame(EndgameLink::from_query(query)),
             "lab" => Route::Lab(LabLink::from_query(query)),
             "contest" => Route::Contest(ContestLink::from_query(query)),
-            other => Route::NotFound(other.to_string()),
+            other => match other.strip_prefix("table/") {
+                Some(id) => Route::Table(id.to_string()),
+                None => Route::NotFound(other.to_string()),
+            },
         }
     }
 
@@ -287,6 +293,7 @@ impl Route {
             Route::Endgame(link) => format!("#/endgame{}", link.to_query()),
             Route::Lab(link) => format!("#/lab{}", link.to_query()),
             Route::Contest(link) => format!("#/contest{}", link.to_query()),
+            Route::Table(id) => format!("#/table/{}", encode(id)),
             Route::NotFound(path) => format!("#/{path}"),
         }
     }

@@ -12,6 +12,7 @@ mod errors;
 pub mod lab;
 pub mod online;
 pub mod play;
+pub mod table;
 mod words;
 
 pub use words::Unit;
@@ -238,6 +239,7 @@ pub struct Strings {
     pub contest: &'static contest::ContestStrings,
     pub daily: &'static daily::DailyStrings,
     pub online: &'static online::OnlineStrings,
+    pub table: &'static table::TableStrings,
 }
 
 pub static ZH: Strings = Strings {
@@ -401,6 +403,7 @@ pub static ZH: Strings = Strings {
     contest: &contest::ZH,
     daily: &daily::ZH,
     online: &online::ZH,
+    table: &table::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -567,6 +570,7 @@ pub static EN: Strings = Strings {
     contest: &contest::EN,
     daily: &daily::EN,
     online: &online::EN,
+    table: &table::EN,
 };
 
 #[cfg(test)]

@@ -4,3 +4,4 @@ pub mod endgame;
 pub mod lab;
 pub mod not_found;
 pub mod play;
+pub mod table;

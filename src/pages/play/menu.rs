@@ -31,8 +31,9 @@ fn choice<'a>(
     }
 }
 
-/// The side menu: new deal, the settings, the record, the link to share.
-pub(super) fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
+/// The side menu: new deal, a table with friends (when served by a
+/// server), the settings, the record, the link to share.
+pub(super) fn menu(t: &'static Strings, state: &UseReducerHandle<State>, served: bool) -> Html {
     let prefs = state.prefs;
     let table = &state.table;
     let set = |change: fn(&mut Prefs, &str)| {
@@ -131,6 +132,7 @@ pub(super) fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
                     <button type="button" class="primary" id="play-new" onclick={ new_deal(state) }>{ t.play.new_deal }</button>
                     <button type="button" id="play-restart" onclick={restart}>{ t.play.restart }</button>
                 </div>
+                if served { { with_friends(t) } }
                 { choice("play-mode", t.play.mode, Mode::ALL.iter().zip(t.play.modes).map(|(m, text)| (m.name(), text, *m == prefs.mode)),
                     restart_with(|p, v| if let Some(m) = Mode::from_name(v) { p.mode = m })) }
                 <p class="note">{ t.play.mode_notes[mode_index(prefs.mode)] }</p>
@@ -171,5 +173,28 @@ pub(super) fn menu(t: &Strings, state: &UseReducerHandle<State>) -> Html {
             }
         </aside>
         </>
+    }
+}
+
+/// 和好友玩: opens a table on the server and goes to it.
+fn with_friends(t: &'static Strings) -> Html {
+    let onclick = Callback::from(move |e: MouseEvent| {
+        if let Some(button) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+            let _ = button.set_attribute("disabled", "");
+            button.set_text_content(Some(t.table.opening));
+        }
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = crate::pages::table::open_table().await {
+                if let Some(w) = web_sys::window() {
+                    let _ = w.alert_with_message(&(t.table.refused)(&e.message));
+                }
+            }
+        });
+    });
+    html! {
+        <div class="friends">
+            <button type="button" id="play-friends" {onclick}>{ t.table.with_friends }</button>
+            <p class="note">{ t.table.with_friends_note }</p>
+        </div>
     }
 }

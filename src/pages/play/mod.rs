@@ -63,6 +63,9 @@ pub struct PlayPageProps {
 #[component]
 pub fn PlayPage(props: &PlayPageProps) -> Html {
     let t = use_strings();
+    let served = use_context::<crate::pages::contest::online::api::Server>()
+        .unwrap_or_default()
+        .0;
     let state = use_reducer({
         let (link, contest) = (props.link.clone(), props.contest.clone());
         move || opening(&link, contest)
@@ -382,7 +385,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                     { end::end_panel(t, &state, totals, &jobs.start_review) }
                 }
             }
-            { menu::menu(t, &state) }
+            { menu::menu(t, &state, served) }
         </main>
     }
 }
