@@ -1,0 +1,414 @@
+//! `ddz table bot`: an AI player in a chair at a table. What it does
+//! with each frame is [`Bot::on_frame`], which only reads the frame and
+//! says what to send, so it is tested on an engine table without a
+//! server; [`play`] runs it over the WebSocket.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use engine::clock::{Deadline, MonotonicClock};
+use engine::table::{bot, Chair, DealView, Phase, TableView, Viewer};
+use engine::Player;
+
+use super::socket::Socket;
+use crate::cmd::online::api::ApiError;
+
+/// A frame as the server sends it: the engine's view of the table for
+/// this connection, and what the server adds (who sits where, the time).
+#[derive(Debug, Deserialize)]
+pub struct Frame {
+    #[serde(flatten)]
+    pub view: TableView,
+    /// Each chair's holder, `None` when empty.
+    #[serde(default)]
+    pub chairs: Vec<Option<ChairInfo>>,
+    /// Actions so far in the current deal.
+    pub ply: Option<u64>,
+    pub time_left_ms: Option<u64>,
+    pub turn_seconds: Option<u64>,
+}
+
+/// Who holds a chair.
+#[derive(Debug, Deserialize)]
+pub struct ChairInfo {
+    /// Played by the AI (托管).
+    #[serde(default)]
+    pub auto: bool,
+}
+
+/// A message from the server.
+#[derive(Debug)]
+pub enum Incoming {
+    Frame(Box<Frame>),
+    Error {
+        code: String,
+        message: String,
+    },
+    /// A type this client does not know: passed over.
+    Other,
+}
+
+impl Incoming {
+    pub fn parse(text: &str) -> Result<Incoming, ApiError> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| ApiError::Reply(format!("a message that is not JSON ({e})")))?;
+        let text_of = |name: &str| value.get(name).and_then(Value::as_str).unwrap_or_default().to_string();
+        match value.get("type").and_then(Value::as_str) {
+            Some("frame") => serde_json::from_value(value)
+                .map(|f| Incoming::Frame(Box::new(f)))
+                .map_err(|e| ApiError::Reply(format!("a frame that is not the table's view ({e})"))),
+            Some("error") => Ok(Incoming::Error {
+                code: text_of("code"),
+                message: text_of("error"),
+            }),
+            Some(_) => Ok(Incoming::Other),
+            None => Err(ApiError::Reply("a message without a 'type'".into())),
+        }
+    }
+}
+
+/// What to do after a frame: the messages to send, and whether the
+/// deals asked for are finished.
+#[derive(Debug, Default)]
+pub struct Step {
+    pub send: Vec<Value>,
+    pub done: bool,
+}
+
+/// A chair's AI: it acts on its turns, takes its chair back from 托管,
+/// says `next` after each deal, and counts the deals it played to their
+/// end.
+pub struct Bot {
+    chair: Chair,
+    player: Box<dyn Player>,
+    wanted: usize,
+    /// Deals seen being played.
+    played: BTreeSet<u32>,
+    /// Those finished, with the deal as the last frame showed it (`None`
+    /// when it ended between two frames: the history has it).
+    finished: BTreeMap<u32, Option<DealView>>,
+    acted: Option<(u32, u64)>,
+    took_over: Option<(u32, u64)>,
+    said_next: Option<u32>,
+    /// The running score, as the last frame showed it.
+    pub scores: [i64; 3],
+}
+
+impl Bot {
+    /// The AI `player` in `chair`, to play `wanted` deals to their end.
+    pub fn new(chair: Chair, player: Box<dyn Player>, wanted: usize) -> Bot {
+        Bot {
+            chair,
+            player,
+            wanted,
+            played: BTreeSet::new(),
+            finished: BTreeMap::new(),
+            acted: None,
+            took_over: None,
+            said_next: None,
+            scores: [0; 3],
+        }
+    }
+
+    /// The finished deals, by number.
+    pub fn finished(&self) -> &BTreeMap<u32, Option<DealView>> {
+        &self.finished
+    }
+
+    /// What to send on `frame`; an error if it is not this chair's view.
+    pub fn on_frame(&mut self, frame: &Frame, deadline: &Deadline<'_>) -> Result<Step, ApiError> {
+        let view = &frame.view;
+        if view.viewer != Viewer::Chair(self.chair) {
+            return Err(ApiError::Reply(format!(
+                "the server shows this connection the table as {}, not as chair {}: the seat key was not taken",
+                viewer_text(view.viewer),
+                self.chair
+            )));
+        }
+        self.scores = view.scores;
+        let mut step = Step::default();
+        let Some(deal) = &view.deal else {
+            return Ok(step);
+        };
+        self.close_earlier(deal.number);
+        if self.finished.len() >= self.wanted {
+            step.done = true;
+            return Ok(step);
+        }
+        let ply = frame.ply.unwrap_or((deal.bids.len() + deal.plays.len()) as u64);
+        let auto = frame
+            .chairs
+            .get(self.chair.index())
+            .and_then(Option::as_ref)
+            .is_some_and(|c| c.auto);
+        if auto && self.took_over != Some((deal.number, ply)) {
+            self.took_over = Some((deal.number, ply));
+            step.send.push(json!({ "type": "takeover" }));
+        }
+        if matches!(deal.phase, Phase::Over | Phase::Redeal) {
+            self.on_finished(deal, &mut step);
+        } else {
+            self.played.insert(deal.number);
+            self.on_turn(view, ply, deadline, &mut step)?;
+        }
+        step.done = self.finished.len() >= self.wanted;
+        Ok(step)
+    }
+
+    /// Deals seen being played that a later deal has followed: finished,
+    /// though no frame showed them so.
+    fn close_earlier(&mut self, number: u32) {
+        for &n in self.played.range(..number) {
+            self.finished.entry(n).or_insert(None);
+        }
+    }
+
+    fn on_finished(&mut self, deal: &DealView, step: &mut Step) {
+        if self.played.contains(&deal.number) {
+            self.finished.insert(deal.number, Some(deal.clone()));
+        }
+        if self.finished.len() < self.wanted && self.said_next != Some(deal.number) {
+            self.said_next = Some(deal.number);
+            step.send.push(json!({ "type": "next" }));
+        }
+    }
+
+    fn on_turn(
+        &mut self,
+        view: &TableView,
+        ply: u64,
+        deadline: &Deadline<'_>,
+        step: &mut Step,
+    ) -> Result<(), ApiError> {
+        let Some(deal) = &view.deal else { return Ok(()) };
+        if deal.to_act != Some(self.chair) || self.acted == Some((deal.number, ply)) {
+            return Ok(());
+        }
+        let action = bot::choose(view, &mut *self.player, deadline)
+            .map_err(|e| ApiError::Reply(format!("deal {}'s frame is not a game: {e}", deal.number)))?;
+        if let Some(action) = action {
+            self.acted = Some((deal.number, ply));
+            step.send.push(json!({
+                "type": "act", "deal": deal.number, "ply": ply, "action": action.to_string(),
+            }));
+        }
+        Ok(())
+    }
+}
+
+fn viewer_text(viewer: Viewer) -> String {
+    match viewer {
+        Viewer::Chair(chair) => format!("chair {chair}"),
+        Viewer::Spectator => "a spectator".into(),
+    }
+}
+
+/// How long the bot may think on a turn: half the time left (or of a
+/// turn), between 0.1 and 30 seconds.
+pub fn think_ms(frame: &Frame) -> f64 {
+    let turn = frame.turn_seconds.map(|s| s * 1000);
+    let left = frame.time_left_ms.or(turn).unwrap_or(10_000);
+    (left as f64 / 2.0).clamp(100.0, 30_000.0)
+}
+
+/// The longest wait for a frame: a turn (or the wait between deals) runs
+/// out within `turn_seconds`, and the server then sends one.
+fn read_bound(turn_seconds: Option<u64>) -> Duration {
+    Duration::from_secs(turn_seconds.unwrap_or(300).min(300) + 60)
+}
+
+/// How long [`play`] may take in all.
+pub struct Limits {
+    pub total: Duration,
+}
+
+/// Says hello with `key` and plays on `socket` until `bot` has finished
+/// its deals; the last frame's running score is in `bot.scores`.
+pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, limits: &Limits) -> Result<(), ApiError> {
+    socket.send(&json!({ "type": "hello", "key": key }))?;
+    let started = Instant::now();
+    let clock = MonotonicClock::default();
+    let mut turn_seconds = None;
+    loop {
+        let left = limits.total.saturating_sub(started.elapsed());
+        let wait = left.min(read_bound(turn_seconds));
+        let Some(text) = socket.recv(wait)? else {
+            return Err(silence(bot, limits, wait, left <= wait));
+        };
+        match Incoming::parse(&text)? {
+            Incoming::Frame(frame) => {
+                turn_seconds = frame.turn_seconds.or(turn_seconds);
+                let deadline = Deadline::after(&clock, think_ms(&frame));
+                let step = bot.on_frame(&frame, &deadline)?;
+                for message in &step.send {
+                    socket.send(message)?;
+                }
+                if step.done {
+                    return Ok(());
+                }
+            }
+            // Another deal or ply: the fresh frame that follows is answered.
+            Incoming::Error { code, .. } if code == "stale" => {}
+            Incoming::Error { code, message } => {
+                crate::report::write_stderr(&format!("the server refused ({code}): {message}\n"));
+            }
+            Incoming::Other => {}
+        }
+    }
+}
+
+/// The error for no frame within `wait`: the whole run's bound, or one read's.
+fn silence(bot: &Bot, limits: &Limits, wait: Duration, whole: bool) -> ApiError {
+    let done = format!("{} of {} deals finished", bot.finished.len(), bot.wanted);
+    if whole {
+        ApiError::Network(format!(
+            "gave up after {} s (--timeout), {done}",
+            limits.total.as_secs()
+        ))
+    } else {
+        ApiError::Network(format!(
+            "no frame from the server in {} s, longer than a turn may take ({done})",
+            wait.as_secs()
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::table::{Rules, Table};
+    use engine::PlayerSpec;
+
+    /// A frame as the server would send it: the view with the server's
+    /// fields, through JSON.
+    fn frame(table: &Table, chair: Chair, auto: bool) -> Frame {
+        let mut value = serde_json::to_value(table.view(Viewer::Chair(chair))).unwrap();
+        value["type"] = json!("frame");
+        value["id"] = json!("k3j9x0a1b2c3");
+        value["turn_seconds"] = json!(30);
+        value["time_left_ms"] = json!(27_500);
+        let seat = |c: usize| json!({"name": format!("p{c}"), "player": "person", "auto": auto && c == chair.index()});
+        value["chairs"] = json!([seat(0), seat(1), seat(2)]);
+        if let Some(deal) = table.current() {
+            value["ply"] = json!(deal.actions().len());
+        }
+        match Incoming::parse(&value.to_string()).unwrap() {
+            Incoming::Frame(f) => *f,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn bots(wanted: usize) -> Vec<Bot> {
+        let spec: PlayerSpec = "L1".parse().unwrap();
+        Chair::ALL
+            .iter()
+            .map(|&c| Bot::new(c, spec.build(c.index() as u64), wanted))
+            .collect()
+    }
+
+    /// Three bots play two deals at an engine table, acting only on what
+    /// their frames show; each says next after the first and is done
+    /// after the second.
+    #[test]
+    fn three_bots_play_deals_to_their_end_from_their_frames() {
+        let mut table = Table::new(Rules::Tournament);
+        let mut bots = bots(2);
+        let mut seed = 5;
+        table.start_deal(seed).unwrap();
+        let mut done = [false; 3];
+        for _ in 0..500 {
+            let mut nexts = 0;
+            for bot in bots.iter_mut() {
+                let step = bot.on_frame(&frame(&table, bot.chair, false), &Deadline::NONE).unwrap();
+                done[bot.chair.index()] |= step.done;
+                for message in step.send {
+                    match message["type"].as_str().unwrap() {
+                        "act" => {
+                            let deal = table.current().unwrap();
+                            assert_eq!(message["deal"], deal.number());
+                            assert_eq!(message["ply"], deal.actions().len());
+                            let action = message["action"].as_str().unwrap().parse().unwrap();
+                            table.act(bot.chair, action).unwrap();
+                        }
+                        "next" => nexts += 1,
+                        other => panic!("{other}"),
+                    }
+                }
+            }
+            if done == [true; 3] {
+                break;
+            }
+            if nexts == 3 {
+                seed += 1;
+                table.start_deal(seed).unwrap();
+            }
+        }
+        assert_eq!(done, [true; 3]);
+        for bot in &bots {
+            assert_eq!(bot.finished().len(), 2);
+            assert!(bot.finished().values().all(Option::is_some));
+            assert_eq!(bot.scores, table.scores());
+        }
+    }
+
+    #[test]
+    fn a_chair_under_auto_is_taken_back_once_and_a_turn_answered_once() {
+        let mut table = Table::new(Rules::Tournament);
+        table.start_deal(1).unwrap();
+        let mut bot = bots(1).remove(0);
+        let step = bot
+            .on_frame(&frame(&table, Chair::at(0), true), &Deadline::NONE)
+            .unwrap();
+        let types: Vec<_> = step
+            .send
+            .iter()
+            .map(|m| m["type"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(types, ["takeover", "act"]);
+        let again = bot
+            .on_frame(&frame(&table, Chair::at(0), true), &Deadline::NONE)
+            .unwrap();
+        assert!(again.send.is_empty(), "{:?}", again.send);
+    }
+
+    #[test]
+    fn a_spectators_frame_or_a_deal_skipped_over_is_seen() {
+        let mut table = Table::new(Rules::Tournament);
+        table.start_deal(1).unwrap();
+        let mut bot = bots(1).remove(1);
+        let mut spectator = serde_json::to_value(table.view(Viewer::Spectator)).unwrap();
+        spectator["type"] = json!("frame");
+        let Incoming::Frame(f) = Incoming::parse(&spectator.to_string()).unwrap() else {
+            panic!()
+        };
+        let e = bot.on_frame(&f, &Deadline::NONE).unwrap_err().to_string();
+        assert!(e.contains("as a spectator, not as chair 1"), "{e}");
+        // Seen in play, then the next deal: the first is finished.
+        bot.on_frame(&frame(&table, Chair::at(1), false), &Deadline::NONE)
+            .unwrap();
+        for chair in [0, 1, 2] {
+            table.act(Chair::at(chair), "bid pass".parse().unwrap()).unwrap();
+        }
+        table.start_deal(2).unwrap();
+        let step = bot
+            .on_frame(&frame(&table, Chair::at(1), false), &Deadline::NONE)
+            .unwrap();
+        assert!(step.done);
+        assert_eq!(bot.finished().get(&1), Some(&None));
+    }
+
+    #[test]
+    fn messages_are_read_by_type() {
+        assert!(matches!(
+            Incoming::parse(r#"{"type":"error","code":"stale","error":"another ply"}"#),
+            Ok(Incoming::Error { code, .. }) if code == "stale"
+        ));
+        assert!(matches!(Incoming::parse(r#"{"type":"hi"}"#), Ok(Incoming::Other)));
+        assert!(Incoming::parse("{}").is_err());
+        assert!(Incoming::parse("nope").is_err());
+        assert!(Incoming::parse(r#"{"type":"frame"}"#).is_err());
+    }
+}
