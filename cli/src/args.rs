@@ -705,8 +705,8 @@ pub struct TableBotArgs {
     /// Seed of the player's randomness.
     #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
     pub seed: u64,
-    /// Give up after this many seconds in all (a read waits at most a
-    /// turn's time and a minute).
+    /// Give up after this many seconds in all (at a full table with a
+    /// deal dealt, also after a turn's time and a minute without a frame).
     #[arg(long, default_value_t = 600, value_parser = u64_in(1..=86_400), allow_negative_numbers = true)]
     pub timeout: u64,
 }

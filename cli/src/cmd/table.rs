@@ -11,6 +11,7 @@ mod bot;
 mod link;
 mod socket;
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -78,11 +79,9 @@ fn play_bot(args: &TableBotArgs) -> Result<Report, CliError> {
         "{name} sits in chair {chair} at {link} (seat key {key}: a hello with it takes the chair back)\n"
     ));
     let mut bot = bot::Bot::new(chair, args.player.build(args.seed), args.deals as usize);
-    let limits = bot::Limits {
-        total: Duration::from_secs(args.timeout),
-    };
+    let total = Duration::from_secs(args.timeout);
     let played = socket::Socket::connect(&link.ws_url()).and_then(|mut socket| {
-        let played = bot::play(&mut socket, &key, &mut bot, &limits);
+        let played = bot::play(&mut socket, &key, &mut bot, total);
         socket.close();
         played
     });
@@ -116,7 +115,7 @@ fn take_chair(
 fn finished_deals(
     server: &Server,
     link: &TableLink,
-    finished: &std::collections::BTreeMap<u32, Option<DealView>>,
+    finished: &BTreeMap<u32, Option<DealView>>,
 ) -> Result<Vec<DealView>, CliError> {
     if finished.values().all(Option::is_some) {
         return Ok(finished.values().flatten().cloned().collect());

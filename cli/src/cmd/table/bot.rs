@@ -214,33 +214,36 @@ pub fn think_ms(frame: &Frame) -> f64 {
     (left as f64 / 2.0).clamp(100.0, 30_000.0)
 }
 
-/// The longest wait for a frame: a turn (or the wait between deals) runs
-/// out within `turn_seconds`, and the server then sends one.
-fn read_bound(turn_seconds: Option<u64>) -> Duration {
-    Duration::from_secs(turn_seconds.unwrap_or(300).min(300) + 60)
-}
+/// The longest wait for the frame that answers the hello.
+const HELLO_WAIT: Duration = Duration::from_secs(60);
 
-/// How long [`play`] may take in all.
-pub struct Limits {
-    pub total: Duration,
+/// The longest wait for the frame after `frame`, if there is one: with
+/// every chair taken and a deal dealt, a turn (or the wait for the next
+/// deal) runs out within `turn_seconds`, and the server then sends one.
+/// While chairs are empty, people may take any time to come.
+fn read_bound(frame: &Frame) -> Option<Duration> {
+    let seated = frame.chairs.len() == 3 && frame.chairs.iter().all(Option::is_some);
+    let turn = frame.turn_seconds.unwrap_or(300).min(300);
+    (seated && frame.view.deal.is_some()).then(|| Duration::from_secs(turn + 60))
 }
 
 /// Says hello with `key` and plays on `socket` until `bot` has finished
-/// its deals; the last frame's running score is in `bot.scores`.
-pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, limits: &Limits) -> Result<(), ApiError> {
+/// its deals, giving up after `total`; the last frame's running score is
+/// in `bot.scores`.
+pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, total: Duration) -> Result<(), ApiError> {
     socket.send(&json!({ "type": "hello", "key": key }))?;
     let started = Instant::now();
     let clock = MonotonicClock::default();
-    let mut turn_seconds = None;
+    let mut bound = Some(HELLO_WAIT);
     loop {
-        let left = limits.total.saturating_sub(started.elapsed());
-        let wait = left.min(read_bound(turn_seconds));
+        let left = total.saturating_sub(started.elapsed());
+        let wait = bound.map_or(left, |b| b.min(left));
         let Some(text) = socket.recv(wait)? else {
-            return Err(silence(bot, limits, wait, left <= wait));
+            return Err(silence(bot, total, wait, wait >= left));
         };
         match Incoming::parse(&text)? {
             Incoming::Frame(frame) => {
-                turn_seconds = frame.turn_seconds.or(turn_seconds);
+                bound = read_bound(&frame);
                 let deadline = Deadline::after(&clock, think_ms(&frame));
                 let step = bot.on_frame(&frame, &deadline)?;
                 for message in &step.send {
@@ -261,13 +264,10 @@ pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, limits: &Limits) -> R
 }
 
 /// The error for no frame within `wait`: the whole run's bound, or one read's.
-fn silence(bot: &Bot, limits: &Limits, wait: Duration, whole: bool) -> ApiError {
+fn silence(bot: &Bot, total: Duration, wait: Duration, whole: bool) -> ApiError {
     let done = format!("{} of {} deals finished", bot.finished.len(), bot.wanted);
     if whole {
-        ApiError::Network(format!(
-            "gave up after {} s (--timeout), {done}",
-            limits.total.as_secs()
-        ))
+        ApiError::Network(format!("gave up after {} s (--timeout), {done}", total.as_secs()))
     } else {
         ApiError::Network(format!(
             "no frame from the server in {} s, longer than a turn may take ({done})",
@@ -398,6 +398,19 @@ mod tests {
             .unwrap();
         assert!(step.done);
         assert_eq!(bot.finished().get(&1), Some(&None));
+    }
+
+    #[test]
+    fn reads_wait_a_turn_and_a_minute_only_at_a_full_table_with_a_deal() {
+        let mut table = Table::new(Rules::Tournament);
+        let waiting = frame(&table, Chair::at(0), false);
+        assert_eq!(read_bound(&waiting), None, "no deal yet");
+        table.start_deal(1).unwrap();
+        let mut full = frame(&table, Chair::at(0), false);
+        assert_eq!(read_bound(&full), Some(Duration::from_secs(90)));
+        full.chairs[2] = None;
+        assert_eq!(read_bound(&full), None, "a chair is empty");
+        assert_eq!(think_ms(&frame(&table, Chair::at(0), false)), 13_750.0);
     }
 
     #[test]
