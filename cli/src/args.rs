@@ -16,7 +16,7 @@ use engine::lab::tournament::FormatName;
 use engine::limits::{self, MAX_HAND};
 use engine::solver::Utility;
 use engine::table::{Chair, Rules};
-use engine::{Cards, Deal, Play, PlayerSpec, Scoring, Seat, SeedOrDeal};
+use engine::{Cards, Deal, Play, PlayerSpec, Rung, Scoring, Seat, SeedOrDeal};
 
 use crate::cmd::online::api;
 
@@ -677,9 +677,10 @@ pub struct TableNewArgs {
     /// Seconds a turn may take before the AI plays it (托管).
     #[arg(long, value_parser = u32_in(TURN_SECONDS), allow_negative_numbers = true)]
     pub turn_seconds: Option<u32>,
-    /// The AI player the host puts in empty chairs (a ladder rung: L7).
-    #[arg(long, value_parser = player)]
-    pub ai: Option<PlayerSpec>,
+    /// The AI the host puts in empty chairs and that plays under 托管: a
+    /// ladder rung (L0 to L11, or strongest).
+    #[arg(long, value_parser = rung)]
+    pub ai: Option<Rung>,
 }
 
 /// `table bot`'s arguments.
@@ -715,8 +716,8 @@ pub struct TableBotArgs {
 pub const TURN_SECONDS: RangeInclusive<u32> = 5..=300;
 /// The deals one `table bot` plays.
 pub const TABLE_DEALS: RangeInclusive<u32> = 1..=1000;
-/// The longest name taken at a table, in characters.
-const TABLE_NAME_CHARS: usize = 32;
+/// The longest name taken at a table, in characters (the server's).
+const TABLE_NAME_CHARS: usize = 24;
 
 /// `contest fairness`'s arguments.
 #[derive(Args)]
@@ -1101,6 +1102,10 @@ fn event_source(text: &str) -> Result<EventSource, String> {
 
 fn table_rules(text: &str) -> Result<Rules, String> {
     text.parse::<Rules>().map_err(|e| e.to_string())
+}
+
+fn rung(text: &str) -> Result<Rung, String> {
+    text.parse::<Rung>().map_err(|e| e.to_string())
 }
 
 fn table_chair(text: &str) -> Result<Chair, String> {

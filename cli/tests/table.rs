@@ -81,6 +81,13 @@ fn what_is_not_a_tables_link_is_refused() {
         &["table", "new", "--server", "http://h", "--rules", "classic"],
         "unknown rules",
     );
+    refused(
+        &["table", "new", "--server", "http://h", "--ai", "heuristic"],
+        "heuristic",
+    );
+    let long = "n".repeat(25);
+    let bot = ["table", "bot", "http://h/#/table/x", "--player", "L1", "--name", &long];
+    refused(&bot, "1 to 24 characters");
 }
 
 /// A port nobody listens on: the chair cannot be taken, said at once.

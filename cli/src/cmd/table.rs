@@ -141,7 +141,13 @@ fn bot_report(
     deals: &[DealView],
     scores: [i64; 3],
 ) -> Report {
-    let mut text = format!("{name} ({}) in chair {chair} at {link}\n", args.player);
+    let player = args.player.to_string();
+    let who = if player == name {
+        player
+    } else {
+        format!("{name} ({player})")
+    };
+    let mut text = format!("{who} in chair {chair} at {link}\n");
     for deal in deals {
         text += &format!("{}\n", deal_line(deal));
     }
