@@ -235,15 +235,19 @@ pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, total: Duration) -> R
     let started = Instant::now();
     let clock = MonotonicClock::default();
     let mut bound = Some(HELLO_WAIT);
+    // The server's last refusal: it may close the connection after it.
+    let mut refusal = None;
     loop {
         let left = total.saturating_sub(started.elapsed());
         let wait = bound.map_or(left, |b| b.min(left));
-        let Some(text) = socket.recv(wait)? else {
+        let text = socket.recv(wait).map_err(|e| after(e, refusal.as_deref()))?;
+        let Some(text) = text else {
             return Err(silence(bot, total, wait, wait >= left));
         };
         match Incoming::parse(&text)? {
             Incoming::Frame(frame) => {
                 bound = read_bound(&frame);
+                refusal = None;
                 let deadline = Deadline::after(&clock, think_ms(&frame));
                 let step = bot.on_frame(&frame, &deadline)?;
                 for message in &step.send {
@@ -256,10 +260,20 @@ pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, total: Duration) -> R
             // Another deal or ply: the fresh frame that follows is answered.
             Incoming::Error { code, .. } if code == "stale" => {}
             Incoming::Error { code, message } => {
-                crate::report::write_stderr(&format!("the server refused ({code}): {message}\n"));
+                let said = format!("the server refused ({code}): {message}");
+                crate::report::write_stderr(&format!("{said}\n"));
+                refusal = Some(said);
             }
             Incoming::Other => {}
         }
+    }
+}
+
+/// A connection's end, after the refusal that came before it.
+fn after(e: ApiError, refusal: Option<&str>) -> ApiError {
+    match (e, refusal) {
+        (ApiError::Network(e), Some(refusal)) => ApiError::Network(format!("{e}, after {refusal}")),
+        (e, _) => e,
     }
 }
 
