@@ -151,3 +151,41 @@ fn refused(url: &str, e: tungstenite::Error) -> ApiError {
         e => ApiError::Network(format!("{url}: {e}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpListener;
+
+    /// `wss://` speaks TLS (rustls with its provider, no panic): a server
+    /// that answers in plain text is a TLS error.
+    #[test]
+    fn wss_speaks_tls() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let serve = std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().unwrap();
+            let mut buf = [0u8; 1024];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n");
+        });
+        let e = Socket::connect(&format!("wss://127.0.0.1:{port}/api/tables/x/ws"))
+            .err()
+            .expect("no WebSocket");
+        assert!(matches!(e, ApiError::Network(_)), "{e}");
+        // rustls read the plain answer as a TLS record.
+        assert!(e.to_string().contains("corrupt message"), "{e}");
+        serve.join().unwrap();
+    }
+
+    /// Nobody listening: said at once.
+    #[test]
+    fn nobody_listening_is_a_network_error() {
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let e = Socket::connect(&format!("ws://127.0.0.1:{port}/api/tables/x/ws"))
+            .err()
+            .expect("no WebSocket");
+        assert!(e.to_string().contains("refused"), "{e}");
+    }
+}
