@@ -76,7 +76,7 @@ fn play_bot(args: &TableBotArgs) -> Result<Report, CliError> {
     let name = args.name.clone().unwrap_or_else(|| args.player.to_string());
     let (chair, key) = take_chair(&server, &link, &name, args.chair)?;
     write_stderr(&format!(
-        "{name} sits in chair {chair} at {link} (seat key {key}: a hello with it takes the chair back)\n"
+        "{name} sits in chair {chair} at {link} (seat key {key}: whoever says hello with it plays this chair)\n"
     ));
     let mut bot = bot::Bot::new(chair, args.player.build(args.seed), args.deals as usize);
     let total = Duration::from_secs(args.timeout);
