@@ -179,6 +179,8 @@ impl Host {
         v["type"] = json!("frame");
         v["id"] = json!(ID);
         v["turn_seconds"] = json!(30);
+        // Not in docs/tables.md's example, but in the engine's Frame and the server's.
+        v["ai"] = json!("L1");
         v["time_left_ms"] = json!(27_500);
         v["ply"] = json!(self.table.current().map_or(0, |d| d.actions().len()));
         let ai = json!({ "name": "L1", "player": "ai", "auto": false });

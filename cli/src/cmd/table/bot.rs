@@ -1,72 +1,32 @@
-//! `ddz table bot`: an AI player in a chair at a table. What it does
-//! with each frame is [`Bot::on_frame`], which only reads the frame and
-//! says what to send, so it is tested on an engine table without a
-//! server; [`play`] runs it over the WebSocket.
+//! `ddz table bot`: an AI player in a chair at a table, reading and
+//! writing the engine's protocol types ([`Frame`], [`ServerMessage`],
+//! [`ClientMessage`]). What it does with each frame is [`Bot::on_frame`],
+//! which only reads the frame and says what to send, so it is tested on
+//! an engine table without a server; [`play`] runs it over the WebSocket.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use engine::clock::{Deadline, MonotonicClock};
-use engine::table::{bot, Chair, DealView, Phase, TableView, Viewer};
+use engine::table::{bot, Chair, ClientMessage, DealView, Frame, Phase, ServerMessage, TableView, Viewer};
 use engine::Player;
 
 use super::socket::Socket;
 use crate::cmd::online::api::ApiError;
 
-/// A frame as the server sends it: the engine's view of the table for
-/// this connection, and what the server adds (who sits where, the time).
-#[derive(Debug, Deserialize)]
-pub struct Frame {
-    #[serde(flatten)]
-    pub view: TableView,
-    /// Each chair's holder, `None` when empty.
-    #[serde(default)]
-    pub chairs: Vec<Option<ChairInfo>>,
-    /// Actions so far in the current deal.
-    pub ply: Option<u64>,
-    pub time_left_ms: Option<u64>,
-    pub turn_seconds: Option<u64>,
-}
-
-/// Who holds a chair.
-#[derive(Debug, Deserialize)]
-pub struct ChairInfo {
-    /// Played by the AI (托管).
-    #[serde(default)]
-    pub auto: bool,
-}
-
-/// A message from the server.
-#[derive(Debug)]
-pub enum Incoming {
-    Frame(Box<Frame>),
-    Error {
-        code: String,
-        message: String,
-    },
-    /// A type this client does not know: passed over.
-    Other,
-}
-
-impl Incoming {
-    pub fn parse(text: &str) -> Result<Incoming, ApiError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| ApiError::Reply(format!("a message that is not JSON ({e})")))?;
-        let text_of = |name: &str| value.get(name).and_then(Value::as_str).unwrap_or_default().to_string();
-        match value.get("type").and_then(Value::as_str) {
-            Some("frame") => serde_json::from_value(value)
-                .map(|f| Incoming::Frame(Box::new(f)))
-                .map_err(|e| ApiError::Reply(format!("a frame that is not the table's view ({e})"))),
-            Some("error") => Ok(Incoming::Error {
-                code: text_of("code"),
-                message: text_of("error"),
-            }),
-            Some(_) => Ok(Incoming::Other),
-            None => Err(ApiError::Reply("a message without a 'type'".into())),
-        }
+/// A message from the server as the engine's protocol reads it; `None`
+/// for a type this client does not know (passed over).
+pub fn read_message(text: &str) -> Result<Option<ServerMessage>, ApiError> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ApiError::Reply(format!("a message that is not JSON ({e})")))?;
+    match value.get("type").and_then(Value::as_str) {
+        Some("frame" | "error") => serde_json::from_value(value)
+            .map(Some)
+            .map_err(|e| ApiError::Reply(format!("a message that is not the table protocol's ({e})"))),
+        Some(_) => Ok(None),
+        None => Err(ApiError::Reply("a message without a 'type'".into())),
     }
 }
 
@@ -74,7 +34,7 @@ impl Incoming {
 /// deals asked for are finished.
 #[derive(Debug, Default)]
 pub struct Step {
-    pub send: Vec<Value>,
+    pub send: Vec<ClientMessage>,
     pub done: bool,
 }
 
@@ -90,8 +50,8 @@ pub struct Bot {
     /// Those finished, with the deal as the last frame showed it (`None`
     /// when it ended between two frames: the history has it).
     finished: BTreeMap<u32, Option<DealView>>,
-    acted: Option<(u32, u64)>,
-    took_over: Option<(u32, u64)>,
+    acted: Option<(u32, usize)>,
+    took_over: Option<(u32, usize)>,
     said_next: Option<u32>,
     /// The running score, as the last frame showed it.
     pub scores: [i64; 3],
@@ -138,15 +98,11 @@ impl Bot {
             step.done = true;
             return Ok(step);
         }
-        let ply = frame.ply.unwrap_or((deal.bids.len() + deal.plays.len()) as u64);
-        let auto = frame
-            .chairs
-            .get(self.chair.index())
-            .and_then(Option::as_ref)
-            .is_some_and(|c| c.auto);
+        let ply = frame.ply;
+        let auto = frame.chairs[self.chair.index()].as_ref().is_some_and(|c| c.auto);
         if auto && self.took_over != Some((deal.number, ply)) {
             self.took_over = Some((deal.number, ply));
-            step.send.push(json!({ "type": "takeover" }));
+            step.send.push(ClientMessage::Takeover);
         }
         if matches!(deal.phase, Phase::Over | Phase::Redeal) {
             self.on_finished(deal, &mut step);
@@ -172,14 +128,14 @@ impl Bot {
         }
         if self.finished.len() < self.wanted && self.said_next != Some(deal.number) {
             self.said_next = Some(deal.number);
-            step.send.push(json!({ "type": "next" }));
+            step.send.push(ClientMessage::Next);
         }
     }
 
     fn on_turn(
         &mut self,
         view: &TableView,
-        ply: u64,
+        ply: usize,
         deadline: &Deadline<'_>,
         step: &mut Step,
     ) -> Result<(), ApiError> {
@@ -191,9 +147,11 @@ impl Bot {
             .map_err(|e| ApiError::Reply(format!("deal {}'s frame is not a game: {e}", deal.number)))?;
         if let Some(action) = action {
             self.acted = Some((deal.number, ply));
-            step.send.push(json!({
-                "type": "act", "deal": deal.number, "ply": ply, "action": action.to_string(),
-            }));
+            step.send.push(ClientMessage::Act {
+                deal: deal.number,
+                ply,
+                action,
+            });
         }
         Ok(())
     }
@@ -209,8 +167,7 @@ fn viewer_text(viewer: Viewer) -> String {
 /// How long the bot may think on a turn: half the time left (or of a
 /// turn), between 0.1 and 30 seconds.
 pub fn think_ms(frame: &Frame) -> f64 {
-    let turn = frame.turn_seconds.map(|s| s * 1000);
-    let left = frame.time_left_ms.or(turn).unwrap_or(10_000);
+    let left = frame.time_left_ms.unwrap_or(u64::from(frame.turn_seconds) * 1000);
     (left as f64 / 2.0).clamp(100.0, 30_000.0)
 }
 
@@ -222,8 +179,8 @@ const HELLO_WAIT: Duration = Duration::from_secs(60);
 /// deal) runs out within `turn_seconds`, and the server then sends one.
 /// While chairs are empty, people may take any time to come.
 fn read_bound(frame: &Frame) -> Option<Duration> {
-    let seated = frame.chairs.len() == 3 && frame.chairs.iter().all(Option::is_some);
-    let turn = frame.turn_seconds.unwrap_or(300).min(300);
+    let seated = frame.chairs.iter().all(Option::is_some);
+    let turn = u64::from(frame.turn_seconds.min(300));
     (seated && frame.view.deal.is_some()).then(|| Duration::from_secs(turn + 60))
 }
 
@@ -231,7 +188,9 @@ fn read_bound(frame: &Frame) -> Option<Duration> {
 /// its deals, giving up after `total`; the last frame's running score is
 /// in `bot.scores`.
 pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, total: Duration) -> Result<(), ApiError> {
-    socket.send(&json!({ "type": "hello", "key": key }))?;
+    socket.send(&ClientMessage::Hello {
+        key: Some(key.to_string()),
+    })?;
     let started = Instant::now();
     let clock = MonotonicClock::default();
     let mut bound = Some(HELLO_WAIT);
@@ -244,8 +203,8 @@ pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, total: Duration) -> R
         let Some(text) = text else {
             return Err(silence(bot, total, wait, wait >= left));
         };
-        match Incoming::parse(&text)? {
-            Incoming::Frame(frame) => {
+        match read_message(&text)? {
+            Some(ServerMessage::Frame(frame)) => {
                 bound = read_bound(&frame);
                 refusal = None;
                 let deadline = Deadline::after(&clock, think_ms(&frame));
@@ -258,13 +217,13 @@ pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, total: Duration) -> R
                 }
             }
             // Another deal or ply: the fresh frame that follows is answered.
-            Incoming::Error { code, .. } if code == "stale" => {}
-            Incoming::Error { code, message } => {
-                let said = format!("the server refused ({code}): {message}");
+            Some(ServerMessage::Error { code, .. }) if code == "stale" => {}
+            Some(ServerMessage::Error { code, error }) => {
+                let said = format!("the server refused ({code}): {error}");
                 crate::report::write_stderr(&format!("{said}\n"));
                 refusal = Some(said);
             }
-            Incoming::Other => {}
+            None => {}
         }
     }
 }
@@ -293,26 +252,34 @@ fn silence(bot: &Bot, total: Duration, wait: Duration, whole: bool) -> ApiError 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::table::{Rules, Table};
+    use engine::table::{Action, Holder, Rules, Sitter, Table};
     use engine::PlayerSpec;
 
-    /// A frame as the server would send it: the view with the server's
-    /// fields, through JSON.
-    fn frame(table: &Table, chair: Chair, auto: bool) -> Frame {
-        let mut value = serde_json::to_value(table.view(Viewer::Chair(chair))).unwrap();
-        value["type"] = json!("frame");
-        value["id"] = json!("k3j9x0a1b2c3");
-        value["turn_seconds"] = json!(30);
-        value["time_left_ms"] = json!(27_500);
-        let seat = |c: usize| json!({"name": format!("p{c}"), "player": "person", "auto": auto && c == chair.index()});
-        value["chairs"] = json!([seat(0), seat(1), seat(2)]);
-        if let Some(deal) = table.current() {
-            value["ply"] = json!(deal.actions().len());
-        }
-        match Incoming::parse(&value.to_string()).unwrap() {
-            Incoming::Frame(f) => *f,
+    /// The frame the server would send `viewer`, through JSON.
+    fn frame_for(table: &Table, viewer: Viewer, auto: Option<Chair>) -> Frame {
+        let sitter = |c: Chair| Sitter {
+            name: format!("p{c}"),
+            player: Holder::Person,
+            auto: auto == Some(c),
+        };
+        let frame = Frame {
+            id: "k3j9x0a1b2c3".into(),
+            turn_seconds: 30,
+            ai: "L7".into(),
+            chairs: Chair::ALL.map(|c| Some(sitter(c))),
+            ply: table.current().map_or(0, |d| d.actions().len()),
+            time_left_ms: Some(27_500),
+            view: table.view(viewer),
+        };
+        let text = serde_json::to_string(&ServerMessage::Frame(Box::new(frame))).unwrap();
+        match read_message(&text).unwrap() {
+            Some(ServerMessage::Frame(f)) => *f,
             other => panic!("{other:?}"),
         }
+    }
+
+    fn frame(table: &Table, chair: Chair, auto: bool) -> Frame {
+        frame_for(table, Viewer::Chair(chair), auto.then_some(chair))
     }
 
     fn bots(wanted: usize) -> Vec<Bot> {
@@ -321,6 +288,20 @@ mod tests {
             .iter()
             .map(|&c| Bot::new(c, spec.build(c.index() as u64), wanted))
             .collect()
+    }
+
+    /// Applies `message` from `chair` to `table`; true for a next.
+    fn apply(table: &mut Table, chair: Chair, message: ClientMessage) -> bool {
+        match message {
+            ClientMessage::Act { deal, ply, action } => {
+                let current = table.current().unwrap();
+                assert_eq!((deal, ply), (current.number(), current.actions().len()));
+                table.act(chair, action).unwrap();
+                false
+            }
+            ClientMessage::Next => true,
+            other => panic!("{other:?}"),
+        }
     }
 
     /// Three bots play two deals at an engine table, acting only on what
@@ -339,17 +320,7 @@ mod tests {
                 let step = bot.on_frame(&frame(&table, bot.chair, false), &Deadline::NONE).unwrap();
                 done[bot.chair.index()] |= step.done;
                 for message in step.send {
-                    match message["type"].as_str().unwrap() {
-                        "act" => {
-                            let deal = table.current().unwrap();
-                            assert_eq!(message["deal"], deal.number());
-                            assert_eq!(message["ply"], deal.actions().len());
-                            let action = message["action"].as_str().unwrap().parse().unwrap();
-                            table.act(bot.chair, action).unwrap();
-                        }
-                        "next" => nexts += 1,
-                        other => panic!("{other}"),
-                    }
+                    nexts += usize::from(apply(&mut table, bot.chair, message));
                 }
             }
             if done == [true; 3] {
@@ -376,12 +347,21 @@ mod tests {
         let step = bot
             .on_frame(&frame(&table, Chair::at(0), true), &Deadline::NONE)
             .unwrap();
-        let types: Vec<_> = step
-            .send
-            .iter()
-            .map(|m| m["type"].as_str().unwrap().to_string())
-            .collect();
-        assert_eq!(types, ["takeover", "act"]);
+        assert!(
+            matches!(
+                step.send.as_slice(),
+                [
+                    ClientMessage::Takeover,
+                    ClientMessage::Act {
+                        deal: 1,
+                        ply: 0,
+                        action: Action::Bid(_)
+                    }
+                ]
+            ),
+            "{:?}",
+            step.send
+        );
         let again = bot
             .on_frame(&frame(&table, Chair::at(0), true), &Deadline::NONE)
             .unwrap();
@@ -393,18 +373,14 @@ mod tests {
         let mut table = Table::new(Rules::Tournament);
         table.start_deal(1).unwrap();
         let mut bot = bots(1).remove(1);
-        let mut spectator = serde_json::to_value(table.view(Viewer::Spectator)).unwrap();
-        spectator["type"] = json!("frame");
-        let Incoming::Frame(f) = Incoming::parse(&spectator.to_string()).unwrap() else {
-            panic!()
-        };
-        let e = bot.on_frame(&f, &Deadline::NONE).unwrap_err().to_string();
+        let spectator = frame_for(&table, Viewer::Spectator, None);
+        let e = bot.on_frame(&spectator, &Deadline::NONE).unwrap_err().to_string();
         assert!(e.contains("as a spectator, not as chair 1"), "{e}");
         // Seen in play, then the next deal: the first is finished.
         bot.on_frame(&frame(&table, Chair::at(1), false), &Deadline::NONE)
             .unwrap();
-        for chair in [0, 1, 2] {
-            table.act(Chair::at(chair), "bid pass".parse().unwrap()).unwrap();
+        for chair in Chair::ALL {
+            table.act(chair, "bid pass".parse().unwrap()).unwrap();
         }
         table.start_deal(2).unwrap();
         let step = bot
@@ -422,20 +398,20 @@ mod tests {
         table.start_deal(1).unwrap();
         let mut full = frame(&table, Chair::at(0), false);
         assert_eq!(read_bound(&full), Some(Duration::from_secs(90)));
+        assert_eq!(think_ms(&full), 13_750.0);
         full.chairs[2] = None;
         assert_eq!(read_bound(&full), None, "a chair is empty");
-        assert_eq!(think_ms(&frame(&table, Chair::at(0), false)), 13_750.0);
     }
 
     #[test]
     fn messages_are_read_by_type() {
         assert!(matches!(
-            Incoming::parse(r#"{"type":"error","code":"stale","error":"another ply"}"#),
-            Ok(Incoming::Error { code, .. }) if code == "stale"
+            read_message(r#"{"type":"error","code":"stale","error":"another ply"}"#),
+            Ok(Some(ServerMessage::Error { code, .. })) if code == "stale"
         ));
-        assert!(matches!(Incoming::parse(r#"{"type":"hi"}"#), Ok(Incoming::Other)));
-        assert!(Incoming::parse("{}").is_err());
-        assert!(Incoming::parse("nope").is_err());
-        assert!(Incoming::parse(r#"{"type":"frame"}"#).is_err());
+        assert!(matches!(read_message(r#"{"type":"hi"}"#), Ok(None)));
+        assert!(read_message("{}").is_err());
+        assert!(read_message("nope").is_err());
+        assert!(read_message(r#"{"type":"frame"}"#).is_err());
     }
 }

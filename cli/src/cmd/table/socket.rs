@@ -7,7 +7,7 @@ use std::io::ErrorKind;
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
-use serde_json::Value;
+use serde::Serialize;
 use tungstenite::client::IntoClientRequest;
 use tungstenite::handshake::HandshakeError;
 use tungstenite::http::Uri;
@@ -63,9 +63,11 @@ impl Socket {
     }
 
     /// Sends `message` as a JSON text message.
-    pub fn send(&mut self, message: &Value) -> Result<(), ApiError> {
+    pub fn send(&mut self, message: &impl Serialize) -> Result<(), ApiError> {
+        let text = serde_json::to_string(message)
+            .map_err(|e| ApiError::Reply(format!("a message that does not serialise: {e}")))?;
         self.ws
-            .send(Message::text(message.to_string()))
+            .send(Message::text(text))
             .map_err(|e| ApiError::Network(format!("{}: sending: {e}", self.url)))
     }
 
