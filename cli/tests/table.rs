@@ -324,6 +324,26 @@ fn the_bot_plays_its_deals_through_the_tables_messages() {
     assert!(!out.stderr.contains("stale"), "{}", out.stderr);
 }
 
+/// The first WebSocket is dropped after the hello (a server stopping):
+/// the bot connects again, says hello again and plays on.
+#[test]
+fn a_lost_connection_is_made_again() {
+    let (site, handle) = server(|listener| {
+        seat(&listener);
+        let (stream, _) = listener.accept().unwrap();
+        let mut ws = tungstenite::accept(stream).unwrap();
+        assert!(read_json(&mut ws).is_some(), "a hello");
+        drop(ws);
+        play(&listener)
+    });
+    let out = bot(&site, &[]);
+    let seen = handle.join().expect("the table server");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("reconnecting in 0.5 s"), "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["scores"], json!(seen.scores));
+}
+
 #[test]
 fn a_chair_refused_is_the_servers_answer() {
     let (site, handle) = server(|listener| {

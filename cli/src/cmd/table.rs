@@ -80,12 +80,8 @@ fn play_bot(args: &TableBotArgs) -> Result<Report, CliError> {
     ));
     let mut bot = bot::Bot::new(chair, args.player.build(args.seed), args.deals as usize);
     let total = Duration::from_secs(args.timeout);
-    let played = socket::Socket::connect(&link.ws_url()).and_then(|mut socket| {
-        let played = bot::play(&mut socket, &key, &mut bot, total);
-        socket.close();
-        played
-    });
-    played.map_err(|e| CliError::Other(format!("chair {chair} at {link}: {e}")))?;
+    bot::play(&link.ws_url(), &key, &mut bot, total)
+        .map_err(|e| CliError::Other(format!("chair {chair} at {link}: {e}")))?;
     let deals = finished_deals(&server, &link, bot.finished())?;
     Ok(bot_report(&link, chair, &name, args, &key, &deals, bot.scores))
 }

@@ -55,6 +55,8 @@ pub struct Bot {
     said_next: Option<u32>,
     /// The running score, as the last frame showed it.
     pub scores: [i64; 3],
+    /// Frames seen, over every connection.
+    frames: u64,
 }
 
 impl Bot {
@@ -70,6 +72,7 @@ impl Bot {
             took_over: None,
             said_next: None,
             scores: [0; 3],
+            frames: 0,
         }
     }
 
@@ -89,6 +92,7 @@ impl Bot {
             )));
         }
         self.scores = view.scores;
+        self.frames += 1;
         let mut step = Step::default();
         let Some(deal) = &view.deal else {
             return Ok(step);
@@ -184,33 +188,95 @@ fn read_bound(frame: &Frame) -> Option<Duration> {
     (seated && frame.view.deal.is_some()).then(|| Duration::from_secs(turn + 60))
 }
 
-/// Says hello with `key` and plays on `socket` until `bot` has finished
-/// its deals, giving up after `total`; the last frame's running score is
-/// in `bot.scores`.
-pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, total: Duration) -> Result<(), ApiError> {
-    socket.send(&ClientMessage::Hello {
-        key: Some(key.to_string()),
-    })?;
-    let started = Instant::now();
-    let clock = MonotonicClock::default();
-    let mut bound = Some(HELLO_WAIT);
-    // The server's last refusal: it may close the connection after it.
-    let mut refusal = None;
+/// The whole run's bound: `--timeout` from the start.
+#[derive(Clone, Copy)]
+struct Bound {
+    total: Duration,
+    until: Instant,
+}
+
+impl Bound {
+    fn left(&self) -> Duration {
+        self.until.saturating_duration_since(Instant::now())
+    }
+}
+
+/// How a connection ended before the deals were played.
+enum Ended {
+    /// The connection was lost: another may go on.
+    Lost(ApiError),
+    /// Anything else: the run ends.
+    Failed(ApiError),
+}
+
+/// Connections to lose in a row (no frame in between) before giving up.
+const RECONNECTS: u32 = 5;
+
+/// Plays at the table's WebSocket `url` with seat key `key` until `bot`
+/// has finished its deals, giving up after `total`. A lost connection is
+/// made again (as docs/tables.md says clients do when a server stops),
+/// 0.5 to 8 s later; the last frame's running score is in `bot.scores`.
+pub fn play(url: &str, key: &str, bot: &mut Bot, total: Duration) -> Result<(), ApiError> {
+    let bound = Bound {
+        total,
+        until: Instant::now() + total,
+    };
+    let mut lost = 0;
     loop {
-        let left = total.saturating_sub(started.elapsed());
-        let wait = bound.map_or(left, |b| b.min(left));
-        let text = socket.recv(wait).map_err(|e| after(e, refusal.as_deref()))?;
-        let Some(text) = text else {
-            return Err(silence(bot, total, wait, wait >= left));
+        let frames = bot.frames;
+        let ended = match Socket::connect(url) {
+            Ok(mut socket) => {
+                let played = play_on(&mut socket, key, bot, bound);
+                socket.close();
+                played
+            }
+            Err(e @ ApiError::Network(_)) => Err(Ended::Lost(e)),
+            Err(e) => Err(Ended::Failed(e)),
         };
-        match read_message(&text)? {
+        let e = match ended {
+            Ok(()) => return Ok(()),
+            Err(Ended::Failed(e)) => return Err(e),
+            Err(Ended::Lost(e)) => e,
+        };
+        lost = if bot.frames > frames { 1 } else { lost + 1 };
+        let wait = Duration::from_millis(250 << lost.min(RECONNECTS));
+        if lost > RECONNECTS || wait >= bound.left() {
+            return Err(e);
+        }
+        crate::report::write_stderr(&format!("{e}; reconnecting in {:.1} s\n", wait.as_secs_f64()));
+        std::thread::sleep(wait);
+    }
+}
+
+/// Says hello with `key` and plays on `socket` until `bot` has finished
+/// its deals or the connection ends.
+fn play_on(socket: &mut Socket, key: &str, bot: &mut Bot, bound: Bound) -> Result<(), Ended> {
+    let hello = ClientMessage::Hello {
+        key: Some(key.to_string()),
+    };
+    socket.send(&hello).map_err(Ended::Lost)?;
+    let clock = MonotonicClock::default();
+    let mut read = Some(HELLO_WAIT);
+    // The server's last refusal: it may close the connection after it.
+    let mut refusal: Option<String> = None;
+    loop {
+        let left = bound.left();
+        let wait = read.map_or(left, |b| b.min(left));
+        let text = socket.recv(wait).map_err(|e| match &refusal {
+            Some(refusal) => Ended::Failed(after(e, refusal)),
+            None => Ended::Lost(e),
+        })?;
+        let Some(text) = text else {
+            return Err(Ended::Failed(silence(bot, bound.total, wait, wait >= left)));
+        };
+        match read_message(&text).map_err(Ended::Failed)? {
             Some(ServerMessage::Frame(frame)) => {
-                bound = read_bound(&frame);
+                read = read_bound(&frame);
                 refusal = None;
                 let deadline = Deadline::after(&clock, think_ms(&frame));
-                let step = bot.on_frame(&frame, &deadline)?;
+                let step = bot.on_frame(&frame, &deadline).map_err(Ended::Failed)?;
                 for message in &step.send {
-                    socket.send(message)?;
+                    socket.send(message).map_err(Ended::Lost)?;
                 }
                 if step.done {
                     return Ok(());
@@ -229,10 +295,10 @@ pub fn play(socket: &mut Socket, key: &str, bot: &mut Bot, total: Duration) -> R
 }
 
 /// A connection's end, after the refusal that came before it.
-fn after(e: ApiError, refusal: Option<&str>) -> ApiError {
-    match (e, refusal) {
-        (ApiError::Network(e), Some(refusal)) => ApiError::Network(format!("{e}, after {refusal}")),
-        (e, _) => e,
+fn after(e: ApiError, refusal: &str) -> ApiError {
+    match e {
+        ApiError::Network(e) => ApiError::Network(format!("{e}, after {refusal}")),
+        e => e,
     }
 }
 
