@@ -15,7 +15,8 @@ use engine::lab::panel::{GdiCentre, Panel};
 use engine::lab::tournament::FormatName;
 use engine::limits::{self, MAX_HAND};
 use engine::solver::Utility;
-use engine::{Cards, Deal, Play, PlayerSpec, Scoring, Seat, SeedOrDeal};
+use engine::table::{Chair, Rules};
+use engine::{Cards, Deal, Play, PlayerSpec, Rung, Scoring, Seat, SeedOrDeal};
 
 use crate::cmd::online::api;
 
@@ -217,6 +218,12 @@ pub enum Command {
     Contest {
         #[command(subcommand)]
         command: ContestCommand,
+    },
+    /// Tables for people (docs/tables.md) on a ddz-server: open one, seat
+    /// an AI player at one, show one's finished deals.
+    Table {
+        #[command(subcommand)]
+        command: TableCommand,
     },
     /// Endgame puzzles (残局): the shipped library, listed and re-proven,
     /// and new libraries generated from self-play.
@@ -640,6 +647,78 @@ pub enum ContestCommand {
     },
 }
 
+#[derive(Subcommand)]
+pub enum TableCommand {
+    /// Open a table on a server: prints its link and the host's key.
+    New(TableNewArgs),
+    /// An AI player takes a chair at a table and plays through its
+    /// WebSocket, from what its chair sees, until --deals deals are
+    /// finished; prints each deal's score.
+    Bot(TableBotArgs),
+    /// A table's finished deals: each one's hands, calls, plays and score.
+    Show {
+        /// The table's link (SITE/#/table/ID), or its id with --server.
+        link: String,
+        /// The server, when LINK is a table's id.
+        #[arg(long, value_parser = server)]
+        server: Option<String>,
+    },
+}
+
+/// `table new`'s arguments: those not given are the server's defaults.
+#[derive(Args)]
+pub struct TableNewArgs {
+    /// The server (http://HOST:PORT).
+    #[arg(long, value_parser = server)]
+    pub server: String,
+    /// The rules: tournament (叫分).
+    #[arg(long, value_parser = table_rules)]
+    pub rules: Option<Rules>,
+    /// Seconds a turn may take before the AI plays it (托管).
+    #[arg(long, value_parser = u32_in(TURN_SECONDS), allow_negative_numbers = true)]
+    pub turn_seconds: Option<u32>,
+    /// The AI the host puts in empty chairs and that plays under 托管: a
+    /// ladder rung (L0 to L11, or strongest).
+    #[arg(long, value_parser = rung)]
+    pub ai: Option<Rung>,
+}
+
+/// `table bot`'s arguments.
+#[derive(Args)]
+pub struct TableBotArgs {
+    /// The table's link (SITE/#/table/ID), or its id with --server.
+    pub link: String,
+    /// The server, when LINK is a table's id.
+    #[arg(long, value_parser = server)]
+    pub server: Option<String>,
+    /// The player: a name with options or a ladder rung (L7).
+    #[arg(long, value_parser = player)]
+    pub player: PlayerSpec,
+    /// The chair to take (0, 1 or 2); the first free one if omitted.
+    #[arg(long, value_parser = table_chair)]
+    pub chair: Option<Chair>,
+    /// The name shown at the table (the player's, L7, if omitted).
+    #[arg(long, value_parser = table_name)]
+    pub name: Option<String>,
+    /// Deals played to their end (a redeal counts) before leaving.
+    #[arg(long, default_value_t = 1, value_parser = u32_in(TABLE_DEALS), allow_negative_numbers = true)]
+    pub deals: u32,
+    /// Seed of the player's randomness.
+    #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+    pub seed: u64,
+    /// Give up after this many seconds in all (at a full table with a
+    /// deal dealt, also after a turn's time and a minute without a frame).
+    #[arg(long, default_value_t = 600, value_parser = u64_in(1..=86_400), allow_negative_numbers = true)]
+    pub timeout: u64,
+}
+
+/// A turn's time at a table, in seconds (docs/tables.md).
+pub const TURN_SECONDS: RangeInclusive<u32> = 5..=300;
+/// The deals one `table bot` plays.
+pub const TABLE_DEALS: RangeInclusive<u32> = 1..=1000;
+/// The longest name taken at a table, in characters (the server's).
+const TABLE_NAME_CHARS: usize = 24;
+
 /// `contest fairness`'s arguments.
 #[derive(Args)]
 pub struct ContestFairnessArgs {
@@ -1018,6 +1097,32 @@ fn event_source(text: &str) -> Result<EventSource, String> {
                 .map_err(|e| format!("{text}: {e}"))
         }
         _ => event(text).map(|e| EventSource::Code(Box::new(e))),
+    }
+}
+
+fn table_rules(text: &str) -> Result<Rules, String> {
+    text.parse::<Rules>().map_err(|e| e.to_string())
+}
+
+fn rung(text: &str) -> Result<Rung, String> {
+    text.parse::<Rung>().map_err(|e| e.to_string())
+}
+
+fn table_chair(text: &str) -> Result<Chair, String> {
+    text.parse::<Chair>().map_err(|e| e.to_string())
+}
+
+/// A name at a table: 1 to [`TABLE_NAME_CHARS`] characters, no control
+/// characters, spaces trimmed.
+fn table_name(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    let count = name.chars().count();
+    if (1..=TABLE_NAME_CHARS).contains(&count) && !name.chars().any(char::is_control) {
+        Ok(name.to_string())
+    } else {
+        Err(format!(
+            "a name is 1 to {TABLE_NAME_CHARS} characters, without control characters"
+        ))
     }
 }
 

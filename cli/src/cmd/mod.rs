@@ -17,6 +17,7 @@ mod out;
 mod play;
 mod puzzles;
 mod solve;
+mod table;
 
 use engine::{rng, SeedRange};
 
@@ -114,6 +115,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             matches::ladder(rungs.as_deref(), seeds("--seed", seed, "--deals", deals)?, json)?
         }
         Command::Contest { command } => contest::run(command, json)?,
+        Command::Table { command } => table::run(command)?,
         Command::Puzzles { command } => puzzles::run(command, json)?,
         Command::Library {
             command:

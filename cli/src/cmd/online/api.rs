@@ -275,8 +275,9 @@ fn json(text: &str) -> Result<Value, ApiError> {
 }
 
 /// An error reply: `{"error", "code", "ply"?}`, or whatever text it is
-/// (cut short, without control characters).
-fn server_error(status: u16, text: &str) -> ApiError {
+/// (cut short, without control characters). Also the table client's, for
+/// a WebSocket handshake the server refused.
+pub fn server_error(status: u16, text: &str) -> ApiError {
     let parsed: Option<Value> = serde_json::from_str(text).ok();
     let field = |name: &str| parsed.as_ref().and_then(|v| v.get(name));
     let message = match field("error").and_then(Value::as_str) {
