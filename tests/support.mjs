@@ -340,7 +340,7 @@ function freePort() {
  * serving dist/ with a fresh SQLite database in a temporary folder; its
  * base URL, its log, and `stop`.
  */
-export async function startDdzServer() {
+export async function startDdzServer(args = []) {
   const { existsSync } = await import("node:fs");
   const bin =
     process.env.DDZ_SERVER_BIN ??
@@ -349,7 +349,7 @@ export async function startDdzServer() {
   const dir = await mkdtemp(join(tmpdir(), "ddz-server-test-"));
   const port = await freePort();
   const log = [];
-  const child = spawn(bin, ["--listen", `127.0.0.1:${port}`, "--database", `sqlite://${join(dir, "events.db")}`, "--site", dist], {
+  const child = spawn(bin, ["--listen", `127.0.0.1:${port}`, "--database", `sqlite://${join(dir, "events.db")}`, "--site", dist, ...args], {
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -48,7 +48,9 @@ pub fn TablePage(props: &TablePageProps) -> Html {
 
     let header = header(t, &props.id, &keys, &link.frame, &problem);
     let body = match &link.frame {
-        Some(frame) => html! { <TableBoard frame={ frame.clone() } {send} seconds={ seconds } /> },
+        Some(frame) => {
+            html! { <>{ scores(t, frame) }<TableBoard frame={ frame.clone() } {send} seconds={ seconds } /></> }
+        }
         None if link.refused.as_ref().is_some_and(|(code, _)| code == "no-table") => {
             html! { <p class="error">{ t.table.no_table }</p> }
         }
@@ -177,6 +179,7 @@ fn TableBoard(props: &TableBoardProps) -> Html {
         Viewer::Spectator => None,
     };
     let places = Places::of(me.unwrap_or(Chair::at(0)));
+    let viewer = me.map_or("spectator".to_string(), |c| c.to_string());
     let selected = use_state(|| Faces::EMPTY);
     // A new ply clears the selection.
     {
@@ -185,7 +188,7 @@ fn TableBoard(props: &TableBoardProps) -> Html {
     }
     let Some(deal) = frame.view.deal.as_ref() else {
         return html! {
-            <div class="table" data-phase="waiting">
+            <div class="table" data-phase="waiting" data-viewer={ viewer }>
                 { other(t, frame, places, places.left, None) }
                 <div class="centre"><div class="say" role="status"><p class="table-message" id="table-message">{ t.table.waiting }</p></div></div>
                 { other(t, frame, places, places.right, None) }
@@ -198,7 +201,7 @@ fn TableBoard(props: &TableBoardProps) -> Html {
         <>
             <p class="table-message" id="table-message">{ message(t, frame, deal, places) }</p>
             if let Some(result) = deal.result.filter(|_| me.is_some()) {
-                <p class="result" id="table-result">{ (t.table.result)(result.scores[places.bottom.index()] > 0, result.scores[places.bottom.index()]) }</p>
+                <p class="table-result" id="table-result">{ (t.table.result)(result.scores[places.bottom.index()] > 0, result.scores[places.bottom.index()]) }</p>
             }
         </>
     };
@@ -215,12 +218,11 @@ fn TableBoard(props: &TableBoardProps) -> Html {
         None => other(t, frame, places, places.bottom, props.seconds),
     };
     html! {
-        <div class={ classes!("table", deal.dealt.is_some().then_some("open")) } data-phase={ phase_name(deal.phase) } data-deal={ deal.number.to_string() }>
+        <div class={ classes!("table", deal.dealt.is_some().then_some("open")) } data-phase={ phase_name(deal.phase) } data-deal={ deal.number.to_string() } data-viewer={ viewer }>
             { other(t, frame, places, places.left, props.seconds) }
             { centre(t, deal, places, message) }
             { other(t, frame, places, places.right, props.seconds) }
             { mine }
-            { scores(t, frame) }
         </div>
     }
 }

@@ -1,0 +1,146 @@
+// Tables for people (好友桌): the app served by a real `ddz-server`. A host
+// opens a table from the Play page; three profiles (one a phone) take the
+// chairs and play a whole deal, bidding included, through the page's
+// buttons; a fourth watches and sees no hand until the deal ends. Then a
+// player is away past the turn's timer: the AI plays for them (托管), and
+// they come back and take over.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { start, stop, freshPage, shots, startDdzServer } from "./support.mjs";
+
+let server;
+
+before(async () => {
+  await start();
+  await mkdir(shots, { recursive: true });
+  server = await startDdzServer(["--table-ai-pause-ms", "0"]);
+});
+
+after(async () => {
+  await server?.stop();
+  await stop();
+});
+
+const DESKTOP = { viewport: { width: 1366, height: 768 } };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Takes a chair at the table `url` under `name`. */
+async function sit(page, url, name) {
+  await page.goto(url);
+  await page.fill("#table-name", name);
+  await page.click("#table-sit");
+  await page.waitForSelector('.table[data-viewer]:not([data-viewer="spectator"])', { timeout: 60000 });
+}
+
+/** One action if it is this page's turn: bid 3 if it may, else pass;
+ * in the play, pass when it may, else lead its lowest card. */
+async function act(page) {
+  const actions = page.locator("#table-actions");
+  if (!(await actions.count())) return false;
+  const kind = await actions.getAttribute("data-for");
+  if (kind === "bid") {
+    const three = page.locator('#table-actions [data-bid="3"]');
+    await ((await three.isEnabled()) ? three : page.locator('#table-actions [data-bid="pass"]')).click();
+    return true;
+  }
+  if (kind === "play") {
+    if (await page.locator("#table-pass").isEnabled()) await page.click("#table-pass");
+    else {
+      await page.locator("#table-hand li").last().click({ position: { x: 6, y: 30 } });
+      await page.click("#table-play:not([disabled])");
+    }
+    return true;
+  }
+  return false;
+}
+
+const phase = (page) => page.getAttribute(".table", "data-phase");
+
+/** Plays until every page shows the deal over. */
+async function playOut(pages) {
+  for (let i = 0; i < 400; i++) {
+    const phases = await Promise.all(pages.map(phase));
+    if (phases.every((p) => p === "over")) return;
+    for (const page of pages) await act(page).catch(() => {});
+    await pages[0].waitForTimeout(100);
+  }
+  assert.fail("the deal did not end");
+}
+
+test("three people play a deal at one table and a fourth watches", async () => {
+  const host = await freshPage("zh-CN", DESKTOP);
+  await host.page.goto(`${server.base}#/play`);
+  await host.page.click("#play-menu-open");
+  await host.page.click("#play-friends");
+  await host.page.waitForURL(/#\/table\/[a-z0-9]{12}$/, { timeout: 30000 });
+  const url = host.page.url();
+  await host.page.fill("#table-name", "Ann");
+  await host.page.click("#table-sit");
+  const phone = await freshPage("zh-CN", PHONE);
+  await sit(phone.page, url, "Bo");
+  const third = await freshPage("en-US", DESKTOP);
+  await sit(third.page, url, "Cai");
+  const watcher = await freshPage("en-US", DESKTOP);
+  await watcher.page.goto(url);
+  await watcher.page.waitForSelector('.table[data-phase="bidding"]', { timeout: 60000 });
+  // The watcher sees no hand and no card face while the deal is on.
+  assert.equal(await watcher.page.locator("#table-hand").count(), 0);
+  assert.equal(await watcher.page.locator(".seat.open").count(), 0);
+  assert.equal(await watcher.page.locator("#table-join").count(), 0, "a full table takes nobody else");
+  const players = [host.page, phone.page, third.page];
+  for (const page of players) await page.waitForSelector('.table[data-phase="bidding"]', { timeout: 60000 });
+  assert.equal(await host.page.getAttribute("#table-hand", "data-cards").then((c) => c.length), 17);
+  await phone.page.screenshot({ path: join(shots, "table-phone.png") });
+  await playOut(players);
+  await watcher.page.waitForSelector('.table[data-phase="over"]', { timeout: 60000 });
+  // At the end every hand is shown to all, and each player sees their score.
+  assert.equal(await watcher.page.locator(".seat.open").count(), 3);
+  for (const page of players) {
+    assert.equal(await page.locator(".seat.opponent.open").count(), 2);
+    await page.waitForSelector("#table-result");
+  }
+  const scores = await watcher.page.locator("#table-scores b").allTextContents();
+  assert.equal(scores.map(Number).reduce((a, b) => a + b, 0), 0, `scores ${scores}`);
+  await host.page.screenshot({ path: join(shots, "table-over.png") });
+  for (const p of [host, phone, third, watcher]) {
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  }
+});
+
+test("a player away past the timer is played by the AI, and comes back to take over", async () => {
+  const made = await fetch(`${server.base}api/tables`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ turn_seconds: 5, ai: "L3" }),
+  }).then((r) => r.json());
+  const url = `${server.base}#/table/${made.id}`;
+  const ann = await freshPage("en-US", PHONE);
+  await sit(ann.page, url, "Ann");
+  const filled = await fetch(`${server.base}api/tables/${made.id}/fill`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${made.host_key}` },
+    body: "{}",
+  });
+  assert.equal(filled.status, 200);
+  await ann.page.waitForSelector('#table-actions[data-for="bid"]', { timeout: 60000 });
+  // Ann leaves on her turn, for longer than the timer.
+  await ann.page.goto("about:blank");
+  const watcher = await freshPage("en-US", DESKTOP);
+  await watcher.page.goto(url);
+  await watcher.page.waitForSelector('.seat[data-chair="0"] .badge.auto', { timeout: 30000 });
+  await watcher.page.waitForFunction(() => document.querySelector(".centre .call"), null, { timeout: 30000 });
+  // Back: her chair again (the seat key kept in this browser), 托管 ended.
+  await ann.page.goto(url);
+  await ann.page.waitForSelector("#table-hand", { timeout: 30000 });
+  await ann.page.waitForFunction(() => !document.querySelector(".seat.me .badge.auto"), null, { timeout: 30000 });
+  await watcher.page.waitForFunction(() => !document.querySelector('.seat[data-chair="0"] .badge.auto'), null, { timeout: 30000 });
+  await playOut([ann.page]);
+  for (const p of [ann, watcher]) {
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  }
+});
