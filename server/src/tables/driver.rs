@@ -66,14 +66,19 @@ pub fn next_step(loaded: &Loaded, now_ms: i64) -> Step {
             (None, left) => Step::Wait(left),
         };
     }
-    let waiting_for = Chair::ALL.into_iter().filter(|&c| {
-        let person = loaded.chairs[c.index()]
-            .as_ref()
-            .is_some_and(|s| s.ai.is_none() && !s.auto);
-        person && !loaded.ready.contains(&c)
-    });
-    let everyone_ready = deal.phase() == Phase::Over && waiting_for.count() == 0;
+    // The next deal waits for a person: a table whose people are all
+    // away does not play on without them.
+    let present: Vec<Chair> = Chair::ALL
+        .into_iter()
+        .filter(|c| {
+            loaded.chairs[c.index()]
+                .as_ref()
+                .is_some_and(|s| s.ai.is_none() && !s.auto)
+        })
+        .collect();
+    let everyone_ready = deal.phase() == Phase::Over && present.iter().all(|c| loaded.ready.contains(c));
     match due {
+        _ if present.is_empty() => Step::Wait(None),
         _ if everyone_ready => Step::Deal(deal.number() + 1),
         Some(left) if left <= 0 => Step::Deal(deal.number() + 1),
         left => Step::Wait(left),
@@ -147,4 +152,121 @@ fn seed() -> ApiResult<u64> {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).map_err(|e| crate::error::ApiError::internal(format_args!("no random bytes: {e}")))?;
     Ok(u64::from_le_bytes(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::bidding::Bid;
+    use engine::table::{Action, Rules, Table};
+
+    use super::*;
+    use crate::tables::store::Sitter;
+
+    const AI: Rung = Rung::at(3);
+
+    fn person(name: &str) -> Option<Sitter> {
+        Some(Sitter {
+            name: name.into(),
+            ai: None,
+            auto: false,
+            back_ms: 0,
+        })
+    }
+
+    /// A table of three people (chair 2 an AI when `ai_in_2`), deal 1
+    /// dealt at t = 0, turns of 30 s.
+    fn table(ai_in_2: bool) -> Loaded {
+        let mut table = Table::new(Rules::Tournament);
+        table.start_deal(5).unwrap();
+        let third = if ai_in_2 {
+            Some(Sitter {
+                ai: Some(AI),
+                ..person("L3").unwrap()
+            })
+        } else {
+            person("Cai")
+        };
+        Loaded {
+            id: "t".into(),
+            turn_seconds: 30,
+            ai: Rung::at(7),
+            host_hash: String::new(),
+            chairs: [person("Ann"), person("Bo"), third],
+            table,
+            last_ms: 0,
+            ready: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_first_deal_waits_for_a_full_table() {
+        let mut loaded = table(false);
+        loaded.table = Table::new(Rules::Tournament);
+        loaded.chairs[1] = None;
+        assert_eq!(next_step(&loaded, 0), Step::Wait(None));
+        loaded.chairs[1] = person("Bo");
+        assert_eq!(next_step(&loaded, 0), Step::Deal(1));
+    }
+
+    #[test]
+    fn a_person_has_the_turn_s_time_then_the_ai_plays_for_them() {
+        let mut loaded = table(false);
+        assert_eq!(next_step(&loaded, 10_000), Step::Wait(Some(20_000)));
+        assert_eq!(next_step(&loaded, 30_000), Step::TimeUp(Chair::at(0)));
+        loaded.chairs[0].as_mut().unwrap().auto = true;
+        assert_eq!(next_step(&loaded, 30_000), Step::Ai(Chair::at(0), Rung::at(7)));
+        // Back on their turn: the whole turn again.
+        let ann = loaded.chairs[0].as_mut().unwrap();
+        ann.auto = false;
+        ann.back_ms = 40_000;
+        assert_eq!(next_step(&loaded, 41_000), Step::Wait(Some(29_000)));
+    }
+
+    #[test]
+    fn an_ai_chair_acts_at_once_at_its_rung() {
+        let mut loaded = table(true);
+        loaded.table.act(Chair::at(0), Action::Bid(Bid::Pass)).unwrap();
+        loaded.table.act(Chair::at(1), Action::Bid(Bid::Pass)).unwrap();
+        assert_eq!(next_step(&loaded, 0), Step::Ai(Chair::at(2), AI));
+    }
+
+    #[test]
+    fn the_next_deal_waits_for_the_people_present() {
+        let mut loaded = table(true);
+        for chair in Chair::ALL {
+            loaded.table.act(chair, Action::Bid(Bid::Pass)).unwrap();
+        }
+        loaded.last_ms = 1_000;
+        // All passed: a short pause, then the next deal.
+        assert_eq!(next_step(&loaded, 1_500), Step::Wait(Some(REDEAL_MS - 500)));
+        assert_eq!(next_step(&loaded, 1_000 + REDEAL_MS), Step::Deal(2));
+        // Nobody present (both people under 托管): no deal at all.
+        for chair in [0, 1] {
+            loaded.chairs[chair].as_mut().unwrap().auto = true;
+        }
+        assert_eq!(next_step(&loaded, 1_000_000), Step::Wait(None));
+    }
+
+    #[test]
+    fn a_finished_deal_goes_on_when_everyone_present_is_ready() {
+        let mut loaded = table(true);
+        loaded.table.act(Chair::at(0), Action::Bid(Bid::Three)).unwrap();
+        let mut player = engine::make_player("greedy", 1).unwrap();
+        while let Some(chair) = loaded.table.to_act() {
+            let view = loaded.table.view(Viewer::Chair(chair));
+            let action = bot::choose(&view, &mut *player, &Deadline::NONE).unwrap().unwrap();
+            loaded.table.act(chair, action).unwrap();
+        }
+        assert_eq!(next_step(&loaded, 10_000), Step::Wait(Some(20_000)));
+        loaded.ready = vec![Chair::at(0)];
+        assert_eq!(next_step(&loaded, 10_000), Step::Wait(Some(20_000)));
+        loaded.ready = vec![Chair::at(0), Chair::at(1)];
+        assert_eq!(next_step(&loaded, 0), Step::Deal(2));
+        loaded.ready.clear();
+        assert_eq!(
+            next_step(&loaded, 30_000),
+            Step::Deal(2),
+            "or when the turn's time has passed"
+        );
+    }
 }
