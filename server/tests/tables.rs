@@ -31,7 +31,8 @@ fn play_out(sockets: &mut [Socket], player: &str) {
     while !sockets.iter().all(|s| finished(&s.frame)) {
         for socket in sockets.iter_mut() {
             socket.play_turn(player);
-            socket.recv(Duration::from_millis(50));
+            // Read what has come, so the next turn acts on the latest frame.
+            while socket.recv(Duration::from_millis(20)).is_some() {}
         }
         assert!(start.elapsed() < LONG, "the deal did not finish");
     }
@@ -279,7 +280,7 @@ fn a_kill_mid_deal_loses_no_action() {
     let mut ann = Socket::open(&server, &id, Some(&key));
     // Ann bids 3 and plays her first lead; then the server is killed.
     ann.until(LONG, |f| f["deal"]["to_act"] == 0);
-    assert!(ann.play_turn("greedy") || ann.play_turn("greedy"));
+    assert!(ann.play_turn("greedy"));
     let before = ann.until(LONG, |f| f["ply"].as_u64() >= Some(1)).clone();
     let before_ply = before["ply"].as_u64().unwrap();
     server.restart();

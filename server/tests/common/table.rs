@@ -41,6 +41,8 @@ pub struct Socket {
     pub received: Vec<String>,
     /// The last frame.
     pub frame: Value,
+    /// The deal and ply this socket last acted on (an action is sent once).
+    acted: Option<(Value, Value)>,
 }
 
 impl Socket {
@@ -50,12 +52,13 @@ impl Socket {
         let url = format!("ws://127.0.0.1:{}/api/tables/{id}/ws", server.port);
         let (ws, _) = tungstenite::connect(url).expect("the socket opens");
         if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
-            stream.set_read_timeout(Some(Duration::from_millis(200))).unwrap();
+            stream.set_read_timeout(Some(Duration::from_millis(20))).unwrap();
         }
         let mut socket = Socket {
             ws,
             received: Vec::new(),
             frame: Value::Null,
+            acted: None,
         };
         let hello = match key {
             Some(k) => json!({"type": "hello", "key": k}),
@@ -110,8 +113,8 @@ impl Socket {
         }
     }
 
-    /// If it is this chair's turn in the last frame, the action a bot
-    /// with `player` chooses, sent; whether one was sent.
+    /// If it is this chair's turn in the last frame and it has not acted
+    /// on it, the action a bot with `player` chooses, sent; whether one was.
     pub fn play_turn(&mut self, player: &str) -> bool {
         let view: TableView = match serde_json::from_value(self.frame.clone()) {
             Ok(v) => v,
@@ -121,8 +124,12 @@ impl Socket {
         let Ok(Some(action)) = bot::choose(&view, &mut *player, &Deadline::NONE) else {
             return false;
         };
-        let deal = self.frame["deals"].clone();
-        let ply = self.frame["ply"].clone();
+        let at = (self.frame["deals"].clone(), self.frame["ply"].clone());
+        if self.acted.as_ref() == Some(&at) {
+            return false;
+        }
+        let (deal, ply) = at.clone();
+        self.acted = Some(at);
         self.send(&json!({"type": "act", "deal": deal, "ply": ply, "action": action.to_string()}));
         true
     }
