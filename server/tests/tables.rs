@@ -338,3 +338,61 @@ fn sigterm_stops_the_server_with_sockets_open() {
         start.elapsed()
     );
 }
+
+#[test]
+fn casual_rules_call_rob_double_and_a_shown_hand_is_everyone_s() {
+    let store = Store::new();
+    let server = server(&store);
+    let api = Api::new(&server);
+    let (id, _) = create(&api, json!({"rules": "casual"}));
+    let mut sockets: Vec<Socket> = ["Ann", "Bo", "Cai"]
+        .into_iter()
+        .map(|name| {
+            let (_, key) = sit(&api, &id, name);
+            Socket::open(&server, &id, Some(&key))
+        })
+        .collect();
+    let mut spectator = Socket::open(&server, &id, None);
+    assert_eq!(spectator.frame["rules"], "casual");
+    let start = std::time::Instant::now();
+    // The bots answer; the landlord shows its hand (明牌).
+    // (Nobody calling redeals; the next deal comes by itself.)
+    let over = |f: &Value| f["deal"]["phase"] == "over";
+    while !sockets.iter().all(|s| over(&s.frame)) {
+        for socket in sockets.iter_mut() {
+            let asked = &socket.frame["deal"]["asks"];
+            let mine = socket.frame["deal"]["to_act"] == socket.frame["viewer"]["chair"];
+            if mine && asked == "show" {
+                let at = (socket.frame["deals"].clone(), socket.frame["ply"].clone());
+                socket.send(&json!({"type": "act", "deal": at.0, "ply": at.1, "action": "show yes"}));
+            } else {
+                socket.play_turn("greedy");
+            }
+            while socket.recv(Duration::from_millis(20)).is_some() {}
+        }
+        assert!(start.elapsed() < LONG, "the deal did not finish");
+    }
+    spectator.until(LONG, over);
+    let end = &spectator.frame["deal"];
+    let says: Vec<String> = end["says"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s[1].as_str().unwrap().to_string())
+        .collect();
+    assert!(says[0].starts_with("call"), "{says:?}");
+    assert_eq!(says.iter().filter(|s| s.starts_with("double")).count(), 3, "{says:?}");
+    assert_eq!(says.last().unwrap(), "show yes");
+    // Once shown, the spectator saw the landlord's hand as it was then.
+    let landlord = end["landlord"].as_u64().unwrap() as usize;
+    let shown_first = spectator
+        .received
+        .iter()
+        .map(|t| serde_json::from_str::<Value>(t).unwrap())
+        .find(|f| !f["deal"]["shown"].is_null())
+        .expect("a frame with the shown hand");
+    assert_eq!(shown_first["deal"]["shown"].as_str().unwrap().chars().count(), 20);
+    assert_eq!(cards(&shown_first["deal"]["shown"]), cards(&end["dealt"][landlord]));
+    let scores: i64 = (0..3).map(|i| end["result"]["scores"][i].as_i64().unwrap()).sum();
+    assert_eq!(scores, 0);
+}

@@ -1,19 +1,22 @@
 //! An AI in a chair, choosing from its [`TableView`] alone: the CLI's
 //! table bot, and the server's AI players and 托管 play the same way.
 
-use crate::agents::bidding::choose_bid;
+use crate::agents::bidding::{assess, choose_bid};
 use crate::agents::Player;
+use crate::bidding::Bid;
+use crate::cards::Cards;
 use crate::clock::Deadline;
 use crate::game::{RecordError, SeatView, Turn};
 use crate::seat::Seat;
 
 use super::deal::Phase;
 use super::view::{DealView, TableView, Viewer};
-use super::{Action, Chair};
+use super::{Action, Ask, Chair};
 
 /// The action of the chair `view` is for, if it is that chair's turn: the
-/// bid [`choose_bid`] makes with its hand, or the move `player` chooses
-/// from what the chair sees. An error if the view does not hold together
+/// bid [`choose_bid`] makes with its hand, a casual decision by the same
+/// assessment ([`say`]), or the move `player` chooses from what the chair
+/// sees. An error if the view does not hold together
 /// (a view from elsewhere).
 pub fn choose(
     view: &TableView,
@@ -26,6 +29,9 @@ pub fn choose(
     let Some(hand) = deal.hand.filter(|_| deal.to_act == Some(me)) else {
         return Ok(None);
     };
+    if let Some(ask) = deal.asks {
+        return Ok(Some(Action::Say(ask, say(ask, hand))));
+    }
     match (deal.phase, deal.landlord) {
         (Phase::Bidding, _) => {
             let highest = deal.bids.iter().map(|&(_, bid)| bid).max();
@@ -41,6 +47,18 @@ pub fn choose(
             Ok(Some(Action::Play(player.choose(&seat_view, deadline))))
         }
         _ => Ok(None),
+    }
+}
+
+/// The AI's answer to a casual question with `hand`: it calls a hand it
+/// would bid on, robs and doubles with one it would bid 2 or more on,
+/// and never shows its hand.
+pub fn say(ask: Ask, hand: Cards) -> bool {
+    let max = assess(hand).max_bid;
+    match ask {
+        Ask::Call => max > Bid::Pass,
+        Ask::Rob | Ask::Double => max >= Bid::Two,
+        Ask::Show => false,
     }
 }
 

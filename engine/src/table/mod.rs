@@ -27,6 +27,7 @@
 //! ```
 
 pub mod bot;
+mod casual;
 mod deal;
 mod protocol;
 mod session;
@@ -42,6 +43,7 @@ use crate::bidding::{Bid, BidError};
 use crate::game::IllegalMove;
 use crate::play::{Move, PlayError};
 
+pub use casual::Ask;
 pub use deal::{DealResult, Phase, TableDeal};
 pub use protocol::{ClientMessage, Frame, Holder, ServerMessage, Sitter};
 pub use session::Table;
@@ -123,6 +125,11 @@ pub enum Rules {
     /// or rocket and 2 for spring or anti-spring (rules.md, "Bidding").
     #[default]
     Tournament,
+    /// The rules people play at home and on 欢乐斗地主: 叫地主 and 抢地主
+    /// (each rob ×2; nobody calling redeals), then 加倍 (farmer 1, farmer 2,
+    /// the landlord: each ×2 on their own stakes) and 明牌 by the landlord
+    /// (×2, the hand shown to all); bombs, rockets and spring ×2 each.
+    Casual,
 }
 
 impl Rules {
@@ -130,6 +137,7 @@ impl Rules {
     pub const fn name(self) -> &'static str {
         match self {
             Rules::Tournament => "tournament",
+            Rules::Casual => "casual",
         }
     }
 }
@@ -139,18 +147,22 @@ impl FromStr for Rules {
     fn from_str(text: &str) -> Result<Rules, TableError> {
         match text.trim().to_ascii_lowercase().as_str() {
             "tournament" => Ok(Rules::Tournament),
+            "casual" => Ok(Rules::Casual),
             _ => Err(TableError::UnknownRules(text.to_string())),
         }
     }
 }
 
-/// What a chair does on its turn: a call in the auction or a move in the
-/// play. Written `bid 2`, `bid pass` for calls and as a [`Move`] (`33`,
-/// `pass`) for moves.
+/// What a chair does on its turn: a call in the auction, a casual
+/// decision, or a move in the play. Written `bid 2`, `bid pass` for
+/// calls, `call yes`, `rob no`, `double yes`, `show no` for decisions, and
+/// as a [`Move`] (`33`, `pass`) for moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
-    /// A call in the auction.
+    /// A call in the auction (tournament rules).
     Bid(Bid),
+    /// A yes or no to a casual decision.
+    Say(Ask, bool),
     /// A move in the play.
     Play(Move),
 }
@@ -159,6 +171,7 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Bid(bid) => write!(f, "bid {bid}"),
+            Action::Say(ask, yes) => write!(f, "{} {}", ask.name(), if *yes { "yes" } else { "no" }),
             Action::Play(mv) => write!(f, "{mv}"),
         }
     }
@@ -168,6 +181,9 @@ impl FromStr for Action {
     type Err = TableError;
     fn from_str(text: &str) -> Result<Action, TableError> {
         let text = text.trim();
+        if let Some(said) = say(text) {
+            return said;
+        }
         let bid = text
             .get(..3)
             .filter(|p| p.eq_ignore_ascii_case("bid"))
@@ -183,6 +199,20 @@ impl FromStr for Action {
                 .map_err(|e: PlayError| TableError::BadAction(text.to_string(), e.to_string())),
         }
     }
+}
+
+/// `call yes`, `rob no`, …: `None` if the first word is no decision.
+fn say(text: &str) -> Option<Result<Action, TableError>> {
+    let (word, answer) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let ask = Ask::from_name(&word.to_ascii_lowercase())?;
+    Some(match answer.trim().to_ascii_lowercase().as_str() {
+        "yes" => Ok(Action::Say(ask, true)),
+        "no" => Ok(Action::Say(ask, false)),
+        _ => Err(TableError::BadAction(
+            text.to_string(),
+            format!("{} takes yes or no", ask.name()),
+        )),
+    })
 }
 
 impl Serialize for Action {
@@ -205,7 +235,7 @@ pub enum TableError {
     #[error("'{0}' is not a chair (0, 1 or 2)")]
     NoSuchChair(String),
     /// Rules the table does not know (as given).
-    #[error("unknown rules '{0}' (known: tournament)")]
+    #[error("unknown rules '{0}' (known: tournament, casual)")]
     UnknownRules(String),
     /// Text that is neither `bid N`, `bid pass` nor a move (the text, why).
     #[error("'{0}' is not an action: {1}")]
@@ -239,7 +269,18 @@ mod tests {
 
     #[test]
     fn actions_read_and_write() {
-        for text in ["bid 1", "bid 3", "bid pass", "pass", "33", "3456789"] {
+        for text in [
+            "bid 1",
+            "bid 3",
+            "bid pass",
+            "pass",
+            "33",
+            "3456789",
+            "call yes",
+            "rob no",
+            "double yes",
+            "show no",
+        ] {
             let action: Action = text.parse().unwrap();
             assert_eq!(action.to_string(), text);
         }
@@ -247,6 +288,8 @@ mod tests {
         assert!("bid 4".parse::<Action>().is_err());
         assert!("34".parse::<Action>().is_err());
         assert!("".parse::<Action>().is_err());
+        assert!("rob maybe".parse::<Action>().is_err());
+        assert_eq!("Call  YES".parse::<Action>().unwrap(), Action::Say(Ask::Call, true));
     }
 
     #[test]

@@ -45,7 +45,7 @@ impl Table {
         }
         let number = self.deals.len() as u32 + 1;
         let first = Chair::at(0).after(self.deals.len());
-        self.deals.push(TableDeal::new(number, seed, first));
+        self.deals.push(TableDeal::new(self.rules, number, seed, first));
         Ok(number)
     }
 

@@ -9,7 +9,7 @@ use crate::play::Move;
 
 use super::deal::{DealResult, Phase, TableDeal};
 use super::session::Table;
-use super::{Chair, Rules};
+use super::{Action, Ask, Chair, Rules};
 
 /// Who is looking: the person (or AI) in a chair, or a spectator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -53,8 +53,17 @@ pub struct DealView {
     pub hand: Option<Cards>,
     /// The cards each chair holds now.
     pub counts: [u8; 3],
-    /// The calls, in order.
+    /// The calls, in order (tournament rules).
     pub bids: Vec<(Chair, Bid)>,
+    /// The casual decisions, in order: 叫, 抢, 加倍, 明牌.
+    #[serde(default)]
+    pub says: Vec<(Chair, Action)>,
+    /// The casual question the chair to act answers now.
+    #[serde(default)]
+    pub asks: Option<Ask>,
+    /// The landlord's cards now, when it plays them shown (明牌).
+    #[serde(default)]
+    pub shown: Option<Cards>,
     /// The landlord's chair, once the auction is won.
     pub landlord: Option<Chair>,
     /// The winning bid.
@@ -113,6 +122,14 @@ impl TableDeal {
             },
             counts: Chair::ALL.map(|c| self.hand(c).len() as u8),
             bids: self.bids(),
+            says: self
+                .actions()
+                .iter()
+                .filter(|(_, a)| matches!(a, Action::Say(..)))
+                .copied()
+                .collect(),
+            asks: self.asks(),
+            shown: self.landlord().filter(|_| self.shown()).map(|l| self.hand(l)),
             landlord: self.landlord(),
             bid: self.bid(),
             bottom: self.landlord().map(|_| self.bottom()),
@@ -133,7 +150,12 @@ mod tests {
     #[test]
     fn no_view_shows_a_card_it_may_not_until_the_deal_is_finished() {
         for seed in 0..12u64 {
-            let mut table = Table::new(Rules::Tournament);
+            let rules = if seed % 2 == 0 {
+                Rules::Tournament
+            } else {
+                Rules::Casual
+            };
+            let mut table = Table::new(rules);
             table.start_deal(seed).unwrap();
             let mut players = Chair::ALL.map(|c| make_player("heuristic", seed + c.index() as u64).unwrap());
             loop {
@@ -153,6 +175,8 @@ mod tests {
                         Viewer::Spectator => None,
                     };
                     assert_eq!(shown.hand, mine);
+                    // Only a shown landlord's hand, and only once shown.
+                    assert_eq!(shown.shown.is_some(), deal.shown());
                     assert_eq!(shown.bottom.is_some(), deal.landlord().is_some());
                     assert_eq!(shown.dealt.is_some(), deal.is_finished());
                 }

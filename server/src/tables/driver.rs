@@ -43,7 +43,7 @@ pub fn deadline(loaded: &Loaded) -> Option<i64> {
     match deal.phase() {
         Phase::Redeal => Some(loaded.last_ms + REDEAL_MS),
         Phase::Over => Some(turn),
-        Phase::Bidding | Phase::Playing => {
+        Phase::Bidding | Phase::Doubling | Phase::Showing | Phase::Playing => {
             let chair = deal.to_act()?;
             let back = loaded.chairs[chair.index()].as_ref().map_or(0, |s| s.back_ms);
             let turn = loaded.last_ms.max(back) + loaded.turn_seconds * 1000;
