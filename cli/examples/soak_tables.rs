@@ -162,7 +162,12 @@ fn seat(
         };
         *out.errors.entry(kind).or_default() += 1;
     };
-    let socket = Socket::connect(url);
+    // Hello at once (the server waits 10 s for it); the frames wait in
+    // the socket until the start.
+    let hello = ClientMessage::Hello {
+        key: Some(key.to_string()),
+    };
+    let socket = Socket::connect(url).and_then(|mut s| s.send(&hello).map(|()| s));
     start.wait();
     start.wait();
     let stop = *stop.get().expect("set between the barriers");
@@ -177,13 +182,6 @@ fn seat(
     let mut bot = Bot::new(chair, o.player.build(seed), usize::MAX);
     let clock = MonotonicClock::default();
     let mut pending: Option<Pending> = None;
-    let hello = ClientMessage::Hello {
-        key: Some(key.to_string()),
-    };
-    if let Err(e) = socket.send(&hello) {
-        fail(&mut out, e);
-        return out;
-    }
     loop {
         let now = Instant::now();
         let stopping = now >= stop;
