@@ -1,9 +1,10 @@
 // Tables for people (好友桌): the app served by a real `ddz-server`. A host
 // opens a table from the Play page; three profiles (one a phone) take the
 // chairs and play a whole deal, bidding included, through the page's
-// buttons; a fourth watches and sees no hand until the deal ends. Then a
-// player is away past the turn's timer: the AI plays for them (托管), and
-// they come back and take over.
+// buttons; a fourth watches and sees no hand until the deal ends. Under
+// the casual rules they call, rob and double, and the landlord's shown
+// hand (明牌) is seen by the others. A player away past the turn's timer
+// is played by the AI (托管), and comes back and takes over.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -35,12 +36,17 @@ async function sit(page, url, name) {
   await page.waitForSelector('.table[data-viewer]:not([data-viewer="spectator"])', { timeout: 60000 });
 }
 
-/** One action if it is this page's turn: bid 3 if it may, else pass;
- * in the play, pass when it may, else lead its lowest card. */
+/** One action if it is this page's turn: bid 3 if it may, else pass; yes
+ * to every casual question (叫, 抢, 加倍, 明牌); in the play, pass when it
+ * may, else lead its lowest card. */
 async function act(page) {
   const actions = page.locator("#table-actions");
   if (!(await actions.count())) return false;
   const kind = await actions.getAttribute("data-for");
+  if (["call", "rob", "double", "show"].includes(kind)) {
+    await page.click("#table-yes");
+    return true;
+  }
   if (kind === "bid") {
     const three = page.locator('#table-actions [data-bid="3"]');
     await ((await three.isEnabled()) ? three : page.locator('#table-actions [data-bid="pass"]')).click();
@@ -106,6 +112,49 @@ test("three people play a deal at one table and a fourth watches", async () => {
   assert.equal(scores.map(Number).reduce((a, b) => a + b, 0), 0, `scores ${scores}`);
   await host.page.screenshot({ path: join(shots, "table-over.png") });
   for (const p of [host, phone, third, watcher]) {
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  }
+});
+
+test("casual rules: 抢地主, 加倍, and a shown hand (明牌) seen by the others", async () => {
+  const host = await freshPage("zh-CN", PHONE);
+  await host.page.goto(`${server.base}#/play`);
+  await host.page.click("#play-menu-open");
+  await host.page.selectOption("#play-friends-rules", "casual");
+  await host.page.click("#play-friends");
+  await host.page.waitForURL(/#\/table\/[a-z0-9]{12}$/, { timeout: 30000 });
+  const url = host.page.url();
+  await host.page.fill("#table-name", "Ann");
+  await host.page.click("#table-sit");
+  const bo = await freshPage("en-US", DESKTOP);
+  await sit(bo.page, url, "Bo");
+  const cai = await freshPage("zh-CN", DESKTOP);
+  await sit(cai.page, url, "Cai");
+  const players = [host.page, bo.page, cai.page];
+  await host.page.waitForSelector('#table-actions[data-for="call"]', { timeout: 60000 });
+  assert.equal(await host.page.textContent("#table-yes"), "叫地主");
+  // Everyone says yes: Ann calls, Bo and Cai rob, Ann robs back.
+  for (let i = 0; i < 40; i++) {
+    if ((await phase(host.page)) === "playing") break;
+    for (const page of players) await act(page).catch(() => {});
+    await host.page.waitForTimeout(100);
+  }
+  assert.equal(await phase(host.page), "playing");
+  assert.equal(await host.page.getAttribute(".seat.me", "data-seat"), "landlord");
+  // Ann showed her hand: the others see her 20 cards face up, and 加倍.
+  for (const page of [bo.page, cai.page]) {
+    const landlord = page.locator('.seat.opponent[data-seat="landlord"]');
+    await landlord.locator(".hand li").first().waitFor({ timeout: 30000 });
+    assert.equal(await landlord.locator(".hand li").count(), 20);
+    assert.ok(await landlord.locator(".badge.doubled").count());
+  }
+  await bo.page.screenshot({ path: join(shots, "table-casual.png") });
+  await playOut(players);
+  const scores = await host.page.locator("#table-scores b").allTextContents();
+  // One call, three robs (×8), everyone doubled (×2 ×2), shown (×2): 64 from each farmer at least.
+  assert.ok(Math.abs(Number(scores[0])) >= 128, `scores ${scores}`);
+  for (const p of [host, bo, cai]) {
     assert.deepEqual(p.errors, []);
     await p.context.close();
   }

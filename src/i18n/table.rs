@@ -28,6 +28,12 @@ pub struct TableStrings {
     pub refused: fn(&str) -> String,
     pub no_table: &'static str,
     pub host_key_lost: &'static str,
+    pub rules_label: &'static str,
+    /// Tournament (叫分), casual (抢地主, 加倍, 明牌).
+    pub rules: [&'static str; 2],
+    /// Yes and no to 叫地主, 抢地主, 加倍, 明牌.
+    pub answers: [[&'static str; 2]; 4],
+    pub doubled: &'static str,
 }
 
 pub const ZH: TableStrings = TableStrings {
@@ -63,6 +69,15 @@ pub const ZH: TableStrings = TableStrings {
     refused: |why| format!("服务器拒绝：{why}"),
     no_table: "没有这张桌。",
     host_key_lost: "本机没能保存桌主的钥匙：刷新后不能再让 AI 入座。",
+    rules_label: "规则",
+    rules: ["叫分（比赛规则）", "欢乐（抢地主、加倍、明牌）"],
+    answers: [
+        ["叫地主", "不叫"],
+        ["抢地主", "不抢"],
+        ["加倍", "不加倍"],
+        ["明牌", "不明牌"],
+    ],
+    doubled: "加倍",
 };
 
 pub const EN: TableStrings = TableStrings {
@@ -98,4 +113,13 @@ pub const EN: TableStrings = TableStrings {
     refused: |why| format!("The server refused: {why}"),
     no_table: "There is no such table.",
     host_key_lost: "This browser could not keep the host key: after a reload the AI cannot be seated.",
+    rules_label: "Rules",
+    rules: ["Bidding (tournament rules)", "Casual (rob, double, show)"],
+    answers: [
+        ["Call", "Don't call"],
+        ["Rob", "Don't rob"],
+        ["Double", "Don't double"],
+        ["Show my hand", "Don't show"],
+    ],
+    doubled: "Doubled",
 };

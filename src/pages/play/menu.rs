@@ -176,15 +176,22 @@ pub(super) fn menu(t: &'static Strings, state: &UseReducerHandle<State>, served:
     }
 }
 
-/// 和好友玩: opens a table on the server and goes to it.
+/// 和好友玩: opens a table on the server under the rules chosen and goes
+/// to it.
 fn with_friends(t: &'static Strings) -> Html {
+    use engine::table::Rules;
     let onclick = Callback::from(move |e: MouseEvent| {
+        let rules = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("play-friends-rules"))
+            .and_then(|el| el.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            .map_or(Rules::Tournament, |s| s.value().parse().unwrap_or_default());
         if let Some(button) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
             let _ = button.set_attribute("disabled", "");
             button.set_text_content(Some(t.table.opening));
         }
         wasm_bindgen_futures::spawn_local(async move {
-            if let Err(e) = crate::pages::table::open_table().await {
+            if let Err(e) = crate::pages::table::open_table(rules).await {
                 if let Some(w) = web_sys::window() {
                     let _ = w.alert_with_message(&(t.table.refused)(&e.message));
                 }
@@ -193,6 +200,12 @@ fn with_friends(t: &'static Strings) -> Html {
     });
     html! {
         <div class="friends">
+            <label class="field">{ t.table.rules_label }
+                <select id="play-friends-rules">
+                    <option value="tournament" selected=true>{ t.table.rules[0] }</option>
+                    <option value="casual">{ t.table.rules[1] }</option>
+                </select>
+            </label>
             <button type="button" id="play-friends" {onclick}>{ t.table.with_friends }</button>
             <p class="note">{ t.table.with_friends_note }</p>
         </div>

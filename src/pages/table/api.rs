@@ -1,5 +1,6 @@
 //! The table calls of the server's HTTP API (docs/tables.md).
 
+use engine::table::Rules;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -13,10 +14,11 @@ struct Opened {
     host_key: String,
 }
 
-/// Opens a table with the server's defaults, keeps its host key, and goes
-/// to it. `Ok(false)` if the key could not be kept (the table is open).
-pub async fn open_table() -> Result<bool, ApiError> {
-    let opened: Opened = call("POST", "tables", None, Some(json!({}).to_string())).await?;
+/// Opens a table under `rules`, keeps its host key, and goes to it.
+/// `Ok(false)` if the key could not be kept (the table is open).
+pub async fn open_table(rules: Rules) -> Result<bool, ApiError> {
+    let body = json!({ "rules": rules.name() }).to_string();
+    let opened: Opened = call("POST", "tables", None, Some(body)).await?;
     let kept = Keys {
         seat: None,
         host: Some(opened.host_key),

@@ -95,7 +95,14 @@ pub fn other(t: &Strings, frame: &Frame, places: Places, chair: Chair, seconds: 
     let deal = frame.view.deal.as_ref();
     let role = deal.and_then(|d| seat_of(d, chair));
     let count = deal.map_or(0, |d| d.counts[chair.index()]);
-    let open = deal.and_then(|d| d.dealt.map(|dealt| left_of(d, chair, dealt[chair.index()])));
+    let shown = deal.and_then(|d| d.shown.filter(|_| d.landlord == Some(chair)));
+    let open = deal
+        .and_then(|d| d.dealt.map(|dealt| left_of(d, chair, dealt[chair.index()])))
+        .or(shown);
+    let doubled = deal.is_some_and(|d| {
+        d.says
+            .contains(&(chair, engine::table::Action::Say(engine::table::Ask::Double, true)))
+    });
     let turn = deal.is_some_and(|d| d.to_act == Some(chair));
     let cards = match open {
         Some(cards) => html! { <Hand {cards} held=true label={ (t.play.cards_left)(cards.len()) } /> },
@@ -117,6 +124,7 @@ pub fn other(t: &Strings, frame: &Frame, places: Places, chair: Chair, seconds: 
                     if let Some(role) = role {
                         <span class={ classes!("role", (role == Seat::Landlord).then_some("landlord")) }>{ role_name(t, role) }</span>
                     }
+                    if doubled { <span class="badge doubled">{ t.table.doubled }</span> }
                 </div>
             </div>
             { cards }
@@ -141,10 +149,24 @@ pub fn centre(t: &Strings, deal: &DealView, places: Places, message: Html) -> Ht
     let moves = latest(deal);
     let slot = |chair: Chair| {
         let body = match (deal.phase, moves[chair.index()]) {
-            (Phase::Bidding | Phase::Redeal, _) => match deal.bids.iter().find(|(c, _)| *c == chair) {
-                Some((_, bid)) => html! { <p class="call">{ (t.play.called)(*bid) }</p> },
-                None => html! {},
-            },
+            (Phase::Bidding | Phase::Redeal | Phase::Doubling | Phase::Showing, _) => {
+                let said = deal
+                    .says
+                    .iter()
+                    .rev()
+                    .find(|(c, _)| *c == chair)
+                    .and_then(|(_, a)| match a {
+                        engine::table::Action::Say(ask, yes) => {
+                            Some(t.table.answers[super::ask_index(*ask)][usize::from(!yes)])
+                        }
+                        _ => None,
+                    });
+                match (deal.bids.iter().find(|(c, _)| *c == chair), said) {
+                    (_, Some(words)) => html! { <p class="call">{ words }</p> },
+                    (Some((_, bid)), None) => html! { <p class="call">{ (t.play.called)(*bid) }</p> },
+                    (None, None) => html! {},
+                }
+            }
             (_, Some((_, Move::Play(p)))) => html! {
                 <div class="trick" data-trick={ chair.to_string() } data-play={ p.cards().to_string() } style={ format!("--n: {}", p.cards().len()) }>
                     <Hand cards={ p.cards() } faces={ Some(Faces::plain(&[p.cards()])[0]) } first={ p.main_cards() } label={ t.play_words(p) } />

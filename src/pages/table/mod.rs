@@ -14,7 +14,7 @@ pub use api::open_table;
 use std::rc::Rc;
 
 use engine::bidding::Bid;
-use engine::table::{Action, Chair, ClientMessage, DealView, Frame, Phase, Viewer};
+use engine::table::{Action, Ask, Chair, ClientMessage, DealView, Frame, Phase, Viewer};
 use engine::{Move, Seat};
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
@@ -227,9 +227,21 @@ fn TableBoard(props: &TableBoardProps) -> Html {
     }
 }
 
+/// The index of `ask` in the words' tables.
+pub(super) fn ask_index(ask: Ask) -> usize {
+    match ask {
+        Ask::Call => 0,
+        Ask::Rob => 1,
+        Ask::Double => 2,
+        Ask::Show => 3,
+    }
+}
+
 fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Bidding => "bidding",
+        Phase::Doubling => "doubling",
+        Phase::Showing => "showing",
         Phase::Playing => "playing",
         Phase::Over => "over",
         Phase::Redeal => "redeal",
@@ -287,6 +299,17 @@ fn mine(
                 <button type="button" class="primary" id="table-take-over" onclick={ { let s = send.clone(); Callback::from(move |_: MouseEvent| s.emit(ClientMessage::Takeover)) } }>{ t.table.take_over }</button>
             </div>
         },
+        _ if my_turn && deal.asks.is_some() => {
+            let ask = deal.asks.unwrap_or(Ask::Call);
+            let words = t.table.answers[ask_index(ask)];
+            html! {
+                <div class="actions" id="table-actions" data-for={ ask.name() }>
+                    <button type="button" id="table-no" onclick={ act(Action::Say(ask, false)) }>{ words[1] }</button>
+                    <button type="button" class="primary" id="table-yes" onclick={ act(Action::Say(ask, true)) }>{ words[0] }</button>
+                    { for seconds.map(|s| html! { <span class="clock" id="table-clock" role="timer">{ s }</span> }) }
+                </div>
+            }
+        }
         Phase::Bidding if my_turn => {
             let highest = deal.bids.iter().map(|(_, b)| *b).max().unwrap_or(Bid::Pass);
             html! {
@@ -352,7 +375,8 @@ fn mine(
 /// Each chair's running score.
 fn scores(t: &Strings, frame: &Frame) -> Html {
     html! {
-        <ol class="table-scores" id="table-scores" aria-label={ t.table.scores }>
+        <ol class="table-scores" id="table-scores" aria-label={ t.table.scores } data-rules={ frame.rules().name() }>
+            <li class="rules">{ t.table.rules[match frame.rules() { engine::table::Rules::Tournament => 0, engine::table::Rules::Casual => 1 }] }</li>
             { for Chair::ALL.into_iter().map(|c| {
                 let name = frame.chairs[c.index()].as_ref().map_or(t.table.empty_chair.to_string(), |s| s.name.clone());
                 html! { <li data-chair={ c.to_string() }>{ name }{ ": " }<b>{ frame.view.scores[c.index()] }</b></li> }
