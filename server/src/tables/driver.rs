@@ -113,6 +113,8 @@ async fn step(state: &Arc<AppState>, id: &str) -> ApiResult<Option<Duration>> {
     let Some(loaded) = store::load(db, id).await? else {
         return Ok(Some(IDLE));
     };
+    let loaded = Arc::new(loaded);
+    state.hub.publish(id, loaded.clone());
     match next_step(&loaded, store::now_ms()) {
         Step::Wait(ms) => {
             let ms = ms.map_or(IDLE, |ms| Duration::from_millis(ms.clamp(0, 60_000) as u64 + 5));

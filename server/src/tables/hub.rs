@@ -1,6 +1,7 @@
-//! How a change at a table reaches its viewers. Each instance keeps a
-//! watch per table that has viewers here; a change bumps it, and every
-//! socket and the table's driver look again. With PostgreSQL the change
+//! How a change at a table reaches its viewers. Each instance keeps two
+//! watches per table that has viewers here: a change bumps the first, and
+//! the table's driver reads the table once and publishes it on the second,
+//! from which every socket builds its viewer's frame. With PostgreSQL the change
 //! is a NOTIFY on `ddz_tables` that every instance LISTENs to, its own
 //! included, so viewers on other instances hear it too; with SQLite (one
 //! instance) it is bumped in process.
@@ -12,57 +13,96 @@ use std::time::Duration;
 use sqlx::postgres::PgListener;
 use tokio::sync::watch;
 
+use super::store::Loaded;
 use crate::db::{Db, Kind};
 
 /// The channel the instances NOTIFY and LISTEN on.
 const CHANNEL: &str = "ddz_tables";
 
+/// The table as last read, for the sockets.
+pub type Snapshot = Option<Arc<Loaded>>;
+
+/// One table's watches.
+struct Watches {
+    /// Bumped on every change: the driver's.
+    changes: watch::Sender<u64>,
+    /// The table as the driver last read it: the sockets'.
+    snapshot: watch::Sender<Snapshot>,
+}
+
 #[derive(Default)]
 pub struct Hub {
-    tables: Mutex<HashMap<String, watch::Sender<u64>>>,
+    tables: Mutex<HashMap<String, Watches>>,
+}
+
+/// A new socket's watch of a table, and the changes its driver must
+/// follow if it is the first here (the driver must then be started).
+pub struct Subscribed {
+    pub snapshot: watch::Receiver<Snapshot>,
+    pub driver: Option<watch::Receiver<u64>>,
 }
 
 impl Hub {
-    /// A receiver of table `id`'s changes, and whether it is the first on
-    /// this instance (its driver must be started).
-    pub fn subscribe(&self, id: &str) -> (watch::Receiver<u64>, bool) {
-        let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+    fn tables(&self) -> std::sync::MutexGuard<'_, HashMap<String, Watches>> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A socket's watch of table `id`.
+    pub fn subscribe(&self, id: &str) -> Subscribed {
+        let mut tables = self.tables();
         match tables.get(id) {
-            Some(tx) => (tx.subscribe(), false),
+            Some(w) => Subscribed {
+                snapshot: w.snapshot.subscribe(),
+                driver: None,
+            },
             None => {
-                let (tx, rx) = watch::channel(0);
-                tables.insert(id.to_string(), tx);
-                (rx, true)
+                let (changes, driver) = watch::channel(0);
+                let (snapshot, rx) = watch::channel(None);
+                tables.insert(id.to_string(), Watches { changes, snapshot });
+                Subscribed {
+                    snapshot: rx,
+                    driver: Some(driver),
+                }
             }
         }
     }
 
-    /// Whether anyone besides the driver watches table `id` here.
+    /// Whether a socket on this instance watches table `id`.
     pub fn watched(&self, id: &str) -> bool {
-        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        tables.get(id).is_some_and(|tx| tx.receiver_count() > 1)
+        self.tables().get(id).is_some_and(|w| w.snapshot.receiver_count() > 0)
     }
 
-    /// Drops table `id`'s watch when nobody is left on it.
+    /// Drops table `id`'s watches when no socket is left on it.
     pub fn forget(&self, id: &str) {
-        let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        if tables.get(id).is_some_and(|tx| tx.receiver_count() <= 1) {
+        let mut tables = self.tables();
+        if tables.get(id).is_some_and(|w| w.snapshot.receiver_count() == 0) {
             tables.remove(id);
         }
     }
 
-    /// Wakes table `id`'s viewers on this instance.
+    /// Publishes table `id` as read, if it changed since the last time.
+    pub fn publish(&self, id: &str, loaded: Arc<Loaded>) {
+        if let Some(w) = self.tables().get(id) {
+            w.snapshot.send_if_modified(|now| {
+                let changed = now.as_ref().is_none_or(|old| old.version() != loaded.version());
+                if changed {
+                    *now = Some(loaded);
+                }
+                changed
+            });
+        }
+    }
+
+    /// Wakes table `id`'s driver on this instance.
     pub fn bump(&self, id: &str) {
-        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(tx) = tables.get(id) {
-            tx.send_modify(|n| *n = n.wrapping_add(1));
+        if let Some(w) = self.tables().get(id) {
+            w.changes.send_modify(|n| *n = n.wrapping_add(1));
         }
     }
 
     fn bump_all(&self) {
-        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        for tx in tables.values() {
-            tx.send_modify(|n| *n = n.wrapping_add(1));
+        for w in self.tables().values() {
+            w.changes.send_modify(|n| *n = n.wrapping_add(1));
         }
     }
 

@@ -10,6 +10,7 @@ use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use engine::table::{Action, Chair, ClientMessage, ServerMessage, TableError, Viewer};
 
 use super::frame::message;
+use super::hub::Snapshot;
 use super::store;
 use crate::api::AppState;
 use crate::error::{ApiError, ApiResult};
@@ -27,18 +28,22 @@ pub async fn serve(state: Arc<AppState>, id: String, mut socket: WebSocket) {
         Ok(Err(e)) => return refuse(&mut socket, e).await,
         Err(_) => return refuse(&mut socket, ApiError::unprocessable("no-hello", "say hello first")).await,
     };
-    let (mut changes, first) = state.hub.subscribe(&id);
-    if first {
-        tokio::spawn(super::driver::drive(state.clone(), id.clone(), changes.clone()));
+    let subscribed = state.hub.subscribe(&id);
+    if let Some(changes) = subscribed.driver {
+        tokio::spawn(super::driver::drive(state.clone(), id.clone(), changes));
     }
+    let mut snapshot = subscribed.snapshot;
     let mut bucket = Bucket::new();
-    if send_frame(&state, &id, viewer, &mut socket).await.is_err() {
+    // The first frame from the table read now: the driver's may be older
+    // than this viewer's hello.
+    if send_loaded(&state, &id, viewer, &mut socket).await.is_err() {
         return;
     }
     loop {
         tokio::select! {
-            changed = changes.changed() => {
-                if changed.is_err() || send_frame(&state, &id, viewer, &mut socket).await.is_err() {
+            changed = snapshot.changed() => {
+                let loaded = snapshot.borrow_and_update().clone();
+                if changed.is_err() || send_snapshot(loaded, viewer, &mut socket).await.is_err() {
                     return;
                 }
             }
@@ -50,7 +55,7 @@ pub async fn serve(state: Arc<AppState>, id: String, mut socket: WebSocket) {
                 };
                 let answer = if bucket.take() { handle(&state, &id, viewer, &text).await } else { Err(ApiError::too_many(1)) };
                 if let Err(e) = answer {
-                    if send(&mut socket, &error(&e)).await.is_err() || send_frame(&state, &id, viewer, &mut socket).await.is_err() {
+                    if send(&mut socket, &error(&e)).await.is_err() || send_loaded(&state, &id, viewer, &mut socket).await.is_err() {
                         return;
                     }
                 }
@@ -142,12 +147,21 @@ async fn load(state: &AppState, id: &str) -> ApiResult<store::Loaded> {
         .ok_or_else(|| ApiError::not_found("no-table", "there is no such table"))
 }
 
-async fn send_frame(state: &AppState, id: &str, viewer: Viewer, socket: &mut WebSocket) -> Result<(), ()> {
+/// A frame from the table read now.
+async fn send_loaded(state: &AppState, id: &str, viewer: Viewer, socket: &mut WebSocket) -> Result<(), ()> {
     match store::load(&state.db.pool, id).await {
         Ok(Some(loaded)) => send(socket, &message(&loaded, viewer, store::now_ms())).await,
         Ok(None) => Err(()),
         // Storage away: say so, and send the frame at the next change.
         Err(e) => send(socket, &error(&e)).await,
+    }
+}
+
+/// A frame from the table as the driver published it.
+async fn send_snapshot(loaded: Snapshot, viewer: Viewer, socket: &mut WebSocket) -> Result<(), ()> {
+    match loaded {
+        Some(loaded) => send(socket, &message(&loaded, viewer, store::now_ms())).await,
+        None => Ok(()),
     }
 }
 

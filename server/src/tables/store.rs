@@ -25,6 +25,17 @@ pub struct Sitter {
     pub back_ms: i64,
 }
 
+/// The deal, the ply, who sits where and under 托管, who is ready, the
+/// timer's start: a frame changes only when one of them does.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Version {
+    deal: u32,
+    ply: usize,
+    chairs: Vec<Option<(String, bool)>>,
+    ready: usize,
+    last_ms: i64,
+}
+
 /// A table as stored, with its engine state rebuilt.
 pub struct Loaded {
     pub id: String,
@@ -44,6 +55,21 @@ impl Loaded {
     /// The number of actions in the current deal: the ply the next answers.
     pub fn ply(&self) -> usize {
         self.table.current().map_or(0, |d| d.actions().len())
+    }
+
+    /// What tells two reads of the table apart.
+    pub fn version(&self) -> Version {
+        Version {
+            deal: self.deal_number(),
+            ply: self.ply(),
+            chairs: self
+                .chairs
+                .iter()
+                .map(|s| s.as_ref().map(|s| (s.name.clone(), s.auto)))
+                .collect(),
+            ready: self.ready.len(),
+            last_ms: self.last_ms,
+        }
     }
 
     /// The current deal's number (0 before the first).
