@@ -181,7 +181,12 @@ test("a player away past the timer is played by the AI, and comes back to take o
   const watcher = await freshPage("en-US", DESKTOP);
   await watcher.page.goto(url);
   await watcher.page.waitForSelector('.seat[data-chair="0"] .badge.auto', { timeout: 30000 });
-  await watcher.page.waitForFunction(() => document.querySelector(".centre .call"), null, { timeout: 30000 });
+  // The AI bids for her (she bids first): a call shows, or the play began.
+  await watcher.page.waitForFunction(
+    () => document.querySelector(".centre .call") || document.querySelector('.table:not([data-phase="bidding"])'),
+    null,
+    { timeout: 30000 },
+  );
   // Back: her chair again (the seat key kept in this browser), 托管 ended.
   await ann.page.goto(url);
   await ann.page.waitForSelector("#table-hand", { timeout: 30000 });
