@@ -671,7 +671,7 @@ pub struct TableNewArgs {
     /// The server (http://HOST:PORT).
     #[arg(long, value_parser = server)]
     pub server: String,
-    /// The rules: tournament (叫分).
+    /// The rules: tournament (叫分) or casual (抢地主, 加倍, 明牌).
     #[arg(long, value_parser = table_rules)]
     pub rules: Option<Rules>,
     /// Seconds a turn may take before the AI plays it (托管).
