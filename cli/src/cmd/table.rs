@@ -192,7 +192,12 @@ fn scores_text(scores: &[i64]) -> String {
 /// One line: `deal 3: landlord chair 2, bid 3; chair 2 went out, stake 6 (1 bomb); scores +12 -6 -6`.
 fn deal_line(deal: &DealView) -> String {
     let n = deal.number;
-    match (deal.phase, deal.landlord, deal.bid, &deal.result) {
+    let bid = match (deal.bid, deal.says.is_empty()) {
+        (Some(bid), _) => Some(format!("bid {bid}")),
+        (None, false) => Some("called".to_string()),
+        (None, true) => None,
+    };
+    match (deal.phase, deal.landlord, bid, &deal.result) {
         (Phase::Redeal, ..) => format!("deal {n}: redeal (every chair passed)"),
         (_, Some(landlord), Some(bid), Some(r)) => {
             let mut extras = Vec::new();
@@ -208,22 +213,13 @@ fn deal_line(deal: &DealView) -> String {
                 format!(" ({})", extras.join(", "))
             };
             format!(
-                "deal {n}: landlord chair {landlord}, bid {bid}; chair {} went out, stake {}{extras}; scores {}",
+                "deal {n}: landlord chair {landlord}, {bid}; chair {} went out, stake {}{extras}; scores {}",
                 r.winner,
                 r.stake,
                 scores_text(&r.scores)
             )
         }
-        (phase, ..) => format!("deal {n}: {} (not finished)", phase_name(phase)),
-    }
-}
-
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Bidding => "bidding",
-        Phase::Playing => "playing",
-        Phase::Over => "over",
-        Phase::Redeal => "redeal",
+        (phase, ..) => format!("deal {n}: {} (not finished)", phase.name()),
     }
 }
 
@@ -238,6 +234,10 @@ fn deal_block(deal: &DealView) -> String {
     }
     let calls: Vec<String> = deal.bids.iter().map(|(c, b)| format!("{c}: {b}")).collect();
     text += &format!("  calls from chair {}: {}\n", deal.first, calls.join(", "));
+    if !deal.says.is_empty() {
+        let says: Vec<String> = deal.says.iter().map(|(c, a)| format!("{c}: {a}")).collect();
+        text += &format!("  said: {}\n", says.join(", "));
+    }
     if let Some(bottom) = deal.bottom {
         text += &format!("  bottom: {bottom}\n");
     }

@@ -29,6 +29,21 @@ pub enum Phase {
     Redeal,
 }
 
+impl Phase {
+    /// The name in JSON, the CLI and the page: `bidding`, `doubling`,
+    /// `showing`, `playing`, `over`, `redeal`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Bidding => "bidding",
+            Phase::Doubling => "doubling",
+            Phase::Showing => "showing",
+            Phase::Playing => "playing",
+            Phase::Over => "over",
+            Phase::Redeal => "redeal",
+        }
+    }
+}
+
 /// How a finished deal scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealResult {

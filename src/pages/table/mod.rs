@@ -218,7 +218,7 @@ fn TableBoard(props: &TableBoardProps) -> Html {
         None => other(t, frame, places, places.bottom, props.seconds),
     };
     html! {
-        <div class={ classes!("table", deal.dealt.is_some().then_some("open")) } data-phase={ phase_name(deal.phase) } data-deal={ deal.number.to_string() } data-viewer={ viewer }>
+        <div class={ classes!("table", deal.dealt.is_some().then_some("open")) } data-phase={ deal.phase.name() } data-deal={ deal.number.to_string() } data-viewer={ viewer }>
             { other(t, frame, places, places.left, props.seconds) }
             { centre(t, deal, places, message) }
             { other(t, frame, places, places.right, props.seconds) }
@@ -234,17 +234,6 @@ pub(super) fn ask_index(ask: Ask) -> usize {
         Ask::Rob => 1,
         Ask::Double => 2,
         Ask::Show => 3,
-    }
-}
-
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Bidding => "bidding",
-        Phase::Doubling => "doubling",
-        Phase::Showing => "showing",
-        Phase::Playing => "playing",
-        Phase::Over => "over",
-        Phase::Redeal => "redeal",
     }
 }
 
