@@ -60,6 +60,11 @@ pub fn new_secret() -> ApiResult<engine::contest::Secret> {
     Ok(engine::contest::Secret::from_bytes(random::<32>()?))
 }
 
+/// A fresh deal seed from the OS (a table's deals; never sent).
+pub fn new_seed() -> ApiResult<u64> {
+    Ok(u64::from_le_bytes(random::<8>()?))
+}
+
 /// Whether `id` could be an event id.
 pub fn is_id(id: &str) -> bool {
     id.len() == 12 && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())

@@ -7,7 +7,6 @@ use crate::bidding::Bid;
 use crate::cards::Cards;
 use crate::clock::Deadline;
 use crate::game::{RecordError, SeatView, Turn};
-use crate::seat::Seat;
 
 use super::deal::Phase;
 use super::view::{DealView, TableView, Viewer};
@@ -41,9 +40,9 @@ pub fn choose(
             let turns = turns(deal, landlord);
             let mut counts = [0u8; 3];
             for chair in Chair::ALL {
-                counts[seat(chair, landlord).index()] = deal.counts[chair.index()];
+                counts[chair.seat(landlord).index()] = deal.counts[chair.index()];
             }
-            let seat_view = SeatView::from_record(seat(me, landlord), 3, hand, deal.bottom, &turns, counts)?;
+            let seat_view = SeatView::from_record(me.seat(landlord), 3, hand, deal.bottom, &turns, counts)?;
             Ok(Some(Action::Play(player.choose(&seat_view, deadline))))
         }
         _ => Ok(None),
@@ -62,13 +61,9 @@ pub fn say(ask: Ask, hand: Cards) -> bool {
     }
 }
 
-fn seat(chair: Chair, landlord: Chair) -> Seat {
-    Seat::ALL[(chair.index() + 3 - landlord.index()) % 3]
-}
-
 fn turns(deal: &DealView, landlord: Chair) -> Vec<Turn> {
     let turns = deal.plays.iter().map(|&(chair, mv)| Turn {
-        seat: seat(chair, landlord),
+        seat: chair.seat(landlord),
         mv,
     });
     turns.collect()

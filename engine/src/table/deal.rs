@@ -245,8 +245,7 @@ impl TableDeal {
 
     /// The seat a chair plays this deal, once the auction is won.
     pub fn seat_of(&self, chair: Chair) -> Option<Seat> {
-        let landlord = self.landlord?;
-        Some(Seat::ALL[(chair.index() + 3 - landlord.index()) % 3])
+        Some(chair.seat(self.landlord?))
     }
 
     /// The chair playing `seat`, once the auction is won.

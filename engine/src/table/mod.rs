@@ -42,6 +42,7 @@ use thiserror::Error;
 use crate::bidding::{Bid, BidError};
 use crate::game::IllegalMove;
 use crate::play::{Move, PlayError};
+use crate::seat::Seat;
 
 pub use casual::Ask;
 pub use deal::{DealResult, Phase, TableDeal};
@@ -78,6 +79,12 @@ impl Chair {
     /// Its number, 0 to 2: the index into per-chair arrays.
     pub const fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The seat this chair plays when `landlord` is the landlord's chair:
+    /// the next chair is farmer 1, the one after farmer 2.
+    pub const fn seat(self, landlord: Chair) -> Seat {
+        Seat::ALL[(self.index() + 3 - landlord.index()) % 3]
     }
 
     /// The chair `steps` places on in turn order.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::bidding::Bid;
 use crate::cards::Cards;
 use crate::play::Move;
+use crate::seat::Seat;
 
 use super::deal::{DealResult, Phase, TableDeal};
 use super::session::Table;
@@ -77,6 +78,13 @@ pub struct DealView {
     pub dealt: Option<[Cards; 3]>,
     /// The score, once someone went out.
     pub result: Option<DealResult>,
+}
+
+impl DealView {
+    /// The seat a chair plays this deal, once the auction is won.
+    pub fn seat_of(&self, chair: Chair) -> Option<Seat> {
+        Some(chair.seat(self.landlord?))
+    }
 }
 
 impl Table {

@@ -121,7 +121,7 @@ async fn step(state: &Arc<AppState>, id: &str) -> ApiResult<Option<Duration>> {
             return Ok(Some(ms.min(IDLE)));
         }
         Step::Deal(number) => {
-            if store::start_deal(db, id, number, seed()?).await? {
+            if store::start_deal(db, id, number, crate::keys::new_seed()?).await? {
                 tracing::info!(table = %id, deal = number, "deal started");
             }
         }
@@ -132,7 +132,7 @@ async fn step(state: &Arc<AppState>, id: &str) -> ApiResult<Option<Duration>> {
             }
             let at = (loaded.deal_number(), loaded.ply());
             let view = loaded.table.view(Viewer::Chair(chair));
-            let seed = seed()?;
+            let seed = crate::keys::new_seed()?;
             let action = state
                 .pool
                 .run(move || {
@@ -148,12 +148,6 @@ async fn step(state: &Arc<AppState>, id: &str) -> ApiResult<Option<Duration>> {
     }
     state.hub.notify(&state.db, id).await;
     Ok(None)
-}
-
-fn seed() -> ApiResult<u64> {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(|e| crate::error::ApiError::internal(format_args!("no random bytes: {e}")))?;
-    Ok(u64::from_le_bytes(bytes))
 }
 
 #[cfg(test)]

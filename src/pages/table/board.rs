@@ -38,12 +38,6 @@ impl Places {
     }
 }
 
-/// The seat a chair plays this deal.
-pub fn seat_of(deal: &DealView, chair: Chair) -> Option<Seat> {
-    let landlord = deal.landlord?;
-    Some(Seat::ALL[(chair.index() + 3 - landlord.index()) % 3])
-}
-
 /// The play to beat now: the last play, unless the two after it passed.
 pub fn to_beat(deal: &DealView) -> Option<Play> {
     let mut beat = None;
@@ -93,7 +87,7 @@ fn who(t: &Strings, frame: &Frame, chair: Chair) -> Html {
 /// count; face up once the deal is finished).
 pub fn other(t: &Strings, frame: &Frame, places: Places, chair: Chair, seconds: Option<u64>) -> Html {
     let deal = frame.view.deal.as_ref();
-    let role = deal.and_then(|d| seat_of(d, chair));
+    let role = deal.and_then(|d| d.seat_of(chair));
     let count = deal.map_or(0, |d| d.counts[chair.index()]);
     let shown = deal.and_then(|d| d.shown.filter(|_| d.landlord == Some(chair)));
     let open = deal

@@ -19,7 +19,7 @@ use engine::{Move, Seat};
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
-use self::board::{centre, other, seat_of, to_beat, Places};
+use self::board::{centre, other, to_beat, Places};
 use self::keys::Keys;
 use self::socket::use_table_socket;
 use crate::components::copy::CopyButton;
@@ -274,7 +274,7 @@ fn mine(
     let hand_cards = deal.hand.unwrap_or_default();
     let hand = Faces::plain(&[hand_cards])[0];
     let my_turn = deal.to_act == Some(chair);
-    let role = seat_of(deal, chair);
+    let role = deal.seat_of(chair);
     let auto = frame.chairs[chair.index()].as_ref().is_some_and(|s| s.auto);
     let act = |action: Action| {
         let (send, frame) = (send.clone(), frame.clone());
