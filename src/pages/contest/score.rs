@@ -75,21 +75,58 @@ enum NotRead {
 /// A file dropped or chosen: its name and text (or why it was not read).
 type Read = (String, Result<String, NotRead>);
 
-fn read_files(files: web_sys::FileList, done: Callback<Read>) {
-    for i in 0..files.length() {
-        let Some(file) = files.get(i) else { continue };
-        let name = file.name();
-        if file.size() > MAX_FILE_BYTES as f64 {
-            done.emit((name, Err(NotRead::TooLarge(file.size()))));
-            continue;
+/// The files handed in, in the order they were chosen: the refusals are
+/// listed in that order however long each file took to read.
+#[derive(Clone, Default, PartialEq)]
+struct HandedFiles {
+    read: Vec<(String, String)>,
+    problems: Vec<(String, NotRead)>,
+}
+
+enum FilesAction {
+    /// One choice or drop, read whole. A file chosen again replaces itself.
+    Add(Vec<Read>),
+    Clear,
+}
+
+impl Reducible for HandedFiles {
+    type Action = FilesAction;
+
+    fn reduce(self: std::rc::Rc<Self>, action: FilesAction) -> std::rc::Rc<Self> {
+        let FilesAction::Add(batch) = action else {
+            return Self::default().into();
+        };
+        let mut next = (*self).clone();
+        for (name, text) in batch {
+            next.read.retain(|(n, _)| *n != name);
+            next.problems.retain(|(n, _)| *n != name);
+            match text {
+                Ok(text) => next.read.push((name, text)),
+                Err(why) => next.problems.push((name, why)),
+            }
         }
-        let done = done.clone();
-        wasm_bindgen_futures::spawn_local(async move {
+        next.into()
+    }
+}
+
+/// Reads every file of one choice or drop, one after another, and hands
+/// them on together in the order given.
+fn read_files(files: web_sys::FileList, done: Callback<Vec<Read>>) {
+    let files: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
+    wasm_bindgen_futures::spawn_local(async move {
+        let mut batch = Vec::with_capacity(files.len());
+        for file in files {
+            let name = file.name();
+            if file.size() > MAX_FILE_BYTES as f64 {
+                batch.push((name, Err(NotRead::TooLarge(file.size()))));
+                continue;
+            }
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             let text = text.ok().and_then(|v| v.as_string()).ok_or(NotRead::Unreadable);
-            done.emit((name, text));
-        });
-    }
+            batch.push((name, text));
+        }
+        done.emit(batch);
+    });
 }
 
 fn not_read(t: &Strings, name: &str, why: &NotRead) -> String {
@@ -104,8 +141,7 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
     let t = use_strings();
     let event = &props.event;
     let pasted = use_state(String::new);
-    let files = use_state(Vec::<(String, String)>::new);
-    let file_problems = use_state(Vec::<(String, NotRead)>::new);
+    let files = use_reducer(HandedFiles::default);
     let not_kept = use_state(|| None::<StorageError>);
     let default_top = match event.deals() {
         Deals::TestCases { top, .. } => *top,
@@ -124,20 +160,8 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
         });
     }
     let on_file = {
-        let (files, problems) = (files.clone(), file_problems.clone());
-        Callback::from(move |(name, text): Read| match text {
-            Ok(text) => {
-                let mut all = (*files).clone();
-                all.retain(|(n, _)| *n != name);
-                all.push((name, text));
-                files.set(all);
-            }
-            Err(why) => {
-                let mut all = (*problems).clone();
-                all.push((name, why));
-                problems.set(all);
-            }
-        })
+        let files = files.dispatcher();
+        Callback::from(move |batch: Vec<Read>| files.dispatch(FilesAction::Add(batch)))
     };
     let on_choose = {
         let on_file = on_file.clone();
@@ -173,7 +197,7 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
     // mistake is one refusal under its name, not one per line.
     let handed_in: Vec<Submission> = submissions(t.contest.pasted, &pasted)
         .into_iter()
-        .chain(files.iter().flat_map(|(name, text)| submissions(name, text)))
+        .chain(files.read.iter().flat_map(|(name, text)| submissions(name, text)))
         .collect();
     let count = handed_in.len();
     let on_score = {
@@ -187,12 +211,10 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
         })
     };
     let on_clear = {
-        let (pasted, files, problems, scoring) =
-            (pasted.clone(), files.clone(), file_problems.clone(), scoring.clone());
+        let (pasted, files, scoring) = (pasted.clone(), files.dispatcher(), scoring.clone());
         Callback::from(move |_: MouseEvent| {
             pasted.set(String::new());
-            files.set(Vec::new());
-            problems.set(Vec::new());
+            files.dispatch(FilesAction::Clear);
             scoring.reset();
         })
     };
@@ -219,10 +241,10 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
                     <label>{ t.contest.drop_files }{ " " }
                         <input type="file" id="contest-files" multiple=true accept=".json,.txt,application/json,text/plain" onchange={on_choose} />
                     </label>
-                    if !files.is_empty() {
-                        <ul class="files" id="contest-file-list">{ for files.iter().map(|(n, _)| html! { <li>{ n.clone() }</li> }) }</ul>
+                    if !files.read.is_empty() {
+                        <ul class="files" id="contest-file-list">{ for files.read.iter().map(|(n, _)| html! { <li>{ n.clone() }</li> }) }</ul>
                     }
-                    { for file_problems.iter().map(|(name, why)| html! { <p class="error">{ not_read(t, name, why) }</p> }) }
+                    { for files.problems.iter().map(|(name, why)| html! { <p class="error">{ not_read(t, name, why) }</p> }) }
                 </div>
                 <p class="links">
                     <button type="button" class="primary" id="contest-score" disabled={ count == 0 || scoring.task().is_running() } onclick={on_score}>
