@@ -29,6 +29,7 @@
 pub mod bot;
 mod casual;
 mod deal;
+pub mod duplicate;
 mod protocol;
 mod session;
 mod view;
@@ -46,7 +47,7 @@ use crate::seat::Seat;
 
 pub use casual::Ask;
 pub use deal::{DealResult, Phase, TableDeal};
-pub use protocol::{ClientMessage, Frame, Holder, ServerMessage, Sitter};
+pub use protocol::{ClientMessage, DuplicateSeat, Frame, Holder, ServerMessage, Sitter};
 pub use session::Table;
 pub use view::{DealView, TableView, Viewer};
 

@@ -45,9 +45,23 @@ pub struct Frame {
     /// Milliseconds until the timed wait ends (a person's turn, the pause
     /// after a deal).
     pub time_left_ms: Option<u64>,
+    /// The table's place in a duplicate session, if it is in one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duplicate: Option<DuplicateSeat>,
     /// The engine's view for this viewer.
     #[serde(flatten)]
     pub view: TableView,
+}
+
+/// A table's place in a duplicate session (复式).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuplicateSeat {
+    /// The session's id.
+    pub id: String,
+    /// The table's number in it, from 1.
+    pub table: u32,
+    /// The boards every table plays: deal k is board k.
+    pub boards: u32,
 }
 
 impl Frame {
@@ -147,6 +161,11 @@ mod tests {
             chairs: [None, None, None],
             ply: 0,
             time_left_ms: Some(1),
+            duplicate: Some(DuplicateSeat {
+                id: "dup".into(),
+                table: 2,
+                boards: 4,
+            }),
             view: table.view(Viewer::Chair(Chair::at(1))),
         };
         let text = serde_json::to_string(&ServerMessage::Frame(Box::new(frame.clone()))).unwrap();

@@ -66,6 +66,14 @@ pub fn next_step(loaded: &Loaded, now_ms: i64) -> Step {
             (None, left) => Step::Wait(left),
         };
     }
+    // A duplicate session's table stops after its last board.
+    if loaded
+        .duplicate
+        .as_ref()
+        .is_some_and(|s| deal.number() >= s.shape.boards())
+    {
+        return Step::Wait(None);
+    }
     // The next deal waits for a person: a table whose people are all
     // away does not play on without them.
     let present: Vec<Chair> = Chair::ALL
@@ -121,7 +129,15 @@ async fn step(state: &Arc<AppState>, id: &str) -> ApiResult<Option<Duration>> {
             return Ok(Some(ms.min(IDLE)));
         }
         Step::Deal(number) => {
-            if store::start_deal(db, id, number, crate::keys::new_seed()?).await? {
+            let seed = match &loaded.duplicate {
+                Some(seating) => seating
+                    .seeds
+                    .get(number as usize - 1)
+                    .copied()
+                    .ok_or_else(|| crate::error::ApiError::internal(format_args!("no board {number}")))?,
+                None => crate::keys::new_seed()?,
+            };
+            if store::start_deal(db, id, number, seed).await? {
                 tracing::info!(table = %id, deal = number, "deal started");
             }
         }
@@ -191,6 +207,7 @@ mod tests {
             table,
             last_ms: 0,
             ready: Vec::new(),
+            duplicate: None,
         }
     }
 

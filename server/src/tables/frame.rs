@@ -3,8 +3,13 @@
 //! holder sees its own hand, everyone the public state, and every hand
 //! only once a deal is finished. The server adds who sits where and the
 //! turn's time left; nothing else.
+//!
+//! A duplicate session's tables play boards that other tables have still
+//! to play: a spectator is shown who sits where and the board's number,
+//! and nothing of a deal or a score; a table's history shows only the
+//! boards every table has finished.
 
-use engine::table::{Frame, Holder, ServerMessage, Sitter, Viewer};
+use engine::table::{DuplicateSeat, Frame, Holder, ServerMessage, Sitter, Viewer};
 use serde_json::{json, Value};
 
 use super::driver::deadline;
@@ -19,6 +24,11 @@ pub fn frame(loaded: &Loaded, viewer: Viewer, now_ms: i64) -> Frame {
             auto: s.auto,
         })
     });
+    let mut view = loaded.table.view(viewer);
+    if loaded.duplicate.is_some() && viewer == Viewer::Spectator {
+        view.deal = None;
+        view.scores = [0; 3];
+    }
     Frame {
         id: loaded.id.clone(),
         turn_seconds: loaded.turn_seconds as u32,
@@ -26,7 +36,12 @@ pub fn frame(loaded: &Loaded, viewer: Viewer, now_ms: i64) -> Frame {
         chairs,
         ply: loaded.ply(),
         time_left_ms: deadline(loaded).map(|at| (at - now_ms).max(0) as u64),
-        view: loaded.table.view(viewer),
+        duplicate: loaded.duplicate.as_ref().map(|s| DuplicateSeat {
+            id: s.id.clone(),
+            table: s.table,
+            boards: s.shape.boards(),
+        }),
+        view,
     }
 }
 
@@ -35,13 +50,23 @@ pub fn message(loaded: &Loaded, viewer: Viewer, now_ms: i64) -> ServerMessage {
     ServerMessage::Frame(Box::new(frame(loaded, viewer, now_ms)))
 }
 
-/// Every finished deal, whole, and the running score: what anyone may see.
-pub fn history(loaded: &Loaded) -> Value {
+/// Every finished deal, whole, and the running score: what anyone may
+/// see. At a duplicate session's table, `public` lists the boards every
+/// table has finished: only those are shown, and the score is theirs.
+pub fn history(loaded: &Loaded, public: Option<&[u32]>) -> Value {
+    let shown = |number: u32| public.is_none_or(|boards| boards.contains(&number));
+    let deals: Vec<_> = loaded.table.history().into_iter().filter(|d| shown(d.number)).collect();
+    let mut scores = [0i64; 3];
+    for result in deals.iter().filter_map(|d| d.result.as_ref()) {
+        for (sum, score) in scores.iter_mut().zip(result.scores) {
+            *sum += score;
+        }
+    }
     json!({
         "id": loaded.id,
         "rules": loaded.table.rules(),
-        "scores": loaded.table.scores(),
+        "scores": scores,
         "names": loaded.chairs.iter().map(|s| s.as_ref().map(|s| s.name.clone())).collect::<Vec<_>>(),
-        "deals": loaded.table.history(),
+        "deals": deals,
     })
 }

@@ -2,6 +2,7 @@
 //! table, taking and filling chairs, its history, and its WebSocket.
 
 mod driver;
+pub mod duplicate;
 mod frame;
 pub mod hub;
 mod socket;
@@ -45,6 +46,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/tables/{id}/fill", post(fill))
         .route("/api/tables/{id}/history", get(history))
         .route("/api/tables/{id}/ws", get(socket))
+        .merge(duplicate::routes())
 }
 
 #[derive(Deserialize)]
@@ -62,22 +64,29 @@ fn rung(text: Option<&str>, default: Rung) -> ApiResult<Rung> {
     })
 }
 
-async fn create(AxState(state): St, body: Result<Json<NewTable>, JsonRejection>) -> ApiResult<Response> {
-    let body = json_body(body)?;
-    let rules: Rules = match body.rules.as_deref() {
-        Some(text) => text
-            .parse()
-            .map_err(|e: engine::table::TableError| ApiError::unprocessable("bad-rules", format!("rules: {e}")))?,
-        None => Rules::default(),
-    };
-    let turn_seconds = body.turn_seconds.unwrap_or(DEFAULT_TURN_SECONDS);
-    if !TURN_SECONDS.contains(&turn_seconds) {
+fn rules(text: Option<&str>) -> ApiResult<Rules> {
+    text.map_or(Ok(Rules::default()), |t| {
+        t.parse()
+            .map_err(|e: engine::table::TableError| ApiError::unprocessable("bad-rules", format!("rules: {e}")))
+    })
+}
+
+fn turn_seconds(asked: Option<i64>) -> ApiResult<i64> {
+    let seconds = asked.unwrap_or(DEFAULT_TURN_SECONDS);
+    if !TURN_SECONDS.contains(&seconds) {
         let (lo, hi) = (TURN_SECONDS.start(), TURN_SECONDS.end());
         return Err(ApiError::unprocessable(
             "out-of-range",
             format!("turn_seconds: {lo} to {hi}"),
         ));
     }
+    Ok(seconds)
+}
+
+async fn create(AxState(state): St, body: Result<Json<NewTable>, JsonRejection>) -> ApiResult<Response> {
+    let body = json_body(body)?;
+    let rules = rules(body.rules.as_deref())?;
+    let turn_seconds = turn_seconds(body.turn_seconds)?;
     let ai = rung(body.ai.as_deref(), DEFAULT_AI)?;
     let id = keys::new_id()?;
     let host_key = keys::new_key(keys::HOST)?;
@@ -108,7 +117,14 @@ async fn show(AxState(state): St, Path(id): Path<String>) -> ApiResult<Response>
 
 async fn history(AxState(state): St, Path(id): Path<String>) -> ApiResult<Response> {
     let loaded = find(&state, &id).await?;
-    Ok(Json(frame::history(&loaded)).into_response())
+    let public = match &loaded.duplicate {
+        Some(seating) => {
+            let session = duplicate::store::load(&state.db.pool, &seating.id).await?;
+            Some(session.map(|s| duplicate::public_boards(&s)).unwrap_or_default())
+        }
+        None => None,
+    };
+    Ok(Json(frame::history(&loaded, public.as_deref())).into_response())
 }
 
 #[derive(Deserialize)]
@@ -182,7 +198,12 @@ async fn fill(
     let loaded = find(&state, &id).await?;
     let key =
         bearer(&headers).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "no-key", "the host key is needed"))?;
-    if !keys::well_formed(key, keys::HOST) || keys::hash(key) != loaded.host_hash {
+    // A duplicate session's tables are filled by its organiser.
+    let host = match &loaded.duplicate {
+        Some(seating) => keys::well_formed(key, keys::ORGANISER) && keys::hash(key) == seating.host_hash,
+        None => keys::well_formed(key, keys::HOST) && keys::hash(key) == loaded.host_hash,
+    };
+    if !host {
         return Err(ApiError::forbidden("wrong-key", "not this table's host key"));
     }
     let ai = rung(body.ai.as_deref(), loaded.ai)?;

@@ -2,8 +2,9 @@
 //! [`Table`]; and its writes, each one statement that a key settles.
 
 use engine::agents::Rung;
+use engine::table::duplicate::Shape;
 use engine::table::{Action, Chair, Rules, Table};
-use sqlx::{AnyPool, Row};
+use sqlx::{Any, AnyPool, Row};
 
 use crate::db::is_conflict;
 use crate::error::{ApiError, ApiResult};
@@ -36,6 +37,20 @@ pub struct Version {
     last_ms: i64,
 }
 
+/// A table's place in a duplicate session.
+#[derive(Clone, Debug)]
+pub struct Seating {
+    /// The session's id.
+    pub id: String,
+    /// The table's number in it, from 1.
+    pub table: u32,
+    pub shape: Shape,
+    /// Board k's seed is `seeds[k - 1]`.
+    pub seeds: Vec<u64>,
+    /// The organiser's key: theirs to fill the chairs.
+    pub host_hash: String,
+}
+
 /// A table as stored, with its engine state rebuilt.
 pub struct Loaded {
     pub id: String,
@@ -49,6 +64,8 @@ pub struct Loaded {
     pub last_ms: i64,
     /// The chairs ready for the next deal, once the current one is finished.
     pub ready: Vec<Chair>,
+    /// Its duplicate session, if it plays in one.
+    pub duplicate: Option<Seating>,
 }
 
 impl Loaded {
@@ -112,10 +129,48 @@ pub async fn load(db: &AnyPool, id: &str) -> ApiResult<Option<Loaded>> {
         table: Table::new(rules),
         last_ms: 0,
         ready: Vec::new(),
+        duplicate: load_seating(db, id).await?,
     };
     load_chairs(db, &mut loaded).await?;
     load_deals(db, &mut loaded).await?;
     Ok(Some(loaded))
+}
+
+async fn load_seating(db: &AnyPool, id: &str) -> ApiResult<Option<Seating>> {
+    let Some(row) = sqlx::query(
+        "SELECT d.id, t.number, d.tables, d.boards, d.host_hash FROM duplicate_tables t \
+         JOIN duplicates d ON d.id = t.duplicate_id WHERE t.table_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let session: String = row.get(0);
+    let count = |i: usize| u32::try_from(row.get::<i64, _>(i)).map_err(broken);
+    let shape = Shape::new(count(2)?, count(3)?).map_err(broken)?;
+    let seeds = sqlx::query("SELECT seed FROM duplicate_boards WHERE duplicate_id = $1 ORDER BY number")
+        .bind(&session)
+        .fetch_all(db)
+        .await?
+        .iter()
+        .map(|r| r.get::<String, _>(0).parse::<u64>().map_err(broken))
+        .collect::<ApiResult<Vec<u64>>>()?;
+    if seeds.len() != shape.boards() as usize {
+        return Err(broken(format_args!(
+            "{} seeds for {} boards",
+            seeds.len(),
+            shape.boards()
+        )));
+    }
+    Ok(Some(Seating {
+        id: session,
+        table: count(1)?,
+        shape,
+        seeds,
+        host_hash: row.get(4),
+    }))
 }
 
 async fn load_chairs(db: &AnyPool, loaded: &mut Loaded) -> ApiResult<()> {
@@ -200,8 +255,8 @@ fn applied(result: Result<sqlx::any::AnyQueryResult, sqlx::Error>) -> ApiResult<
     }
 }
 
-pub async fn create(
-    db: &AnyPool,
+pub async fn create<'e>(
+    db: impl sqlx::Executor<'e, Database = Any>,
     id: &str,
     rules: Rules,
     turn_seconds: i64,

@@ -335,6 +335,7 @@ mod tests {
             chairs: Chair::ALL.map(|c| Some(sitter(c))),
             ply: table.current().map_or(0, |d| d.actions().len()),
             time_left_ms: Some(27_500),
+            duplicate: None,
             view: table.view(viewer),
         };
         let text = serde_json::to_string(&ServerMessage::Frame(Box::new(frame))).unwrap();
