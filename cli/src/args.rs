@@ -15,6 +15,7 @@ use engine::lab::panel::{GdiCentre, Panel};
 use engine::lab::tournament::FormatName;
 use engine::limits::{self, MAX_HAND};
 use engine::solver::Utility;
+use engine::table::duplicate::{BOARDS as DUPLICATE_BOARDS, TABLES as DUPLICATE_TABLES};
 use engine::table::{Chair, Rules};
 use engine::{Cards, Deal, Play, PlayerSpec, Rung, Scoring, Seat, SeedOrDeal};
 
@@ -220,7 +221,8 @@ pub enum Command {
         command: ContestCommand,
     },
     /// Tables for people (docs/tables.md) on a ddz-server: open one, seat
-    /// an AI player at one, show one's finished deals.
+    /// an AI player at one, show one's finished deals; duplicate sessions
+    /// (复式) and their standings.
     Table {
         #[command(subcommand)]
         command: TableCommand,
@@ -663,6 +665,35 @@ pub enum TableCommand {
         #[arg(long, value_parser = server)]
         server: Option<String>,
     },
+    /// Open a duplicate session (复式): T tables that play the same B
+    /// boards; prints its link, the organiser's key and the tables' links.
+    Duplicate(TableDuplicateArgs),
+    /// A duplicate session's standings, as the key given may see them
+    /// (the organiser's, a seat's at one of its tables, or none: the
+    /// boards every table has finished).
+    Standings {
+        /// The session's link (SITE/#/duplicate/ID), or its id with --server.
+        link: String,
+        /// The server, when LINK is a session's id.
+        #[arg(long, value_parser = server)]
+        server: Option<String>,
+        /// The organiser's key (org_…) or a seat key (sit_…).
+        #[arg(long)]
+        key: Option<String>,
+    },
+}
+
+/// `table duplicate`'s arguments.
+#[derive(Args)]
+pub struct TableDuplicateArgs {
+    /// The tables (2 to 16).
+    #[arg(long, value_parser = u32_in(DUPLICATE_TABLES), allow_negative_numbers = true)]
+    pub tables: u32,
+    /// The boards every table plays (1 to 24).
+    #[arg(long, value_parser = u32_in(DUPLICATE_BOARDS), allow_negative_numbers = true)]
+    pub boards: u32,
+    #[command(flatten)]
+    pub table: TableNewArgs,
 }
 
 /// `table new`'s arguments: those not given are the server's defaults.

@@ -151,3 +151,64 @@ fn a_chair_taken_is_refused_in_the_servers_words() {
         waited.stderr
     );
 }
+
+#[test]
+fn a_duplicate_session_opened_from_the_cli_shows_each_key_its_boards() {
+    let server = Server::start("duplicate-cli", &["--table-ai-pause-ms", "0"]);
+    let new = json(&[
+        "table",
+        "duplicate",
+        "--server",
+        &server.url,
+        "--tables",
+        "2",
+        "--boards",
+        "1",
+        "--ai",
+        "L1",
+    ]);
+    let link = new["link"].as_str().expect("a link").to_string();
+    let organiser = new["organiser_key"].as_str().expect("a key").to_string();
+    assert!(organiser.starts_with("org_"), "{new}");
+    let first = new["tables"][0]["link"].as_str().expect("table 1's link").to_string();
+    // Three bots play table 1's only board; table 2 has not started.
+    let bots: Vec<Value> = (0..3)
+        .map(|chair| {
+            let link = first.clone();
+            std::thread::spawn(move || {
+                let chair = chair.to_string();
+                json(&[
+                    "table", "bot", &link, "--player", "L1", "--chair", &chair, "--deals", "1",
+                ])
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|b| b.join().expect("the bot"))
+        .collect();
+    let seat = bots[0]["seat_key"].as_str().expect("a seat key");
+    let shown = |key: Option<&str>| {
+        let mut args = vec!["table", "standings", link.as_str()];
+        if let Some(key) = key {
+            args.extend(["--key", key]);
+        }
+        json(&args)["standings"]["shown"].clone()
+    };
+    assert_eq!(shown(None), serde_json::json!([]), "table 2 has not played board 1");
+    assert_eq!(shown(Some(seat)), serde_json::json!([1]));
+    assert_eq!(shown(Some(&organiser)), serde_json::json!([1]));
+    let text = ddz(&["table", "standings", &link]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(text.stdout.contains("boards none yet"), "{}", text.stdout);
+    let wrong = ddz(&[
+        "table",
+        "standings",
+        &link,
+        "--key",
+        "org_00000000000000000000000000000000",
+    ]);
+    assert_ne!(wrong.code, 0);
+    assert!(wrong.stderr.contains("not a key of this session"), "{}", wrong.stderr);
+    let bad = ddz(&["table", "standings", "http://h/#/table/abc"]);
+    assert!(bad.stderr.contains("not a duplicate session's link"), "{}", bad.stderr);
+}

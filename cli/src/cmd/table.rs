@@ -1,13 +1,15 @@
 //! `ddz table`: the client side of tables for people (docs/tables.md) on
 //! a `ddz-server`. `new` opens a table, `bot` seats an AI player that
 //! plays through the table's WebSocket from what its chair sees, `show`
-//! prints the finished deals.
+//! prints the finished deals; `duplicate` opens a duplicate session and
+//! `standings` reads its standings ([`duplicate`]).
 //!
 //! [`link`] reads a table's link, [`socket`] is the WebSocket, [`bot`]
 //! the AI's answer to each frame; the HTTP requests go through the
 //! contest client ([`super::online::api`]).
 
 mod bot;
+mod duplicate;
 mod link;
 mod socket;
 
@@ -29,6 +31,8 @@ pub fn run(command: TableCommand) -> Result<Report, CliError> {
         TableCommand::New(args) => new(&args),
         TableCommand::Bot(args) => play_bot(&args),
         TableCommand::Show { link, server } => show(&table_link(&link, server.as_deref())?),
+        TableCommand::Duplicate(args) => duplicate::open(&args),
+        TableCommand::Standings { link, server, key } => duplicate::standings(&link, server.as_deref(), key.as_deref()),
     }
 }
 
@@ -44,16 +48,7 @@ fn connect(site: &str) -> Result<Server, CliError> {
 /// host key (with `--json`, the server's answer as it is).
 fn new(args: &TableNewArgs) -> Result<Report, CliError> {
     let server = connect(&args.server)?;
-    let mut body = json!({});
-    if let Some(rules) = args.rules {
-        body["rules"] = json!(rules.name());
-    }
-    if let Some(seconds) = args.turn_seconds {
-        body["turn_seconds"] = json!(seconds);
-    }
-    if let Some(ai) = &args.ai {
-        body["ai"] = json!(ai.to_string());
-    }
+    let body = new_body(args);
     // Not sent again after a network error: a second table is not the first.
     let reply = server.post("tables", None, &body, Repeat::WhenBusy)?;
     let id = str_field(&reply, "id")?;
@@ -66,6 +61,22 @@ fn new(args: &TableNewArgs) -> Result<Report, CliError> {
         server.url()
     );
     Ok(Report { json: reply, text })
+}
+
+/// A new table's settings as the server reads them: those not given are
+/// its defaults.
+fn new_body(args: &TableNewArgs) -> Value {
+    let mut body = json!({});
+    if let Some(rules) = args.rules {
+        body["rules"] = json!(rules.name());
+    }
+    if let Some(seconds) = args.turn_seconds {
+        body["turn_seconds"] = json!(seconds);
+    }
+    if let Some(ai) = &args.ai {
+        body["ai"] = json!(ai.to_string());
+    }
+    body
 }
 
 /// `ddz table bot LINK --player SPEC`: takes a chair, plays `--deals`

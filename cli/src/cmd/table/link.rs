@@ -114,7 +114,7 @@ impl fmt::Display for TableLink {
     }
 }
 
-fn is_id(text: &str) -> bool {
+pub(super) fn is_id(text: &str) -> bool {
     (1..=MAX_ID).contains(&text.len())
         && text
             .bytes()
