@@ -664,6 +664,10 @@ pub enum TableCommand {
         /// The server, when LINK is a table's id.
         #[arg(long, value_parser = server)]
         server: Option<String>,
+        /// Each deal's par too: who wins with every hand open, the
+        /// landlord to lead (worked out here, a few seconds a deal).
+        #[arg(long)]
+        par: bool,
     },
     /// Open a duplicate session (复式): T tables that play the same B
     /// boards; prints its link, the organiser's key and the tables' links.

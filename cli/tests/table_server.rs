@@ -92,6 +92,18 @@ fn three_bots_play_two_deals_at_a_new_table_and_show_prints_them() {
         "{}",
         text.stdout
     );
+    // Each deal's par with the hands open, from its landlord's lead.
+    let with_par = json(&["table", "show", &link, "--par"]);
+    for deal in with_par["deals"].as_array().unwrap() {
+        match deal["landlord"].as_u64() {
+            Some(_) => assert!(
+                ["landlord", "farmer"].contains(&deal["par"]["winner"].as_str().unwrap_or_default())
+                    && deal["par"]["nodes"].as_u64() > Some(0),
+                "{deal}"
+            ),
+            None => assert!(deal["par"].is_null(), "{deal}"),
+        }
+    }
     let full = ddz(&["table", "bot", &link, "--player", "L1", "--json"]);
     assert_eq!(full.code, 2);
     assert!(full.stdout.contains("409 (table-full)"), "{}", full.stdout);

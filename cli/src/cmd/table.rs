@@ -18,19 +18,23 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
+use engine::clock::MonotonicClock;
+use engine::contest::records::PAR_NODES;
+use engine::lab::par::Par;
 use engine::table::{Chair, DealView, Phase};
+use rayon::prelude::*;
 
 use super::online::api::{self, field, str_field, ApiError, Repeat, Server};
 use crate::args::{TableBotArgs, TableCommand, TableNewArgs};
 use crate::error::CliError;
-use crate::report::{hand_text, write_stderr, Report};
+use crate::report::{hand_text, progress_in, write_stderr, Report};
 use link::TableLink;
 
 pub fn run(command: TableCommand) -> Result<Report, CliError> {
     match command {
         TableCommand::New(args) => new(&args),
         TableCommand::Bot(args) => play_bot(&args),
-        TableCommand::Show { link, server } => show(&table_link(&link, server.as_deref())?),
+        TableCommand::Show { link, server, par } => show(&table_link(&link, server.as_deref())?, par),
         TableCommand::Duplicate(args) => duplicate::open(&args),
         TableCommand::Standings { link, server, key } => duplicate::standings(&link, server.as_deref(), key.as_deref()),
     }
@@ -169,21 +173,61 @@ fn bot_report(
     }
 }
 
-/// `ddz table show LINK`: every finished deal, whole (with `--json`, the
-/// server's history as it is).
-fn show(link: &TableLink) -> Result<Report, CliError> {
+/// `ddz table show LINK [--par]`: every finished deal, whole (with
+/// `--json`, the server's history as it is, each deal with its `par` when
+/// asked).
+fn show(link: &TableLink, with_par: bool) -> Result<Report, CliError> {
     let server = connect(link.site())?;
-    let (reply, deals) = history(&server, link)?;
+    let (mut reply, deals) = history(&server, link)?;
+    let pars = if with_par {
+        pars(&deals)
+    } else {
+        vec![None; deals.len()]
+    };
+    if with_par {
+        if let Some(list) = reply["deals"].as_array_mut() {
+            for (deal, par) in list.iter_mut().zip(&pars) {
+                deal["par"] = json!(par);
+            }
+        }
+    }
     let scores: Vec<i64> = field(&reply, "scores")?
         .as_array()
         .map(|s| s.iter().filter_map(Value::as_i64).collect())
         .unwrap_or_default();
     let mut text = format!("table {} ({link}): {} finished deals\n", link.id(), deals.len());
-    for deal in &deals {
+    for (deal, par) in deals.iter().zip(&pars) {
         text += &format!("\n{}", deal_block(deal));
+        if let Some(par) = par {
+            text += &format!(
+                "  par: the {} {} ({} nodes), first play {}\n",
+                par.winner.name(),
+                if par.exact { "wins, proven" } else { "wins, estimated" },
+                par.nodes,
+                par.first.map_or("-".into(), |m| m.to_string())
+            );
+        }
     }
     text += &format!("\nrunning score: {} (chairs 0, 1, 2)\n", scores_text(&scores));
     Ok(Report { json: reply, text })
+}
+
+/// Each deal's par at the hand records' budget, on every core; `None`
+/// for a deal all passed.
+fn pars(deals: &[DealView]) -> Vec<Option<Par>> {
+    let bar = progress_in(deals.len() as u64, "deals", false);
+    bar.set_message("par");
+    let clock = MonotonicClock::default();
+    let pars = deals
+        .par_iter()
+        .map(|deal| {
+            let par = deal.seated_deal().map(|d| Par::of(&d, PAR_NODES, &clock));
+            bar.inc(1);
+            par
+        })
+        .collect();
+    bar.finish_and_clear();
+    pars
 }
 
 /// `GET /api/tables/{id}/history`: the reply, and its deals read.

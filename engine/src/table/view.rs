@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bidding::Bid;
 use crate::cards::Cards;
+use crate::deal::Deal;
 use crate::play::Move;
 use crate::seat::Seat;
 
@@ -84,6 +85,14 @@ impl DealView {
     /// The seat a chair plays this deal, once the auction is won.
     pub fn seat_of(&self, chair: Chair) -> Option<Seat> {
         Some(chair.seat(self.landlord?))
+    }
+
+    /// The deal as its seats held it, landlord first with the bottom
+    /// cards: once it is finished with a landlord (for its par).
+    pub fn seated_deal(&self) -> Option<Deal> {
+        let (dealt, landlord) = (self.dealt?, self.landlord?);
+        let hands = [0, 1, 2].map(|k| dealt[landlord.after(k).index()]);
+        Deal::new(hands, self.bottom).ok()
     }
 }
 
@@ -203,6 +212,15 @@ mod tests {
                 "all hands shown at the end"
             );
             assert_eq!(table.history().len(), 1);
+            // The seated deal replays to the same end.
+            if let Some(deal) = over.seated_deal() {
+                let game = table.current().unwrap().game().unwrap();
+                let replayed = crate::game::Game::replay(&deal, game.record()).unwrap();
+                assert_eq!(replayed.outcome(), game.outcome());
+                assert_eq!(deal.bottom(), over.bottom);
+            } else {
+                assert_eq!(over.phase, Phase::Redeal);
+            }
         }
     }
 }
