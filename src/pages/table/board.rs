@@ -98,6 +98,8 @@ pub fn other(t: &Strings, frame: &Frame, places: Places, chair: Chair, seconds: 
             .contains(&(chair, engine::table::Action::Say(engine::table::Ask::Double, true)))
     });
     let turn = deal.is_some_and(|d| d.to_act == Some(chair));
+    // 报单 / 报双: one or two cards left while the play goes on.
+    let warn = deal.is_some_and(|d| d.phase == Phase::Playing) && (1..=2).contains(&count);
     let cards = match open {
         Some(cards) => html! { <Hand {cards} held=true label={ (t.play.cards_left)(cards.len()) } /> },
         None if count > 0 => html! {
@@ -122,11 +124,19 @@ pub fn other(t: &Strings, frame: &Frame, places: Places, chair: Chair, seconds: 
                 </div>
             </div>
             { cards }
+            if warn {
+                <span class="warning" role="status">{ (t.play.warning)(u32::from(count)) }</span>
+            }
             if let (true, Some(sec)) = (turn, seconds) {
-                <span class="clock" role="timer" aria-label={ (t.play.seconds_left)(sec as u32) }>{ sec }</span>
+                <span class={ classes!("clock", (sec <= 5).then_some("urgent")) } role="timer" aria-label={ (t.play.seconds_left)(sec as u32) }>{ sec }</span>
             }
         </section>
     }
+}
+
+/// The user's turn's seconds left, urgent in the last five.
+pub fn my_clock(seconds: u64) -> Html {
+    html! { <span class={ classes!("clock", (seconds <= 5).then_some("urgent")) } id="table-clock" role="timer">{ seconds }</span> }
 }
 
 /// What `chair` held at the end: dealt less what it played.
@@ -141,6 +151,12 @@ fn left_of(deal: &DealView, chair: Chair, dealt: Cards) -> Cards {
 /// the play, and the message between them.
 pub fn centre(t: &Strings, deal: &DealView, places: Places, message: Html) -> Html {
     let moves = latest(deal);
+    // The chair that acted last: its slot flies in, as on the Play page.
+    let latest_chair = match deal.phase {
+        Phase::Playing | Phase::Over => deal.plays.last().map(|(c, _)| *c),
+        _ => deal.says.last().map(|(c, _)| *c).or(deal.bids.last().map(|(c, _)| *c)),
+    };
+    let newest = deal.plays.len().checked_sub(1);
     let slot = |chair: Chair| {
         let body = match (deal.phase, moves[chair.index()]) {
             (Phase::Bidding | Phase::Redeal | Phase::Doubling | Phase::Showing, _) => {
@@ -157,13 +173,17 @@ pub fn centre(t: &Strings, deal: &DealView, places: Places, message: Html) -> Ht
                     });
                 match (deal.bids.iter().find(|(c, _)| *c == chair), said) {
                     (_, Some(words)) => html! { <p class="call">{ words }</p> },
-                    (Some((_, bid)), None) => html! { <p class="call">{ (t.play.called)(*bid) }</p> },
+                    (Some((_, bid)), None) => html! {
+                        <p class={ classes!("call", (*bid == engine::Bid::Pass).then_some("no-bid")) }>{ (t.play.called)(*bid) }</p>
+                    },
                     (None, None) => html! {},
                 }
             }
             (_, Some((_, Move::Play(p)))) => html! {
-                <div class="trick" data-trick={ chair.to_string() } data-play={ p.cards().to_string() } style={ format!("--n: {}", p.cards().len()) }>
+                <div class="trick" data-trick={ chair.to_string() } data-play={ p.cards().to_string() }
+                    data-kind={ p.kind().name() } style={ format!("--n: {}", p.cards().len()) }>
                     <Hand cards={ p.cards() } faces={ Some(Faces::plain(&[p.cards()])[0]) } first={ p.main_cards() } label={ t.play_words(p) } />
+                    if p.is_bomb_or_rocket() { <span class="boom">{ t.kind(p.kind()) }</span> }
                 </div>
             },
             (_, Some((_, Move::Pass))) => {
@@ -171,8 +191,24 @@ pub fn centre(t: &Strings, deal: &DealView, places: Places, message: Html) -> Ht
             }
             _ => html! {},
         };
-        let key = format!("{}-{}", chair, moves[chair.index()].map_or(0, |(i, _)| i));
-        html! { <div {key} class={ classes!("slot", places.name(chair)) } data-chair={ places.name(chair) }>{ body }</div> }
+        let index = moves[chair.index()].map(|(i, _)| i);
+        let fresh = latest_chair == Some(chair) && deal.phase != Phase::Over;
+        let last = index.is_some() && index == newest && matches!(moves[chair.index()], Some((_, Move::Play(_))));
+        // A new key per call or move makes a fresh element, so its motion plays again.
+        let key = format!(
+            "{}-{}-{}-{}",
+            chair,
+            index.unwrap_or(0),
+            deal.bids.len(),
+            deal.says.len()
+        );
+        let class = classes!(
+            "slot",
+            places.name(chair),
+            fresh.then_some("fresh"),
+            last.then_some("last")
+        );
+        html! { <div {key} {class} data-chair={ places.name(chair) }>{ body }</div> }
     };
     html! {
         <div class="centre">

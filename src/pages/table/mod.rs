@@ -8,6 +8,7 @@ mod api;
 mod board;
 mod keys;
 mod socket;
+mod sounds;
 
 pub use api::open_table;
 
@@ -45,6 +46,7 @@ pub fn TablePage(props: &TablePageProps) -> Html {
     let (link, send) = use_table_socket(props.id.clone(), seat_key);
     let problem = use_state(|| None::<String>);
     let seconds = use_seconds_left(link.frame.clone());
+    sounds::use_frame_sounds(link.frame.clone(), seconds);
 
     let header = header(t, &props.id, &keys, &link.frame, &problem);
     let body = match &link.frame {
@@ -295,7 +297,7 @@ fn mine(
                 <div class="actions" id="table-actions" data-for={ ask.name() }>
                     <button type="button" id="table-no" onclick={ act(Action::Say(ask, false)) }>{ words[1] }</button>
                     <button type="button" class="primary" id="table-yes" onclick={ act(Action::Say(ask, true)) }>{ words[0] }</button>
-                    { for seconds.map(|s| html! { <span class="clock" id="table-clock" role="timer">{ s }</span> }) }
+                    { for seconds.map(board::my_clock) }
                 </div>
             }
         }
@@ -308,7 +310,7 @@ fn mine(
                         html! { <button type="button" class={ classes!("bid", (bid != Bid::Pass).then_some("primary")) } data-bid={ bid.name() }
                             disabled={ bid != Bid::Pass && bid <= highest } onclick={ act(Action::Bid(bid)) }>{ label }</button> }
                     }) }
-                    { for seconds.map(|s| html! { <span class="clock" id="table-clock" role="timer">{ s }</span> }) }
+                    { for seconds.map(board::my_clock) }
                 </div>
             }
         }
@@ -325,7 +327,7 @@ fn mine(
                     } else {
                         <button type="button" class="primary" id="table-play" disabled=true>{ t.play.play }</button>
                     }
-                    { for seconds.map(|s| html! { <span class="clock" id="table-clock" role="timer">{ s }</span> }) }
+                    { for seconds.map(board::my_clock) }
                 </div>
             }
         }
