@@ -261,6 +261,25 @@ mod tests {
     }
 
     #[test]
+    fn a_duplicate_table_stops_after_its_last_board() {
+        let mut loaded = table(true);
+        for chair in Chair::ALL {
+            loaded.table.act(chair, Action::Bid(Bid::Pass)).unwrap();
+        }
+        let seating = |boards| crate::tables::store::Seating {
+            id: "d".into(),
+            table: 1,
+            shape: engine::table::duplicate::Shape::new(2, boards).unwrap(),
+            seeds: vec![5; boards as usize],
+            host_hash: String::new(),
+        };
+        loaded.duplicate = Some(seating(2));
+        assert_eq!(next_step(&loaded, 1_000_000), Step::Deal(2), "board 2 of 2 next");
+        loaded.duplicate = Some(seating(1));
+        assert_eq!(next_step(&loaded, 1_000_000), Step::Wait(None), "no board 2 of 1");
+    }
+
+    #[test]
     fn a_finished_deal_goes_on_when_everyone_present_is_ready() {
         let mut loaded = table(true);
         loaded.table.act(Chair::at(0), Action::Bid(Bid::Three)).unwrap();

@@ -2,7 +2,7 @@
 //! table, taking and filling chairs, its history, and its WebSocket.
 
 mod driver;
-pub mod duplicate;
+mod duplicate;
 mod frame;
 pub mod hub;
 mod socket;
