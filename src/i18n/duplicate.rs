@@ -1,0 +1,122 @@
+//! The words of a duplicate session (复式赛, docs/tables.md): its page, its
+//! creation in the Play menu, and its line on a table, in both languages.
+
+pub struct DuplicateStrings {
+    pub title: &'static str,
+    pub create_note: &'static str,
+    pub tables: &'static str,
+    pub boards: &'static str,
+    pub create: &'static str,
+    pub creating: &'static str,
+    pub share: &'static str,
+    pub open: &'static str,
+    pub fill_all: &'static str,
+    pub records: &'static str,
+    pub loading: &'static str,
+    pub no_session: &'static str,
+    pub key_lost: &'static str,
+    /// Table n.
+    pub table_n: fn(u32) -> String,
+    pub standings: &'static str,
+    pub place: &'static str,
+    pub name: &'static str,
+    pub table: &'static str,
+    pub chair: &'static str,
+    pub rank_points: &'static str,
+    pub score: &'static str,
+    /// A board's column head, from 1.
+    pub board_short: fn(u32) -> String,
+    /// A cell's title: board, score, place, rank points.
+    pub cell: fn(u32, i64, u32, u32) -> String,
+    /// Which boards are shown, and why: to anyone, to a table's player, to
+    /// the organiser.
+    pub shown_public: &'static str,
+    pub shown_table: fn(u32) -> String,
+    pub shown_organiser: &'static str,
+    /// The boards shown, by number; none yet.
+    pub shown_list: fn(&[u32]) -> String,
+    pub none_shown: &'static str,
+    /// Board k: n of T tables finished.
+    pub progress: fn(u32, u32, u32) -> String,
+    pub over: &'static str,
+    /// Board k of B at table n (a table's line).
+    pub board_of: fn(u32, u32, u32) -> String,
+    pub standings_link: &'static str,
+    pub last_board: &'static str,
+}
+
+fn join(boards: &[u32], sep: &str) -> String {
+    boards.iter().map(u32::to_string).collect::<Vec<_>>().join(sep)
+}
+
+pub const ZH: DuplicateStrings = DuplicateStrings {
+    title: "复式赛",
+    create_note: "几张桌同打相同的几副牌：同一副牌各桌同一座位拿同样的牌，按同座位比较得分，算名次分。",
+    tables: "桌数",
+    boards: "副数",
+    create: "开复式赛",
+    creating: "正在开赛……",
+    share: "本场链接",
+    open: "打开",
+    fill_all: "所有空位让 AI 坐",
+    records: "牌局记录",
+    loading: "正在读取……",
+    no_session: "没有这场复式赛。",
+    key_lost: "本机没能保存组织者的钥匙：刷新后不能再让 AI 入座，也看不到未公布的成绩。",
+    table_n: |n| format!("第 {n} 桌"),
+    standings: "排名",
+    place: "名次",
+    name: "名字",
+    table: "桌",
+    chair: "座位",
+    rank_points: "名次分",
+    score: "得分",
+    board_short: |k| format!("第 {k} 副"),
+    cell: |k, score, place, points| format!("第 {k} 副：{score:+} 分，第 {place} 名，名次分 {points}"),
+    shown_public: "每副牌的结果在所有桌打完该副后公布。",
+    shown_table: |n| format!("你坐在第 {n} 桌：显示你这桌打完的牌副，其他桌打完的也一起比较。"),
+    shown_organiser: "组织者：任何一桌打完的牌副都显示。",
+    shown_list: |boards| format!("已显示：第 {} 副", join(boards, "、")),
+    none_shown: "还没有可显示的牌副。",
+    progress: |k, done, tables| format!("第 {k} 副 {done}/{tables} 桌打完"),
+    over: "全部打完：最终排名。",
+    board_of: |k, boards, n| format!("复式 第 {k}/{boards} 副 · 第 {n} 桌"),
+    standings_link: "复式排名",
+    last_board: "本场的牌副已全部打完。",
+};
+
+pub const EN: DuplicateStrings = DuplicateStrings {
+    title: "Duplicate session",
+    create_note: "Several tables play the same boards: on each board the same chair gets the same cards at every table, and is ranked against that chair at the others for rank points.",
+    tables: "Tables",
+    boards: "Boards",
+    create: "Start a duplicate session",
+    creating: "Starting…",
+    share: "This session's link",
+    open: "Open",
+    fill_all: "AI in every empty chair",
+    records: "Records",
+    loading: "Loading…",
+    no_session: "There is no such duplicate session.",
+    key_lost: "This browser could not keep the organiser key: after a reload the AI cannot be seated and unpublished results are hidden.",
+    table_n: |n| format!("Table {n}"),
+    standings: "Standings",
+    place: "Place",
+    name: "Name",
+    table: "Table",
+    chair: "Chair",
+    rank_points: "Rank points",
+    score: "Score",
+    board_short: |k| format!("B{k}"),
+    cell: |k, score, place, points| format!("Board {k}: {score:+}, place {place}, {points} rank points"),
+    shown_public: "A board's results are shown once every table has finished it.",
+    shown_table: |n| format!("You sit at table {n}: the boards your table has finished are shown, compared with the other tables that finished them."),
+    shown_organiser: "Organiser: every board any table has finished is shown.",
+    shown_list: |boards| format!("Shown: board {}", join(boards, ", ")),
+    none_shown: "No board to show yet.",
+    progress: |k, done, tables| format!("Board {k}: {done}/{tables} tables finished"),
+    over: "Every board is played: the final standings.",
+    board_of: |k, boards, n| format!("Duplicate · Board {k} of {boards} · Table {n}"),
+    standings_link: "Session standings",
+    last_board: "Every board of the session is played.",
+};
