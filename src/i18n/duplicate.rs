@@ -16,37 +16,30 @@ pub struct DuplicateStrings {
     pub no_session: &'static str,
     pub key_lost: &'static str,
     /// Table n.
-    pub table_n: fn(u32) -> String,
+    pub table_n: fn(i64) -> String,
     pub standings: &'static str,
-    pub place: &'static str,
-    pub name: &'static str,
-    pub table: &'static str,
-    pub chair: &'static str,
-    pub rank_points: &'static str,
-    pub score: &'static str,
+    /// The standings' heads: place, name, table, chair, rank points, score.
+    pub heads: [&'static str; 6],
     /// A board's column head, from 1.
-    pub board_short: fn(u32) -> String,
+    pub board_short: fn(i64) -> String,
     /// A cell's title: board, score, place, rank points.
-    pub cell: fn(u32, i64, u32, u32) -> String,
+    pub cell: fn(i64, i64, i64, i64) -> String,
     /// Which boards are shown, and why: to anyone, to a table's player, to
     /// the organiser.
     pub shown_public: &'static str,
-    pub shown_table: fn(u32) -> String,
+    pub shown_table: fn(i64) -> String,
     pub shown_organiser: &'static str,
-    /// The boards shown, by number; none yet.
-    pub shown_list: fn(&[u32]) -> String,
+    /// The boards shown, their numbers joined by `and`; none yet.
+    pub shown_list: fn(&str) -> String,
+    pub and: &'static str,
     pub none_shown: &'static str,
     /// Board k: n of T tables finished.
-    pub progress: fn(u32, u32, u32) -> String,
+    pub progress: fn(i64, i64, i64) -> String,
     pub over: &'static str,
     /// Board k of B at table n (a table's line).
     pub board_of: fn(u32, u32, u32) -> String,
     pub standings_link: &'static str,
     pub last_board: &'static str,
-}
-
-fn join(boards: &[u32], sep: &str) -> String {
-    boards.iter().map(u32::to_string).collect::<Vec<_>>().join(sep)
 }
 
 pub const ZH: DuplicateStrings = DuplicateStrings {
@@ -65,18 +58,14 @@ pub const ZH: DuplicateStrings = DuplicateStrings {
     key_lost: "本机没能保存组织者的钥匙：刷新后不能再让 AI 入座，也看不到未公布的成绩。",
     table_n: |n| format!("第 {n} 桌"),
     standings: "排名",
-    place: "名次",
-    name: "名字",
-    table: "桌",
-    chair: "座位",
-    rank_points: "名次分",
-    score: "得分",
+    heads: ["名次", "名字", "桌", "座位", "名次分", "得分"],
     board_short: |k| format!("第 {k} 副"),
     cell: |k, score, place, points| format!("第 {k} 副：{score:+} 分，第 {place} 名，名次分 {points}"),
     shown_public: "每副牌的结果在所有桌打完该副后公布。",
     shown_table: |n| format!("你坐在第 {n} 桌：显示你这桌打完的牌副，其他桌打完的也一起比较。"),
     shown_organiser: "组织者：任何一桌打完的牌副都显示。",
-    shown_list: |boards| format!("已显示：第 {} 副", join(boards, "、")),
+    shown_list: |boards| format!("已显示：第 {boards} 副"),
+    and: "、",
     none_shown: "还没有可显示的牌副。",
     progress: |k, done, tables| format!("第 {k} 副 {done}/{tables} 桌打完"),
     over: "全部打完：最终排名。",
@@ -101,18 +90,14 @@ pub const EN: DuplicateStrings = DuplicateStrings {
     key_lost: "This browser could not keep the organiser key: after a reload the AI cannot be seated and unpublished results are hidden.",
     table_n: |n| format!("Table {n}"),
     standings: "Standings",
-    place: "Place",
-    name: "Name",
-    table: "Table",
-    chair: "Chair",
-    rank_points: "Rank points",
-    score: "Score",
+    heads: ["Place", "Name", "Table", "Chair", "Rank points", "Score"],
     board_short: |k| format!("B{k}"),
     cell: |k, score, place, points| format!("Board {k}: {score:+}, place {place}, {points} rank points"),
     shown_public: "A board's results are shown once every table has finished it.",
     shown_table: |n| format!("You sit at table {n}: the boards your table has finished are shown, compared with the other tables that finished them."),
     shown_organiser: "Organiser: every board any table has finished is shown.",
-    shown_list: |boards| format!("Shown: board {}", join(boards, ", ")),
+    shown_list: |boards| format!("Shown: board {boards}"),
+    and: ", ",
     none_shown: "No board to show yet.",
     progress: |k, done, tables| format!("Board {k}: {done}/{tables} tables finished"),
     over: "Every board is played: the final standings.",

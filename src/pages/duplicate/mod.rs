@@ -13,11 +13,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::timers::callback::Interval;
+use serde_json::Value as J;
 use yew::prelude::*;
 
-use self::api::{load, Session};
-use self::standings::Standings;
-use self::tables::Tables;
+use self::api::{is_organiser, load, looker_table, organiser_key};
 use crate::components::copy::CopyButton;
 use crate::i18n::use_strings;
 use crate::web;
@@ -33,8 +32,8 @@ pub struct DuplicatePageProps {
 #[component]
 pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
     let t = use_strings();
-    let session = use_state(|| None::<Rc<Session>>);
-    let problem = use_state(|| None::<(String, String)>);
+    let session = use_state(|| None::<Rc<J>>);
+    let problem = use_state(|| None::<String>);
     // Set to the time of each ask wanted: a new value asks again.
     let tick = use_state(web::unix_ms);
     // The seat key that worked, so the next asks skip the search.
@@ -51,12 +50,13 @@ pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
                         problem.set(None);
                         session.set(Some(Rc::new(s)));
                     }
-                    Err(e) => problem.set(Some((e.code, e.message))),
+                    Err(e) if e.code == "no-duplicate" => problem.set(Some(t.duplicate.no_session.into())),
+                    Err(e) => problem.set(Some((t.table.refused)(&e.message))),
                 }
             });
         });
     }
-    let over = session.as_ref().is_some_and(|s| s.standings.over);
+    let over = session.as_ref().is_some_and(|s| s["standings"]["over"] == true);
     {
         let tick = tick.clone();
         use_effect_with(over, move |over| {
@@ -64,41 +64,46 @@ pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
             move || drop(timer)
         });
     }
-    let refresh = {
-        let tick = tick.clone();
-        Callback::from(move |_| tick.set(web::unix_ms()))
-    };
+    let key = organiser_key(&props.id);
+    let fill = key
+        .filter(|_| session.as_ref().is_some_and(|s| is_organiser(s)))
+        .map(|key| {
+            let (tick, problem) = (tick.clone(), problem.clone());
+            Callback::from(move |tables: Vec<String>| {
+                let (key, tick, problem) = (key.clone(), tick.clone(), problem.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    for table in &tables {
+                        if let Err(e) = crate::pages::table::fill(table, &key).await {
+                            problem.set(Some((t.table.refused)(&e.message)));
+                        }
+                    }
+                    tick.set(web::unix_ms());
+                });
+            })
+        });
     let href = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default();
-    let error = problem.as_ref().map(|(code, why)| match code.as_str() {
-        "no-duplicate" => t.duplicate.no_session.to_string(),
-        _ => (t.table.refused)(why),
+    let looker = session.as_ref().map(|s| match (is_organiser(s), looker_table(s)) {
+        (true, _) => "organiser",
+        (_, Some(_)) => "table",
+        _ => "public",
     });
     html! {
-        <main id="main" class="page contest-page duplicate-page" data-looker={ session.as_ref().map(|s| looker_name(s)) } data-over={ over.to_string() }>
+        <main id="main" class="page contest-page duplicate-page" data-looker={ looker } data-over={ over.to_string() }>
             <h1>{ t.duplicate.title }</h1>
             <p class="share-line"><span>{ t.duplicate.share }</span><code id="duplicate-link">{ href.clone() }</code>
                 <CopyButton text={ AttrValue::from(href) } id={ AttrValue::Static("duplicate-copy") } /></p>
-            if let Some(why) = error {
+            if let Some(why) = (*problem).clone() {
                 <p class="error" id="duplicate-error" role="alert">{ why }</p>
             }
             if let Some(s) = session.as_ref() {
-                <p class="note">{ t.table.rules_label }{ t.contest.colon }{ t.table.rules[match s.rules { engine::table::Rules::Tournament => 0, engine::table::Rules::Casual => 1 }] }</p>
-                <Tables session={ s.clone() } id={ props.id.clone() } {refresh} />
-                <Standings session={ s.clone() } />
+                <p class="note">{ t.table.rules_label }{ t.contest.colon }{ t.table.rules[usize::from(s["rules"] == "casual")] }</p>
+                { tables::tables(t, s, fill) }
+                { standings::standings(t, s) }
             } else if problem.is_none() {
                 <p id="duplicate-loading">{ t.duplicate.loading }</p>
             }
         </main>
-    }
-}
-
-/// `organiser`, `table` or `public`: who the page asked as.
-fn looker_name(s: &Session) -> &'static str {
-    match (s.organiser(), s.looker_table()) {
-        (true, _) => "organiser",
-        (_, Some(_)) => "table",
-        _ => "public",
     }
 }

@@ -1,62 +1,88 @@
 //! The session's standings: one row per chair of every table, best first,
-//! a column per board with the score and place where it is shown.
+//! a column per board with the score and place where it is shown, and the
+//! line saying which boards are shown and why.
 
-use std::rc::Rc;
-
+use serde_json::Value as J;
 use yew::prelude::*;
 
-use super::api::Session;
-use super::tables::shown_line;
-use crate::i18n::use_strings;
+use super::api::{is_organiser, list, looker_table, num};
+use crate::i18n::Strings;
 
-#[derive(Properties, PartialEq)]
-pub struct StandingsProps {
-    pub session: Rc<Session>,
+/// A board's cell: score and place, blank where not shown.
+fn cell(t: &Strings, k: usize, c: &J) -> Html {
+    let board = (k + 1).to_string();
+    if c.is_null() {
+        return html! { <td class="num" data-board={ board }></td> };
+    }
+    let (score, place) = (num(c, "score"), num(c, "place"));
+    html! {
+        <td class="num" data-board={ board } title={ (t.duplicate.cell)(k as i64 + 1, score, place, num(c, "points")) }>
+            { format!("{score:+}") }<sub>{ place }</sub>
+        </td>
+    }
 }
 
-#[component]
-pub fn Standings(props: &StandingsProps) -> Html {
-    let t = use_strings();
-    let s = &props.session;
-    let boards = s.standings.shape.boards();
-    let rows = s.standings.entries.iter().map(|e| {
-        let (name, ai) = e
-            .entrant
-            .as_ref()
-            .map_or((t.table.empty_chair.to_string(), false), |en| (en.name.clone(), en.ai));
-        let cells = e.boards.iter().enumerate().map(|(k, cell)| match cell {
-            Some(c) => html! {
-                <td class="num" data-board={ (k + 1).to_string() } title={ (t.duplicate.cell)(k as u32 + 1, c.score, c.place, c.points) }>
-                    { format!("{:+}", c.score) }<sub>{ c.place }</sub>
-                </td>
-            },
-            None => html! { <td class="num" data-board={ (k + 1).to_string() }></td> },
-        });
-        html! {
-            <tr data-name={ name.clone() } data-table={ e.table.to_string() } data-chair={ e.chair.to_string() }
-                data-place={ e.place.to_string() } data-points={ e.rank_points.to_string() } data-score={ e.score.to_string() }>
-                <td class="num">{ e.place }</td>
-                <th scope="row">{ name }if ai { { " " }<span class="ai-mark">{ t.table.ai_player }</span> }</th>
-                <td class="num">{ e.table }</td>
-                <td class="num">{ e.chair.index() + 1 }</td>
-                <td class="num">{ e.rank_points }</td>
-                <td class="num">{ format!("{:+}", e.score) }</td>
-                { for cells }
-            </tr>
-        }
-    });
+fn row(t: &Strings, e: &J) -> Html {
+    let who = &e["entrant"];
+    let name = who["name"].as_str().unwrap_or(t.table.empty_chair).to_string();
+    html! {
+        <tr data-name={ name.clone() } data-table={ num(e, "table").to_string() } data-place={ num(e, "place").to_string() } data-points={ num(e, "rank_points").to_string() }>
+            <td class="num">{ num(e, "place") }</td>
+            <th scope="row">{ name }if who["ai"] == true { { " " }<span class="ai-mark">{ t.table.ai_player }</span> }</th>
+            <td class="num">{ num(e, "table") }</td>
+            <td class="num">{ num(e, "chair") + 1 }</td>
+            <td class="num">{ num(e, "rank_points") }</td>
+            <td class="num">{ format!("{:+}", num(e, "score")) }</td>
+            { for list(e, "boards").iter().enumerate().map(|(k, c)| cell(t, k, c)) }
+        </tr>
+    }
+}
+
+/// Which boards are shown to this looker, why, and each board's progress.
+fn shown_line(t: &Strings, s: &J, v: &J) -> Html {
+    let why = match (is_organiser(s), looker_table(s)) {
+        (true, _) => t.duplicate.shown_organiser.to_string(),
+        (_, Some(n)) => (t.duplicate.shown_table)(n),
+        _ => t.duplicate.shown_public.to_string(),
+    };
+    let shown: Vec<String> = list(v, "shown").iter().map(|k| k.to_string()).collect();
+    let list_text = if shown.is_empty() {
+        t.duplicate.none_shown.to_string()
+    } else {
+        (t.duplicate.shown_list)(&shown.join(t.duplicate.and))
+    };
+    let tables = num(&v["shape"], "tables");
+    let progress = if v["over"] == true {
+        t.duplicate.over.to_string()
+    } else {
+        let each = list(v, "finished").iter().enumerate();
+        each.map(|(k, done)| (t.duplicate.progress)(k as i64 + 1, done.as_i64().unwrap_or(0), tables))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    html! {
+        <>
+            <p class="note" id="duplicate-shown" data-shown={ shown.join(",") }>{ why }{ " " }{ list_text }</p>
+            <p class="note" id="duplicate-progress">{ progress }</p>
+        </>
+    }
+}
+
+/// The standings of session `s`.
+pub fn standings(t: &Strings, s: &J) -> Html {
+    let v = &s["standings"];
+    let boards = num(&v["shape"], "boards");
     html! {
         <section class="standings" id="duplicate-standings">
             <h2>{ t.duplicate.standings }</h2>
-            { shown_line(t, s) }
+            { shown_line(t, s, v) }
             <div class="scroll">
                 <table id="duplicate-standings-table">
                     <thead><tr>
-                        <th>{ t.duplicate.place }</th><th>{ t.duplicate.name }</th><th>{ t.duplicate.table }</th>
-                        <th>{ t.duplicate.chair }</th><th>{ t.duplicate.rank_points }</th><th>{ t.duplicate.score }</th>
+                        { for t.duplicate.heads.iter().map(|h| html! { <th>{ *h }</th> }) }
                         { for (1..=boards).map(|k| html! { <th>{ (t.duplicate.board_short)(k) }</th> }) }
                     </tr></thead>
-                    <tbody>{ for rows }</tbody>
+                    <tbody>{ for list(v, "entries").iter().map(|e| row(t, e)) }</tbody>
                 </table>
             </div>
         </section>
