@@ -226,11 +226,12 @@ test("a duplicate session (复式赛): two tables play the same board; a table s
   await playOut([ann.page]);
   // The last board: no next deal, the standings instead.
   assert.equal(await ann.page.locator("#table-next").count(), 0);
+  await ann.page.screenshot({ path: join(shots, "duplicate-table-over.png") });
   await ann.page.click("#table-standings");
   await ann.page.waitForSelector('.duplicate-page[data-looker="table"] #duplicate-shown[data-shown="1"]', { timeout: 30000 });
   const annRow = ann.page.locator('#duplicate-standings-table tr[data-name="Ann"]');
   assert.match(await annRow.locator('td[data-board="1"]').textContent(), /^[+-]\d+1$/);
-  await ann.page.screenshot({ path: join(shots, "duplicate-table.png") });
+  await ann.page.screenshot({ path: join(shots, "duplicate-standings-table.png") });
   // Anyone sees no board yet: table 2 has not played it.
   const anyone = await freshPage("zh-CN", PHONE);
   await anyone.page.goto(session);

@@ -50,7 +50,7 @@ pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
                         problem.set(None);
                         session.set(Some(Rc::new(s)));
                     }
-                    Err(e) if e.code == "no-duplicate" => problem.set(Some(t.duplicate.no_session.into())),
+                    Err(e) if e.status == 404 => problem.set(Some(t.duplicate.no_session.into())),
                     Err(e) => problem.set(Some((t.table.refused)(&e.message))),
                 }
             });
