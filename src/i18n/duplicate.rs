@@ -33,6 +33,8 @@ pub struct DuplicateStrings {
     pub shown_list: fn(&str) -> String,
     pub and: &'static str,
     pub none_shown: &'static str,
+    /// Before each board's progress: the tables that finished it.
+    pub progress_head: &'static str,
     /// Board k: n of T tables finished.
     pub progress: fn(i64, i64, i64) -> String,
     pub over: &'static str,
@@ -67,7 +69,8 @@ pub const ZH: DuplicateStrings = DuplicateStrings {
     shown_list: |boards| format!("已显示：第 {boards} 副"),
     and: "、",
     none_shown: "还没有可显示的牌副。",
-    progress: |k, done, tables| format!("第 {k} 副 {done}/{tables} 桌打完"),
+    progress_head: "各副打完的桌数：",
+    progress: |k, done, tables| format!("第 {k} 副 {done}/{tables}"),
     over: "全部打完：最终排名。",
     board_of: |k, boards, n| format!("复式 第 {k}/{boards} 副 · 第 {n} 桌"),
     standings_link: "复式排名",
@@ -99,7 +102,8 @@ pub const EN: DuplicateStrings = DuplicateStrings {
     shown_list: |boards| format!("Shown: board {boards}"),
     and: ", ",
     none_shown: "No board to show yet.",
-    progress: |k, done, tables| format!("Board {k}: {done}/{tables} tables finished"),
+    progress_head: "Tables finished: ",
+    progress: |k, done, tables| format!("B{k} {done}/{tables}"),
     over: "Every board is played: the final standings.",
     board_of: |k, boards, n| format!("Duplicate · Board {k} of {boards} · Table {n}"),
     standings_link: "Session standings",

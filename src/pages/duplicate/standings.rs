@@ -56,9 +56,11 @@ fn shown_line(t: &Strings, s: &J, v: &J) -> Html {
         t.duplicate.over.to_string()
     } else {
         let each = list(v, "finished").iter().enumerate();
-        each.map(|(k, done)| (t.duplicate.progress)(k as i64 + 1, done.as_i64().unwrap_or(0), tables))
+        let each = each
+            .map(|(k, done)| (t.duplicate.progress)(k as i64 + 1, done.as_i64().unwrap_or(0), tables))
             .collect::<Vec<_>>()
-            .join(" · ")
+            .join(" · ");
+        format!("{}{each}", t.duplicate.progress_head)
     };
     html! {
         <>
