@@ -10,6 +10,7 @@ use crate::i18n::Lang;
 use crate::pages::contest::online::api::{probe, Server};
 use crate::pages::contest::ContestPage;
 use crate::pages::deal::DealPage;
+use crate::pages::duplicate::DuplicatePage;
 use crate::pages::endgame::EndgamePage;
 use crate::pages::lab::LabPage;
 use crate::pages::not_found::NotFound;
@@ -95,6 +96,7 @@ pub fn App() -> Html {
         Route::Lab(link) => html! { <LabPage link={link.clone()} /> },
         Route::Contest(link) => html! { <ContestPage link={link.clone()} /> },
         Route::Table(id) => html! { <TablePage id={ AttrValue::from(id.clone()) } /> },
+        Route::Duplicate(id) => html! { <DuplicatePage id={ AttrValue::from(id.clone()) } /> },
         Route::NotFound(_) => html! { <NotFound /> },
     };
     let dismiss = {

@@ -13,6 +13,9 @@ pub enum Route {
     /// A table for people on the server serving the site (`#/table/ID`),
     /// its id as written.
     Table(String),
+    /// A duplicate session on that server (`#/duplicate/ID`), its id as
+    /// written.
+    Duplicate(String),
     NotFound(String),
 }
 
@@ -266,9 +269,10 @@ impl Route {
             "endgame" => Route::Endgame(EndgameLink::from_query(query)),
             "lab" => Route::Lab(LabLink::from_query(query)),
             "contest" => Route::Contest(ContestLink::from_query(query)),
-            other => match other.strip_prefix("table/") {
-                Some(id) => Route::Table(id.to_string()),
-                None => Route::NotFound(other.to_string()),
+            other => match (other.strip_prefix("table/"), other.strip_prefix("duplicate/")) {
+                (Some(id), _) => Route::Table(id.to_string()),
+                (_, Some(id)) => Route::Duplicate(id.to_string()),
+                _ => Route::NotFound(other.to_string()),
             },
         }
     }
@@ -294,6 +298,7 @@ impl Route {
             Route::Lab(link) => format!("#/lab{}", link.to_query()),
             Route::Contest(link) => format!("#/contest{}", link.to_query()),
             Route::Table(id) => format!("#/table/{}", encode(id)),
+            Route::Duplicate(id) => format!("#/duplicate/{}", encode(id)),
             Route::NotFound(path) => format!("#/{path}"),
         }
     }
@@ -444,6 +449,8 @@ mod tests {
                 board: Some("2".into()),
                 ..ContestLink::default()
             }),
+            Route::Table("k3j9x0a1b2c3".into()),
+            Route::Duplicate("k3j9x0a1b2c3".into()),
         ] {
             assert_eq!(Route::from_hash(&route.to_hash()), route);
         }

@@ -198,3 +198,72 @@ test("a player away past the timer is played by the AI, and comes back to take o
     await p.context.close();
   }
 });
+
+test("a duplicate session (复式赛): two tables play the same board; a table sees its own board at once, anyone only once both finished", async () => {
+  const started = Date.now();
+  const org = await freshPage("zh-CN", DESKTOP);
+  await org.page.goto(`${server.base}#/play`);
+  await org.page.click("#play-menu-open");
+  await org.page.click("#play-duplicate-box summary");
+  await org.page.fill("#play-dup-tables", "2");
+  await org.page.fill("#play-dup-boards", "1");
+  await org.page.click("#play-duplicate");
+  await org.page.waitForURL(/#\/duplicate\/[a-z0-9]{12}$/, { timeout: 30000 });
+  const session = org.page.url();
+  // The organiser key stays in this browser, never in the link.
+  assert.ok(!/org_/.test(session));
+  await org.page.waitForSelector('.duplicate-page[data-looker="organiser"] #duplicate-tables li', { timeout: 30000 });
+  const tables = await org.page.locator("#duplicate-tables li a.button").evaluateAll((as) => as.map((a) => a.href));
+  assert.equal(tables.length, 2);
+  assert.equal(await org.page.locator("#duplicate-standings-table tbody tr").count(), 6);
+  // Ann takes a chair at table 1, the organiser seats the AI in the others.
+  const ann = await freshPage("zh-CN", DESKTOP);
+  await sit(ann.page, tables[0], "Ann");
+  await org.page.click("#duplicate-fill-1");
+  await org.page.waitForSelector("#duplicate-fill-1", { state: "detached", timeout: 30000 });
+  assert.match(await ann.page.textContent("#table-duplicate"), /复式 第 1\/1 副 · 第 1 桌/);
+  await ann.page.waitForSelector('.table[data-phase="bidding"]', { timeout: 60000 });
+  await playOut([ann.page]);
+  // The last board: no next deal, the standings instead.
+  assert.equal(await ann.page.locator("#table-next").count(), 0);
+  await ann.page.screenshot({ path: join(shots, "duplicate-table-over.png") });
+  await ann.page.click("#table-standings");
+  await ann.page.waitForSelector('.duplicate-page[data-looker="table"] #duplicate-shown[data-shown="1"]', { timeout: 30000 });
+  const annRow = ann.page.locator('#duplicate-standings-table tr[data-name="Ann"]');
+  assert.match(await annRow.locator('td[data-board="1"]').textContent(), /^[+-]\d+1$/);
+  await ann.page.screenshot({ path: join(shots, "duplicate-standings-table.png") });
+  // Anyone sees no board yet: table 2 has not played it.
+  const anyone = await freshPage("zh-CN", PHONE);
+  await anyone.page.goto(session);
+  await anyone.page.waitForSelector('.duplicate-page[data-looker="public"] #duplicate-shown[data-shown=""]', { timeout: 30000 });
+  assert.equal(await anyone.page.locator('#duplicate-standings-table td[data-board="1"]:not(:empty)').count(), 0);
+  // Bo (on a phone) at table 2; the organiser fills it; Bo plays it out.
+  const bo = await freshPage("zh-CN", PHONE);
+  await sit(bo.page, tables[1], "Bo");
+  await org.page.click("#duplicate-fill-2");
+  await bo.page.waitForSelector('.table[data-phase="bidding"]', { timeout: 60000 });
+  await playOut([bo.page]);
+  // Now every view shows the board, the session over, both people ranked.
+  for (const p of [anyone.page, ann.page, org.page]) {
+    await p.waitForSelector('.duplicate-page[data-over="true"] #duplicate-shown[data-shown="1"]', { timeout: 30000 });
+    const names = await p.locator("#duplicate-standings-table tbody tr").evaluateAll((rows) => rows.map((r) => r.dataset.name));
+    assert.ok(names.includes("Ann") && names.includes("Bo"), `names ${names}`);
+    assert.equal(await p.locator('#duplicate-standings-table td[data-board="1"]:not(:empty)').count(), 6);
+    assert.equal(await p.locator('[id^="duplicate-records-"]').count(), 2);
+  }
+  // Ann and Bo held the same cards in the same chair: their places come from each other.
+  // Two tables: a board's first place earns 4 rank points, the second 2
+  // (a tie: both 4).
+  const points = await org.page
+    .locator('#duplicate-standings-table tr[data-name="Ann"], #duplicate-standings-table tr[data-name="Bo"]')
+    .evaluateAll((rows) => rows.map((r) => Number(r.dataset.points)));
+  assert.ok(points.length === 2 && points.every((p) => p === 2 || p === 4) && points.includes(4), `points ${points}`);
+  await anyone.page.screenshot({ path: join(shots, "duplicate-phone.png") });
+  const history = await fetch(await org.page.locator("#duplicate-records-1").evaluate((a) => a.href));
+  assert.equal(history.status, 200);
+  for (const p of [org, ann, anyone, bo]) {
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  }
+  console.log(`# duplicate session: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});

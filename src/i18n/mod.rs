@@ -7,6 +7,7 @@ use crate::suits::Suit;
 
 pub mod contest;
 pub mod daily;
+pub mod duplicate;
 pub mod endgame;
 mod errors;
 pub mod lab;
@@ -240,6 +241,7 @@ pub struct Strings {
     pub daily: &'static daily::DailyStrings,
     pub online: &'static online::OnlineStrings,
     pub table: &'static table::TableStrings,
+    pub duplicate: &'static duplicate::DuplicateStrings,
 }
 
 pub static ZH: Strings = Strings {
@@ -404,6 +406,7 @@ pub static ZH: Strings = Strings {
     daily: &daily::ZH,
     online: &online::ZH,
     table: &table::ZH,
+    duplicate: &duplicate::ZH,
 };
 
 pub static EN: Strings = Strings {
@@ -571,6 +574,7 @@ pub static EN: Strings = Strings {
     daily: &daily::EN,
     online: &online::EN,
     table: &table::EN,
+    duplicate: &duplicate::EN,
 };
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 pub mod contest;
 pub mod deal;
+pub mod duplicate;
 pub mod endgame;
 pub mod lab;
 pub mod not_found;

@@ -132,7 +132,7 @@ pub(super) fn menu(t: &'static Strings, state: &UseReducerHandle<State>, served:
                     <button type="button" class="primary" id="play-new" onclick={ new_deal(state) }>{ t.play.new_deal }</button>
                     <button type="button" id="play-restart" onclick={restart}>{ t.play.restart }</button>
                 </div>
-                if served { { with_friends(t) } }
+                if served { { with_friends(t) }{ with_duplicate(t) } }
                 { choice("play-mode", t.play.mode, Mode::ALL.iter().zip(t.play.modes).map(|(m, text)| (m.name(), text, *m == prefs.mode)),
                     restart_with(|p, v| if let Some(m) = Mode::from_name(v) { p.mode = m })) }
                 <p class="note">{ t.play.mode_notes[mode_index(prefs.mode)] }</p>
@@ -209,5 +209,67 @@ fn with_friends(t: &'static Strings) -> Html {
             <button type="button" id="play-friends" {onclick}>{ t.table.with_friends }</button>
             <p class="note">{ t.table.with_friends_note }</p>
         </div>
+    }
+}
+
+/// The value of the form field `id` on the page.
+fn field(id: &str) -> Option<String> {
+    let el = web_sys::window()?.document()?.get_element_by_id(id)?;
+    match el.dyn_ref::<web_sys::HtmlInputElement>() {
+        Some(input) => Some(input.value()),
+        None => Some(el.dyn_into::<web_sys::HtmlSelectElement>().ok()?.value()),
+    }
+}
+
+/// 复式赛: creates a duplicate session of the tables, boards and rules
+/// chosen, and goes to its page.
+fn with_duplicate(t: &'static Strings) -> Html {
+    use engine::table::duplicate::{BOARDS, TABLES};
+    let onclick = Callback::from(move |e: MouseEvent| {
+        let number = |id: &str, range: std::ops::RangeInclusive<u32>, default: u32| {
+            let n: u32 = field(id).and_then(|v| v.trim().parse().ok()).unwrap_or(default);
+            n.clamp(*range.start(), *range.end())
+        };
+        let tables = number("play-dup-tables", TABLES, 2);
+        let boards = number("play-dup-boards", BOARDS, 4);
+        let rules = field("play-dup-rules").and_then(|v| v.parse().ok()).unwrap_or_default();
+        let button = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if let Some(button) = &button {
+            let _ = button.set_attribute("disabled", "");
+            button.set_text_content(Some(t.duplicate.creating));
+        }
+        wasm_bindgen_futures::spawn_local(async move {
+            let said = match crate::pages::duplicate::create(tables, boards, rules).await {
+                Ok(true) => return,
+                Ok(false) => t.duplicate.key_lost.to_string(),
+                Err(e) => (t.table.refused)(&e.message),
+            };
+            if let Some(w) = web_sys::window() {
+                let _ = w.alert_with_message(&said);
+            }
+            if let Some(button) = button {
+                let _ = button.remove_attribute("disabled");
+                button.set_text_content(Some(t.duplicate.create));
+            }
+        });
+    });
+    html! {
+        <details class="friends duplicate-create" id="play-duplicate-box">
+            <summary>{ t.duplicate.title }</summary>
+            <p class="note">{ t.duplicate.create_note }</p>
+            <label class="field">{ t.duplicate.tables }
+                <input type="number" id="play-dup-tables" min={ TABLES.start().to_string() } max={ TABLES.end().to_string() } value="2" />
+            </label>
+            <label class="field">{ t.duplicate.boards }
+                <input type="number" id="play-dup-boards" min={ BOARDS.start().to_string() } max={ BOARDS.end().to_string() } value="4" />
+            </label>
+            <label class="field">{ t.table.rules_label }
+                <select id="play-dup-rules">
+                    <option value="tournament" selected=true>{ t.table.rules[0] }</option>
+                    <option value="casual">{ t.table.rules[1] }</option>
+                </select>
+            </label>
+            <button type="button" id="play-duplicate" {onclick}>{ t.duplicate.create }</button>
+        </details>
     }
 }

@@ -6,11 +6,11 @@
 
 mod api;
 mod board;
-mod keys;
+pub(crate) mod keys;
 mod socket;
 mod sounds;
 
-pub use api::open_table;
+pub use api::{fill, open_table};
 
 use std::rc::Rc;
 
@@ -67,6 +67,7 @@ pub fn TablePage(props: &TablePageProps) -> Html {
         <main id="main" class="page play-page table-page" data-open={ link.open.to_string() }>
             <h1 class="visually-hidden">{ t.table.title }</h1>
             { header }
+            { for link.frame.as_ref().and_then(|f| f.duplicate.as_ref()).map(|d| duplicate_line(t, d, link.frame.as_ref().map_or(0, |f| f.view.deals))) }
             if let Some(why) = (*problem).clone().or(refused) {
                 <p class="error" id="table-error" role="alert">{ why }</p>
             }
@@ -154,6 +155,18 @@ fn header(
                 <button type="button" id="table-fill" onclick={on_fill}>{ t.table.fill }</button>
             }
         </div>
+    }
+}
+
+/// A duplicate table's line: the board it plays, its number, and the
+/// session's standings.
+fn duplicate_line(t: &Strings, d: &engine::table::DuplicateSeat, deals: u32) -> Html {
+    let board = deals.clamp(1, d.boards);
+    html! {
+        <p class="duplicate-line" id="table-duplicate" data-board={ board.to_string() } data-boards={ d.boards.to_string() }>
+            <span>{ (t.duplicate.board_of)(board, d.boards, d.table) }</span>{ " " }
+            <a href={ crate::route::Route::Duplicate(d.id.clone()).to_hash() } id="table-duplicate-link">{ t.duplicate.standings_link }</a>
+        </p>
     }
 }
 
@@ -331,6 +344,12 @@ fn mine(
                 </div>
             }
         }
+        Phase::Over | Phase::Redeal if frame.duplicate.as_ref().is_some_and(|d| deal.number >= d.boards) => html! {
+            <div class="actions" id="table-actions" data-for="done">
+                <span class="note">{ t.duplicate.last_board }</span>
+                <a class="button primary" id="table-standings" href={ frame.duplicate.as_ref().map(|d| crate::route::Route::Duplicate(d.id.clone()).to_hash()) }>{ t.duplicate.standings_link }</a>
+            </div>
+        },
         Phase::Over | Phase::Redeal => html! {
             <div class="actions" id="table-actions" data-for="over">
                 <button type="button" class="primary" id="table-next" onclick={ { let s = send.clone(); Callback::from(move |_: MouseEvent| s.emit(ClientMessage::Next)) } }>{ t.table.next_deal }</button>

@@ -1,0 +1,111 @@
+//! The words of a duplicate session (复式赛, docs/tables.md): its page, its
+//! creation in the Play menu, and its line on a table, in both languages.
+
+pub struct DuplicateStrings {
+    pub title: &'static str,
+    pub create_note: &'static str,
+    pub tables: &'static str,
+    pub boards: &'static str,
+    pub create: &'static str,
+    pub creating: &'static str,
+    pub share: &'static str,
+    pub open: &'static str,
+    pub fill_all: &'static str,
+    pub records: &'static str,
+    pub loading: &'static str,
+    pub no_session: &'static str,
+    pub key_lost: &'static str,
+    /// Table n.
+    pub table_n: fn(i64) -> String,
+    pub standings: &'static str,
+    /// The standings' heads: place, name, table, chair, rank points, score.
+    pub heads: [&'static str; 6],
+    /// A board's column head, from 1.
+    pub board_short: fn(i64) -> String,
+    /// A cell's title: board, score, place, rank points.
+    pub cell: fn(i64, i64, i64, i64) -> String,
+    /// Which boards are shown, and why: to anyone, to a table's player, to
+    /// the organiser.
+    pub shown_public: &'static str,
+    pub shown_table: fn(i64) -> String,
+    pub shown_organiser: &'static str,
+    /// The boards shown, their numbers joined by `and`; none yet.
+    pub shown_list: fn(&str) -> String,
+    pub and: &'static str,
+    pub none_shown: &'static str,
+    /// Before each board's progress: the tables that finished it.
+    pub progress_head: &'static str,
+    /// Board k: n of T tables finished.
+    pub progress: fn(i64, i64, i64) -> String,
+    pub over: &'static str,
+    /// Board k of B at table n (a table's line).
+    pub board_of: fn(u32, u32, u32) -> String,
+    pub standings_link: &'static str,
+    pub last_board: &'static str,
+}
+
+pub const ZH: DuplicateStrings = DuplicateStrings {
+    title: "复式赛",
+    create_note: "几张桌同打相同的几副牌：同一副牌各桌同一座位拿同样的牌，按同座位比较得分，算名次分。",
+    tables: "桌数",
+    boards: "副数",
+    create: "开复式赛",
+    creating: "正在开赛……",
+    share: "本场链接",
+    open: "打开",
+    fill_all: "所有空位让 AI 坐",
+    records: "牌局记录",
+    loading: "正在读取……",
+    no_session: "没有这场复式赛。",
+    key_lost: "本机没能保存组织者的钥匙：刷新后不能再让 AI 入座，也看不到未公布的成绩。",
+    table_n: |n| format!("第 {n} 桌"),
+    standings: "排名",
+    heads: ["名次", "名字", "桌", "座位", "名次分", "得分"],
+    board_short: |k| format!("第 {k} 副"),
+    cell: |k, score, place, points| format!("第 {k} 副：{score:+} 分，第 {place} 名，名次分 {points}"),
+    shown_public: "每副牌的结果在所有桌打完该副后公布。",
+    shown_table: |n| format!("你坐在第 {n} 桌：显示你这桌打完的牌副，其他桌打完的也一起比较。"),
+    shown_organiser: "组织者：任何一桌打完的牌副都显示。",
+    shown_list: |boards| format!("已显示：第 {boards} 副"),
+    and: "、",
+    none_shown: "还没有可显示的牌副。",
+    progress_head: "各副打完的桌数：",
+    progress: |k, done, tables| format!("第 {k} 副 {done}/{tables}"),
+    over: "全部打完：最终排名。",
+    board_of: |k, boards, n| format!("复式 第 {k}/{boards} 副 · 第 {n} 桌"),
+    standings_link: "复式排名",
+    last_board: "本场的牌副已全部打完。",
+};
+
+pub const EN: DuplicateStrings = DuplicateStrings {
+    title: "Duplicate session",
+    create_note: "Several tables play the same boards: on each board the same chair gets the same cards at every table, and is ranked against that chair at the others for rank points.",
+    tables: "Tables",
+    boards: "Boards",
+    create: "Start a duplicate session",
+    creating: "Starting…",
+    share: "This session's link",
+    open: "Open",
+    fill_all: "AI in every empty chair",
+    records: "Records",
+    loading: "Loading…",
+    no_session: "There is no such duplicate session.",
+    key_lost: "This browser could not keep the organiser key: after a reload the AI cannot be seated and unpublished results are hidden.",
+    table_n: |n| format!("Table {n}"),
+    standings: "Standings",
+    heads: ["Place", "Name", "Table", "Chair", "Rank points", "Score"],
+    board_short: |k| format!("B{k}"),
+    cell: |k, score, place, points| format!("Board {k}: {score:+}, place {place}, {points} rank points"),
+    shown_public: "A board's results are shown once every table has finished it.",
+    shown_table: |n| format!("You sit at table {n}: the boards your table has finished are shown, compared with the other tables that finished them."),
+    shown_organiser: "Organiser: every board any table has finished is shown.",
+    shown_list: |boards| format!("Shown: board {boards}"),
+    and: ", ",
+    none_shown: "No board to show yet.",
+    progress_head: "Tables finished: ",
+    progress: |k, done, tables| format!("B{k} {done}/{tables}"),
+    over: "Every board is played: the final standings.",
+    board_of: |k, boards, n| format!("Duplicate · Board {k} of {boards} · Table {n}"),
+    standings_link: "Session standings",
+    last_board: "Every board of the session is played.",
+};
