@@ -16,18 +16,18 @@ pub struct DuplicateStrings {
     pub no_session: &'static str,
     pub key_lost: &'static str,
     /// Table n.
-    pub table_n: fn(i64) -> String,
+    pub table_n: fn(u32) -> String,
     pub standings: &'static str,
     /// The standings' heads: place, name, table, chair, rank points, score.
     pub heads: [&'static str; 6],
     /// A board's column head, from 1.
-    pub board_short: fn(i64) -> String,
+    pub board_short: fn(u32) -> String,
     /// A cell's title: board, score, place, rank points.
-    pub cell: fn(i64, i64, i64, i64) -> String,
+    pub cell: fn(u32, i64, u32, u32) -> String,
     /// Which boards are shown, and why: to anyone, to a table's player, to
     /// the organiser.
     pub shown_public: &'static str,
-    pub shown_table: fn(i64) -> String,
+    pub shown_table: fn(u32) -> String,
     pub shown_organiser: &'static str,
     /// The boards shown, their numbers joined by `and`; none yet.
     pub shown_list: fn(&str) -> String,
@@ -36,7 +36,7 @@ pub struct DuplicateStrings {
     /// Before each board's progress: the tables that finished it.
     pub progress_head: &'static str,
     /// Board k: n of T tables finished.
-    pub progress: fn(i64, i64, i64) -> String,
+    pub progress: fn(u32, u32, u32) -> String,
     pub over: &'static str,
     /// Board k of B at table n (a table's line).
     pub board_of: fn(u32, u32, u32) -> String,

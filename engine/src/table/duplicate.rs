@@ -14,7 +14,7 @@ use thiserror::Error;
 use crate::lab::tournament::{places, rank_points};
 
 use super::session::Table;
-use super::Chair;
+use super::{Chair, Rules};
 
 /// The tables a session may have.
 pub const TABLES: std::ops::RangeInclusive<u32> = 2..=16;
@@ -88,15 +88,50 @@ impl From<Shape> for RawShape {
     }
 }
 
-/// Who asks for a session's standings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Who asks for a session's standings; written `"organiser"`,
+/// `{"table": 2}`, `"public"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Looker {
     /// The organiser: every board any table has finished.
     Organiser,
-    /// Someone at table `i` (from 0): the boards that table has finished.
+    /// Someone at table `n` (from 1): the boards that table has finished.
     Table(u32),
     /// Anyone: the boards every table has finished.
     Public,
+}
+
+/// One of a session's tables, as anyone may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionTable {
+    /// Its number, from 1.
+    pub number: u32,
+    /// The table's id.
+    pub id: String,
+    /// The link people sit down by.
+    pub link: String,
+    /// Who sits in each chair, `None` while empty.
+    pub names: [Option<String>; 3],
+}
+
+/// A session as one looker may see it: the server's answer about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionView {
+    /// The session's id.
+    pub id: String,
+    /// The rules every table plays.
+    pub rules: Rules,
+    /// The session's page.
+    pub link: String,
+    /// Who the standings are for.
+    pub looker: Looker,
+    /// Table 1 first.
+    pub tables: Vec<SessionTable>,
+    /// The standings this looker may see.
+    pub standings: DuplicateView,
+    /// The organiser's key, once: in the answer that made the session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub organiser_key: Option<String>,
 }
 
 /// Who sits in a chair through the session.
@@ -182,7 +217,7 @@ pub fn standings(
     let shown: Vec<usize> = (0..boards)
         .filter(|&k| match looker {
             Looker::Organiser => finished[k] > 0,
-            Looker::Table(t) => at(t as usize, k).is_some(),
+            Looker::Table(n) => n >= 1 && at(n as usize - 1, k).is_some(),
             Looker::Public => finished[k] as usize == tables,
         })
         .collect();
@@ -305,13 +340,13 @@ mod tests {
             (public.shown.as_slice(), public.finished.as_slice(), public.over),
             (&[1][..], &[2, 1][..], false)
         );
-        let second = standings(shape, &scores, &entrants, Looker::Table(1));
+        let second = standings(shape, &scores, &entrants, Looker::Table(2));
         assert_eq!(second.shown, [1]);
         assert!(
             second.entries.iter().all(|e| e.boards[1].is_none()),
             "board 2 is not table 2's yet"
         );
-        let first = standings(shape, &scores, &entrants, Looker::Table(0));
+        let first = standings(shape, &scores, &entrants, Looker::Table(1));
         assert_eq!(first.shown, [1, 2]);
         // Board 2 so far: table 1 alone, first of one: 2 points each.
         let an = first
@@ -347,6 +382,18 @@ mod tests {
         // 2 × (3 − place + 1): first 6, two sharing second 4 each.
         assert_eq!([points(1, 0), points(2, 0), points(3, 0)], [(1, 6), (2, 4), (2, 4)]);
         assert_eq!([points(1, 1), points(2, 1), points(3, 1)], [(3, 2), (1, 6), (1, 6)]);
+    }
+
+    #[test]
+    fn a_looker_is_written_as_the_api_writes_it() {
+        for (looker, text) in [
+            (Looker::Organiser, r#""organiser""#),
+            (Looker::Table(2), r#"{"table":2}"#),
+            (Looker::Public, r#""public""#),
+        ] {
+            assert_eq!(serde_json::to_string(&looker).unwrap(), text);
+            assert_eq!(serde_json::from_str::<Looker>(text).unwrap(), looker);
+        }
     }
 
     #[test]

@@ -12,11 +12,11 @@ pub use api::create;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use engine::table::duplicate::{Looker, SessionView};
 use gloo::timers::callback::Interval;
-use serde_json::Value as J;
 use yew::prelude::*;
 
-use self::api::{is_organiser, load, looker_table, organiser_key};
+use self::api::{load, organiser_key};
 use crate::components::copy::CopyButton;
 use crate::i18n::use_strings;
 use crate::web;
@@ -32,7 +32,7 @@ pub struct DuplicatePageProps {
 #[component]
 pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
     let t = use_strings();
-    let session = use_state(|| None::<Rc<J>>);
+    let session = use_state(|| None::<Rc<SessionView>>);
     let problem = use_state(|| None::<String>);
     // Set to the time of each ask wanted: a new value asks again.
     let tick = use_state(web::unix_ms);
@@ -56,7 +56,7 @@ pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
             });
         });
     }
-    let over = session.as_ref().is_some_and(|s| s["standings"]["over"] == true);
+    let over = session.as_ref().is_some_and(|s| s.standings.over);
     {
         let tick = tick.clone();
         use_effect_with(over, move |over| {
@@ -66,7 +66,7 @@ pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
     }
     let key = organiser_key(&props.id);
     let fill = key
-        .filter(|_| session.as_ref().is_some_and(|s| is_organiser(s)))
+        .filter(|_| session.as_ref().is_some_and(|s| s.looker == Looker::Organiser))
         .map(|key| {
             let (tick, problem) = (tick.clone(), problem.clone());
             Callback::from(move |tables: Vec<String>| {
@@ -84,10 +84,10 @@ pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
     let href = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default();
-    let looker = session.as_ref().map(|s| match (is_organiser(s), looker_table(s)) {
-        (true, _) => "organiser",
-        (_, Some(_)) => "table",
-        _ => "public",
+    let looker = session.as_ref().map(|s| match s.looker {
+        Looker::Organiser => "organiser",
+        Looker::Table(_) => "table",
+        Looker::Public => "public",
     });
     html! {
         <main id="main" class="page contest-page duplicate-page" data-looker={ looker } data-over={ over.to_string() }>
@@ -98,7 +98,7 @@ pub fn DuplicatePage(props: &DuplicatePageProps) -> Html {
                 <p class="error" id="duplicate-error" role="alert">{ why }</p>
             }
             if let Some(s) = session.as_ref() {
-                <p class="note">{ t.table.rules_label }{ t.contest.colon }{ t.table.rules[usize::from(s["rules"] == "casual")] }</p>
+                <p class="note">{ t.table.rules_label }{ t.contest.colon }{ t.table.rules[usize::from(s.rules == engine::table::Rules::Casual)] }</p>
                 { tables::tables(t, s, fill) }
                 { standings::standings(t, s) }
             } else if problem.is_none() {

@@ -2,32 +2,30 @@
 //! there; for the organiser, the AI for the empty chairs; when the session
 //! is over, each table's records.
 
-use serde_json::Value as J;
+use engine::table::duplicate::SessionView;
 use yew::prelude::*;
 
-use super::api::{list, num};
 use crate::components::copy::CopyButton;
 use crate::i18n::Strings;
 use crate::route::Route;
 
 /// The tables of session `s`; `fill` seats the AI at the tables named (by
 /// id), given only to the organiser.
-pub fn tables(t: &Strings, s: &J, fill: Option<Callback<Vec<String>>>) -> Html {
+pub fn tables(t: &Strings, s: &SessionView, fill: Option<Callback<Vec<String>>>) -> Html {
     let base = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .map(|h| h.split('#').next().unwrap_or_default().to_string())
         .unwrap_or_default();
-    let over = s["standings"]["over"] == true;
+    let over = s.standings.over;
     let mut empty = vec![];
-    let rows = list(s, "tables").iter().map(|table| {
-        let (n, id) = (num(table, "number"), table["id"].as_str().unwrap_or_default().to_string());
+    let rows = s.tables.iter().map(|table| {
+        let (n, id) = (table.number, table.id.clone());
         let hash = Route::Table(id.clone()).to_hash();
-        let names = list(table, "names");
-        let open = names.iter().any(J::is_null);
+        let open = table.names.iter().any(Option::is_none);
         if open {
             empty.push(id.clone());
         }
-        let names = names.iter().map(|n| n.as_str().unwrap_or(t.table.empty_chair)).collect::<Vec<_>>();
+        let names: Vec<&str> = table.names.iter().map(|n| n.as_deref().unwrap_or(t.table.empty_chair)).collect();
         let fill_one = fill.as_ref().filter(|_| open).map(|f| f.reform({
             let id = id.clone();
             move |_: MouseEvent| vec![id.clone()]

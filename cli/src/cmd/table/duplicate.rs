@@ -4,9 +4,9 @@
 
 use serde_json::{json, Value};
 
-use engine::table::duplicate::DuplicateView;
+use engine::table::duplicate::{Looker, SessionView};
 
-use super::super::online::api::{field, str_field, ApiError, Repeat, Server};
+use super::super::online::api::{ApiError, Repeat, Server};
 use super::{connect, new_body};
 use crate::args::TableDuplicateArgs;
 use crate::error::CliError;
@@ -21,20 +21,29 @@ pub fn open(args: &TableDuplicateArgs) -> Result<Report, CliError> {
     body["boards"] = json!(args.boards);
     // Not sent again after a network error: a second session is not the first.
     let reply = server.post("duplicates", None, &body, Repeat::WhenBusy)?;
+    let made = session_view(&reply)?;
+    let key = made
+        .organiser_key
+        .as_deref()
+        .ok_or_else(|| ApiError::Reply("no organiser key in the answer".into()))?;
     let mut text = format!(
         "duplicate session {} on {}: {} tables, {} boards\nlink: {}\n\
-         organiser key: {}\n  (shown once: it fills the tables' empty chairs with AI and sees every result as it comes. Keep it.)\n",
-        str_field(&reply, "id")?,
+         organiser key: {key}\n  (shown once: it fills the tables' empty chairs with AI and sees every result as it comes. Keep it.)\n",
+        made.id,
         server.url(),
-        args.tables,
-        args.boards,
-        str_field(&reply, "link")?,
-        str_field(&reply, "organiser_key")?,
+        made.standings.shape.tables(),
+        made.standings.shape.boards(),
+        made.link,
     );
-    for table in field(&reply, "tables")?.as_array().into_iter().flatten() {
-        text += &format!("table {}: {}\n", table["number"], str_field(table, "link")?);
+    for table in &made.tables {
+        text += &format!("table {}: {}\n", table.number, table.link);
     }
     Ok(Report { json: reply, text })
+}
+
+fn session_view(reply: &Value) -> Result<SessionView, ApiError> {
+    serde_json::from_value(reply.clone())
+        .map_err(|e| ApiError::Reply(format!("not a duplicate session's answer ({e})")))
 }
 
 /// A session's link, `SITE/#/duplicate/ID`, or an id with `server`: the
@@ -61,19 +70,25 @@ fn session(text: &str, server: Option<&str>) -> Result<(Server, String), CliErro
 pub fn standings(link: &str, server: Option<&str>, key: Option<&str>) -> Result<Report, CliError> {
     let (server, id) = session(link, server)?;
     let reply = server.get(&format!("duplicates/{id}"), key)?;
-    let view: DuplicateView = serde_json::from_value(field(&reply, "standings")?.clone())
-        .map_err(|e| ApiError::Reply(format!("'standings' is not a session's standings ({e})")))?;
+    let session = session_view(&reply)?;
     Ok(Report {
-        text: standings_text(&id, &reply["looker"], &view),
+        text: standings_text(&session),
         json: reply,
     })
 }
 
-fn standings_text(id: &str, looker: &Value, view: &DuplicateView) -> String {
+fn standings_text(session: &SessionView) -> String {
+    let view = &session.standings;
     let shown: Vec<String> = view.shown.iter().map(u32::to_string).collect();
     let state = if view.over { "over" } else { "in play" };
+    let looker = match session.looker {
+        Looker::Organiser => "the organiser".to_string(),
+        Looker::Table(n) => format!("table {n}"),
+        Looker::Public => "anyone".to_string(),
+    };
     let mut text = format!(
-        "duplicate session {id} ({state}): {} tables, {} boards; seen as {looker}: boards {}\n",
+        "duplicate session {} ({state}): {} tables, {} boards; seen as {looker}: boards {}\n",
+        session.id,
         view.shape.tables(),
         view.shape.boards(),
         if shown.is_empty() {

@@ -13,9 +13,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use engine::table::duplicate::{self, board_scores, Entrant, Looker, Shape};
+use engine::table::duplicate::{self, board_scores, Entrant, Looker, SessionTable, SessionView, Shape};
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::{rules, rung, turn_seconds, St, DEFAULT_AI};
 use crate::api::{bearer, json_body, AppState};
@@ -57,8 +56,10 @@ async fn create(AxState(state): St, body: Result<Json<NewDuplicate>, JsonRejecti
     store::create(&state.db.pool, &new).await?;
     tracing::info!(duplicate = %id, tables = shape.tables(), boards = shape.boards(), "duplicate session created");
     let session = find(&state, &id).await?;
-    let mut body = view(&state, &session, Looker::Organiser);
-    body["organiser_key"] = json!(organiser_key);
+    let body = SessionView {
+        organiser_key: Some(organiser_key),
+        ..view(&state, &session, Looker::Organiser)
+    };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -86,7 +87,7 @@ async fn looker(state: &AppState, session: &Session, headers: &HeaderMap) -> Api
         return Err(wrong());
     }
     let table = store::table_of_seat(&state.db.pool, &session.id, &keys::hash(key)).await?;
-    table.map(|n| Looker::Table(n - 1)).ok_or_else(wrong)
+    table.map(Looker::Table).ok_or_else(wrong)
 }
 
 async fn show(AxState(state): St, Path(id): Path<String>, headers: HeaderMap) -> ApiResult<Response> {
@@ -124,30 +125,25 @@ fn standings(session: &Session, looker: Looker) -> duplicate::DuplicateView {
 
 /// The session as `looker` may see it: its tables' links and who sits
 /// there, and the standings of the boards shown.
-fn view(state: &AppState, session: &Session, looker: Looker) -> Value {
-    let tables: Vec<Value> = session
+fn view(state: &AppState, session: &Session, looker: Looker) -> SessionView {
+    let tables = session
         .tables
         .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            json!({
-                "number": i + 1,
-                "id": t.id,
-                "link": format!("{}/#/table/{}", state.public_url, t.id),
-                "names": t.chairs.iter().map(|s| s.as_ref().map(|s| s.name.clone())).collect::<Vec<_>>(),
-            })
+        .zip(1..)
+        .map(|(t, number)| SessionTable {
+            number,
+            id: t.id.clone(),
+            link: format!("{}/#/table/{}", state.public_url, t.id),
+            names: t.chairs.clone().map(|s| s.map(|s| s.name)),
         })
         .collect();
-    json!({
-        "id": session.id,
-        "rules": session.rules,
-        "link": format!("{}/#/duplicate/{}", state.public_url, session.id),
-        "looker": match looker {
-            Looker::Organiser => json!("organiser"),
-            Looker::Table(t) => json!({ "table": t + 1 }),
-            Looker::Public => json!("public"),
-        },
-        "tables": tables,
-        "standings": standings(session, looker),
-    })
+    SessionView {
+        id: session.id.clone(),
+        rules: session.rules,
+        link: format!("{}/#/duplicate/{}", state.public_url, session.id),
+        looker,
+        tables,
+        standings: standings(session, looker),
+        organiser_key: None,
+    }
 }
