@@ -179,13 +179,10 @@ pub(super) fn menu(t: &'static Strings, state: &UseReducerHandle<State>, served:
 /// 和好友玩: opens a table on the server under the rules chosen and goes
 /// to it.
 fn with_friends(t: &'static Strings) -> Html {
-    use engine::table::Rules;
     let onclick = Callback::from(move |e: MouseEvent| {
-        let rules = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id("play-friends-rules"))
-            .and_then(|el| el.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            .map_or(Rules::Tournament, |s| s.value().parse().unwrap_or_default());
+        let rules = field("play-friends-rules")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_default();
         if let Some(button) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
             let _ = button.set_attribute("disabled", "");
             button.set_text_content(Some(t.table.opening));
@@ -200,15 +197,22 @@ fn with_friends(t: &'static Strings) -> Html {
     });
     html! {
         <div class="friends">
-            <label class="field">{ t.table.rules_label }
-                <select id="play-friends-rules">
-                    <option value="tournament" selected=true>{ t.table.rules[0] }</option>
-                    <option value="casual">{ t.table.rules[1] }</option>
-                </select>
-            </label>
+            { rules_select(t, "play-friends-rules") }
             <button type="button" id="play-friends" {onclick}>{ t.table.with_friends }</button>
             <p class="note">{ t.table.with_friends_note }</p>
         </div>
+    }
+}
+
+/// The choice of a table's rules, tournament first.
+fn rules_select(t: &Strings, id: &'static str) -> Html {
+    html! {
+        <label class="field">{ t.table.rules_label }
+            <select {id}>
+                <option value="tournament" selected=true>{ t.table.rules[0] }</option>
+                <option value="casual">{ t.table.rules[1] }</option>
+            </select>
+        </label>
     }
 }
 
@@ -263,12 +267,7 @@ fn with_duplicate(t: &'static Strings) -> Html {
             <label class="field">{ t.duplicate.boards }
                 <input type="number" id="play-dup-boards" min={ BOARDS.start().to_string() } max={ BOARDS.end().to_string() } value="4" />
             </label>
-            <label class="field">{ t.table.rules_label }
-                <select id="play-dup-rules">
-                    <option value="tournament" selected=true>{ t.table.rules[0] }</option>
-                    <option value="casual">{ t.table.rules[1] }</option>
-                </select>
-            </label>
+            { rules_select(t, "play-dup-rules") }
             <button type="button" id="play-duplicate" {onclick}>{ t.duplicate.create }</button>
         </details>
     }
