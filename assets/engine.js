@@ -44,5 +44,27 @@ self.wasm_bindgen = function (wasmUrl) {
       console.warn("engine download failed; trying again:", e);
       return later().then(attempt);
     });
-  return attempt();
+  return pageShown().then(attempt);
 };
+
+// The engine's 600 KB wait until the page has shown its first cards, so that
+// a first visit's bandwidth goes to what is on screen (index.html answers
+// "start" on the "ddz-engine" channel once the app has rendered, and to a
+// worker that asks later). Without the channel, or with no answer in 5 s
+// (a page that failed before rendering), it starts anyway.
+function pageShown() {
+  if (typeof BroadcastChannel === "undefined") return Promise.resolve();
+  return new Promise((ok) => {
+    const channel = new BroadcastChannel("ddz-engine");
+    const go = () => {
+      clearTimeout(timer);
+      channel.close();
+      ok();
+    };
+    const timer = setTimeout(go, 5000);
+    channel.onmessage = (e) => {
+      if (e.data === "start") go();
+    };
+    channel.postMessage("may I start?");
+  });
+}

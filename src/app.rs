@@ -55,6 +55,7 @@ pub fn App() -> Html {
         });
     }
     use_effect_with(*lang, |lang| set_document_lang(*lang));
+    use_effect_with((), |_| crate::web::mark_once("first-render"));
     // Served by ddz-server? Asked once; until it answers, and on a static
     // site, the pages are as they always were.
     let server = use_state(Server::default);

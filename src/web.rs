@@ -81,6 +81,20 @@ pub fn bench_full(deals: u32, seed: u64, limit_ms: f64) -> Result<String, String
     serde_json::to_string(&cases).map_err(|e| e.to_string())
 }
 
+/// Marks the first time something happens in the page's life, as a
+/// `performance` mark. Two are read: "first-render", the first page on
+/// screen, after which index.html lets the rest of the site download (the
+/// engine worker's files, the service worker's copy for offline use); and
+/// "first-cards", the first cards shown, which the browser tests and the
+/// load bench time and count bytes up to.
+pub fn mark_once(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        if p.get_entries_by_name(name).length() == 0 {
+            let _ = p.mark(name);
+        }
+    }
+}
+
 /// The value of the input or select element an event came from.
 pub fn input_value(e: &yew::Event) -> Option<String> {
     let target = e.target()?;

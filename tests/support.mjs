@@ -9,6 +9,7 @@ import { createServer as netServer } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import { join, extname, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -33,7 +34,7 @@ const TYPES = {
   ".json": "application/json",
 };
 
-export const site = { server: null, browser: null, base: null };
+export const site = { server: null, browser: null, base: null, requests: [] };
 
 function serve() {
   return new Promise((ok) => {
@@ -48,11 +49,22 @@ function serve() {
       }
       try {
         let body = await readFile(file);
-        const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" };
+        // As static hosts do: a tag, so that asking again (the service
+        // worker's copy of a file the page has) costs a 304, not the file.
+        const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 16)}"`;
+        const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache", etag };
+        if (req.headers["if-none-match"] === etag) {
+          site.requests.push({ path, at: Date.now(), bytes: 0 });
+          res.writeHead(304, headers).end();
+          return;
+        }
         if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
           body = gzipSync(body);
           headers["content-encoding"] = "gzip";
         }
+        // Every file served, with when it was asked for and its bytes on the
+        // wire: what a visit downloads before its first cards (firstVisit).
+        site.requests.push({ path, at: Date.now(), bytes: body.length });
         res.writeHead(200, headers).end(body);
       } catch {
         res.writeHead(404).end("not found");
@@ -207,7 +219,30 @@ export function scrollSettled(page) {
   );
 }
 
-/** The build's bytes, raw and gzip-compressed: what the first visit downloads (the service worker caches every file). */
+/**
+ * A first visit to `hash` on a fresh profile: the files the server sent
+ * (names without Trunk's hashes, bytes as sent, gzip) before the page's
+ * `mark` ("first-cards", or "first-render" on a page without cards), and
+ * those sent after it, once the service worker has cached the site and the
+ * engine has downloaded. `at` is when the mark was made, in page time.
+ */
+export async function firstVisit(page, hash, mark = "first-cards") {
+  const from = site.requests.length;
+  await page.goto(`${site.base}${hash}`);
+  const shown = await page.waitForFunction((name) => {
+    const m = performance.getEntriesByName(name)[0];
+    return m && { epoch: performance.timeOrigin + m.startTime, at: m.startTime };
+  }, mark, { timeout: 60000 });
+  const { epoch, at } = await shown.jsonValue();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const engine = () => site.requests.slice(from).some((r) => r.path === "/worker_bg.wasm");
+  for (let waited = 0; !engine() && waited < 30000; waited += 100) await new Promise((ok) => setTimeout(ok, 100));
+  const file = (r) => ({ path: r.path.replace(/-[0-9a-f]{16}(?=[._])/, ""), bytes: r.bytes });
+  const visit = site.requests.slice(from);
+  return { at, before: visit.filter((r) => r.at <= epoch).map(file), after: visit.filter((r) => r.at > epoch).map(file) };
+}
+
+/** The build's bytes, raw and gzip-compressed: everything a visit caches for offline use. */
 export async function distBytes() {
   let [raw, gz] = [0, 0];
   const walk = async (dir) => {

@@ -200,14 +200,7 @@ struct DealViewProps {
 fn DealView(props: &DealViewProps) -> Html {
     let t = use_strings();
     let deal = props.deal;
-    // Marks the first time a deal is on screen (read by the browser tests).
-    use_effect_with((), |_| {
-        if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-            if p.get_entries_by_name("first-deal-render").length() == 0 {
-                let _ = p.mark("first-deal-render");
-            }
-        }
-    });
+    use_effect_with((), |_| crate::web::mark_once("first-cards"));
     let (faces, bottom_faces) = crate::suits::deal_faces(&deal);
     let seats = Seat::ALL.iter().map(|&seat| {
         let cards = deal.hand(seat);

@@ -77,6 +77,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let phase = table.phase();
     let record_len = table.record().len();
 
+    use_effect_with((), |_| crate::web::mark_once("first-cards"));
     let jobs = hooks::use_jobs(&state);
     hooks::use_persistence(&state, &props.link);
     hooks::use_ai_turns(&state, &jobs.ask);
