@@ -219,6 +219,16 @@ test("after one visit the site reloads and computes with the network off", async
   await landlord.locator('.option[data-option="learned"]').click();
   await landlord.locator(".learned-split[data-tags]").waitFor({ timeout: 20000 });
   assert.equal(await landlord.locator(".learned-split").getAttribute("data-tags"), want.tags);
+  // The other pages too, the engine's verdicts on the Endgame page among them.
+  await page.goto(`${base}#/play?seed=5&mode=classic&first=me&pace=fast`);
+  await page.locator("#play-hand li").first().waitFor();
+  await page.goto(`${base}#/endgame?puzzle=1`);
+  await page.click("#eg-mode-analyse");
+  await page.locator("#eg-moves li").first().waitFor({ timeout: 20000 });
+  for (const hash of ["#/contest", "#/lab"]) {
+    await page.goto(`${base}${hash}`);
+    await page.locator("main h1").first().waitFor();
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -36,14 +36,16 @@ const TYPES = {
 
 export const site = { server: null, browser: null, base: null, requests: [] };
 
-function serve() {
+/** Serves the build in `from` (dist/ unless named) on a free port. */
+export function serve(from = dist) {
+  from = resolve(from);
   return new Promise((ok) => {
     const s = createServer(async (req, res) => {
       let path = decodeURIComponent(new URL(req.url, "http://x").pathname);
       if (path.startsWith(SUB_PATH)) path = "/" + path.slice(SUB_PATH.length);
       if (path.endsWith("/")) path += "index.html";
-      const file = join(dist, path);
-      if (!file.startsWith(dist)) {
+      const file = join(from, path);
+      if (!file.startsWith(from)) {
         res.writeHead(403).end();
         return;
       }
@@ -243,7 +245,7 @@ export async function firstVisit(page, hash, mark = "first-cards") {
 }
 
 /** The build's bytes, raw and gzip-compressed: everything a visit caches for offline use. */
-export async function distBytes() {
+export async function distBytes(from = dist) {
   let [raw, gz] = [0, 0];
   const walk = async (dir) => {
     for (const name of await readdir(dir)) {
@@ -256,7 +258,7 @@ export async function distBytes() {
       }
     }
   };
-  await walk(dist);
+  await walk(from);
   return { raw, gz };
 }
 

@@ -4,11 +4,17 @@
 // worked. The tests assert only gross limits (a shared machine's timings
 // vary); these are the figures. Run by scripts/bench-browser.
 
-import { start, stop, freshPage, cli, enterEvent, worstStall, timeUntilShown, timeUntilAnswered, boardPosition, solveArgs, waitForDeal, distBytes, rankDuringTournament } from "../support.mjs";
+import { start, stop, serve, site, dist, freshPage, cli, enterEvent, worstStall, timeUntilShown, timeUntilAnswered, boardPosition, solveArgs, waitForDeal, distBytes, rankDuringTournament } from "../support.mjs";
+import { resolve } from "node:path";
 
 const rows = [];
+/** The build being measured, when two are (DDZ_DIST_BEFORE): its name leads each figure. */
+let build = "";
+/** Its folder. */
+let folder = dist;
 /** One measured figure: what, how much, and beside what. */
 function row(figure, value, beside = "") {
+  if (build) figure = `${build}: ${figure}`;
   rows.push([figure, value, beside]);
   console.error(`# ${figure}: ${value}${beside ? ` (${beside})` : ""}`);
 }
@@ -19,6 +25,10 @@ const ratio = (a, b) => `${(a / b).toFixed(2)} x`;
 async function onPage(hash, body, locale = "en-US") {
   const { context, page, errors } = await freshPage(locale);
   await page.goto(`${site.base}${hash}`);
+  // Measured once the first visit has settled: the engine downloaded and
+  // the site cached, which would otherwise share the two cores with it.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForTimeout(2000);
   try {
     await body(page);
   } finally {
@@ -27,9 +37,55 @@ async function onPage(hash, body, locale = "en-US") {
   if (errors.length) throw new Error(`errors in the page at ${hash}: ${errors.join("; ")}`);
 }
 
-async function firstVisit() {
-  const { raw, gz } = await distBytes();
-  row("first visit, gzip-compressed", `${(gz / 1024).toFixed(0)} KB`, `${(raw / 1024).toFixed(0)} KB raw; the limit 1,536 KB`);
+/** The whole site, as the service worker caches it for offline use. */
+async function siteBytes() {
+  const { raw, gz } = await distBytes(folder);
+  row("the whole site, gzip -9", `${(gz / 1024).toFixed(0)} KB`, `${(raw / 1024).toFixed(0)} KB raw`);
+}
+
+// What each page waits for on a first visit: its first cards, or its heading.
+const FIRST_CONTENT = [
+  ["Play", "#/play", "#play-hand li"],
+  ["Endgame", "#/endgame", ".board-seat .hand"],
+  ["Contest", "#/contest", "main h1, main h2"],
+  ["Lab", "#/lab", "main h1, main h2"],
+];
+
+/**
+ * A cold load of each page on a phone-sized screen, with the main thread at
+ * full speed and slowed 4× (Chromium's CPU throttling): when its first
+ * content is painted (the frame after it is in the page), the longest
+ * main-thread task until then, and the bytes sent until then.
+ */
+async function loads() {
+  for (const [name, hash, selector] of FIRST_CONTENT) {
+    for (const rate of [1, 4]) {
+      const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate });
+      await page.addInitScript((selector) => {
+        window.__tasks = [];
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__tasks.push([e.startTime, e.duration]))).observe({ type: "longtask", buffered: true });
+        const look = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return;
+          look.disconnect();
+          requestAnimationFrame(() => setTimeout(() => (window.__shown = performance.now())));
+        });
+        look.observe(document, { childList: true, subtree: true });
+      }, selector);
+      const from = site.requests.length;
+      await page.goto(`${site.base}${hash}`);
+      await page.waitForFunction(() => window.__shown, null, { timeout: 60000 });
+      const { shown, epoch, longest } = await page.evaluate(() => ({
+        shown: window.__shown,
+        epoch: performance.timeOrigin + window.__shown,
+        longest: Math.max(0, ...window.__tasks.filter(([at]) => at < window.__shown).map(([, d]) => d)),
+      }));
+      const sent = site.requests.slice(from).filter((r) => r.at <= epoch).reduce((sum, r) => sum + r.bytes, 0);
+      row(`${name} on a first visit, CPU ${rate}×`, ms(shown), `longest task ${ms(longest)}; ${Math.round(sent / 1024)} KB sent by then`);
+      await context.close();
+    }
+  }
 }
 
 async function firstRender() {
@@ -234,12 +290,23 @@ async function equalDealing() {
   }
 }
 
-const benches = { firstVisit, firstRender, exactSplit, workerRun, parLongAndLimited, parBesideNative, endgameWholeDeal, losingPlayFlagged, labTwoJobs, aiThinking, solveBench, wholeDeals, equalDealing };
+const benches = { siteBytes, loads, firstRender, exactSplit, workerRun, parLongAndLimited, parBesideNative, endgameWholeDeal, losingPlayFlagged, labTwoJobs, aiThinking, solveBench, wholeDeals, equalDealing };
 const only = process.argv.slice(2);
-const site = await start();
+await start();
+// Two builds side by side: each bench runs on the earlier build, then on
+// this one, DDZ_BENCH_PASSES times (1 unless set).
+const before = process.env.DDZ_DIST_BEFORE && (await serve(process.env.DDZ_DIST_BEFORE));
+const after = ["after", site.base, dist];
+const builds = before ? [["before", `http://127.0.0.1:${before.address().port}/`, resolve(process.env.DDZ_DIST_BEFORE)], after] : [["", site.base, dist]];
 try {
-  for (const [name, bench] of Object.entries(benches)) if (!only.length || only.includes(name)) await bench();
+  for (const [name, bench] of Object.entries(benches)) {
+    if (only.length && !only.includes(name)) continue;
+    for (let pass = 0; pass < (Number(process.env.DDZ_BENCH_PASSES) || 1); pass++) {
+      for ([build, site.base, folder] of builds) await bench();
+    }
+  }
 } finally {
+  before?.close();
   await stop();
 }
 const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length), 6));
