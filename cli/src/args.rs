@@ -377,6 +377,15 @@ pub enum Command {
         #[arg(long)]
         model: Option<PathBuf>,
     },
+    /// Print the shell's completion script for ddz, to source or to install
+    /// where the shell looks (docs/cli.md).
+    Completions {
+        /// bash, zsh, fish, powershell or elvish.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print ddz's manual page (roff), for `man -l -` or a man directory.
+    Man,
 }
 
 #[derive(Subcommand)]

@@ -1142,3 +1142,64 @@ fn equal_deals_are_generated_on_demand_within_eps() {
     );
     fails_with(&["equal", "--centre", "0.5", "--count", "3"], "--generate");
 }
+
+/// The commands `ddz --help` lists, by name.
+fn commands() -> Vec<String> {
+    let help = String::from_utf8(ddz(&["--help"]).stdout).expect("UTF-8 help");
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn completions_and_the_manual_page_name_every_command() {
+    let commands = commands();
+    assert!(
+        commands.len() >= 25 && commands.iter().any(|c| c == "solve-bench"),
+        "{commands:?}"
+    );
+    for (shell, marker) in [
+        ("bash", "_ddz()"),
+        ("zsh", "#compdef ddz"),
+        ("fish", "complete -c ddz"),
+        ("powershell", "Register-ArgumentCompleter"),
+        ("elvish", "edit:completion:arg-completer"),
+    ] {
+        let out = ddz(&["completions", shell]);
+        assert!(
+            out.status.success(),
+            "{shell}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let script = String::from_utf8(out.stdout).expect("UTF-8 script");
+        assert!(script.contains(marker), "{shell}: no {marker:?}");
+        for command in &commands {
+            assert!(script.contains(command.as_str()), "{shell} does not complete {command}");
+        }
+        if shell == "bash" {
+            // The script is one bash would source: no syntax error.
+            let file = std::env::temp_dir().join(format!("ddz-completion-{}.bash", std::process::id()));
+            std::fs::write(&file, &script).unwrap();
+            let checked = Command::new("bash").arg("-n").arg(&file).output().expect("run bash");
+            std::fs::remove_file(&file).unwrap();
+            assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stderr));
+        }
+    }
+    let out = ddz(&["man"]);
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).expect("UTF-8 roff");
+    assert!(page.contains(".TH ddz"), "{}", &page[..page.len().min(300)]);
+    for command in &commands {
+        // roff writes a hyphen as \-.
+        let written = command.replace('-', "\\-");
+        assert!(page.contains(&written), "the manual page does not list {command}");
+    }
+    fails_with(&["completions", "tcsh"], "tcsh");
+    fails_with(&["completions", "bash", "--json"], "not JSON");
+    fails_with(&["man", "--json"], "not JSON");
+}

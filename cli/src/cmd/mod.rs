@@ -8,6 +8,7 @@ mod bid;
 mod cards;
 mod contest;
 mod fairness;
+mod help;
 mod lab;
 mod learned;
 mod library;
@@ -35,6 +36,14 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             seed,
         } => {
             agent::serve(&player, time_limit, seed)?;
+            return Ok(None);
+        }
+        Command::Completions { shell } => {
+            help::completions(shell, json)?;
+            return Ok(None);
+        }
+        Command::Man => {
+            help::man(json)?;
             return Ok(None);
         }
         Command::Deal { seed } => cards::deal(seed.unwrap_or_else(fresh_seed)),
