@@ -139,7 +139,11 @@ fn generate_writes_a_new_file_that_checks_and_never_replaces_one() {
         "--out",
         path,
     ]);
-    assert!(v["puzzles"].as_u64().unwrap() > 5);
+    // Never more than asked for (the built-ins count in level 1), and
+    // "full" only when that many were found.
+    let n = v["puzzles"].as_u64().unwrap();
+    assert!(n > 5 && n <= 20, "{n} puzzles for --count 20");
+    assert_eq!(v["full"].as_bool(), Some(n == 20));
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(written.starts_with("ddz-puzzles 1\n"));
     let check = json(&["puzzles", "check", path]);
@@ -187,4 +191,28 @@ fn generate_writes_a_new_file_that_checks_and_never_replaces_one() {
         "already exists",
     );
     assert!(!tmp("target-not-there.txt").exists());
+}
+
+#[test]
+fn generate_writes_as_many_puzzles_as_asked_for() {
+    // Ten levels of one each, and the five built-ins in level 1: four
+    // levels above it give way to them, not a library of 14.
+    let out = tmp("ten.txt");
+    let v = json(&[
+        "puzzles",
+        "generate",
+        "--seed",
+        "3",
+        "--count",
+        "10",
+        "--max-deals",
+        "200",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(v["puzzles"], 10);
+    assert_eq!(v["full"], true);
+    assert_eq!(v["per_level"], serde_json::json!([5, 0, 0, 0, 0, 1, 1, 1, 1, 1]));
+    assert_eq!(json(&["puzzles", "check", out.to_str().unwrap()])["confirmed"], 10);
+    let _ = std::fs::remove_file(&out);
 }

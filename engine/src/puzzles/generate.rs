@@ -134,7 +134,9 @@ pub fn candidates(seed: u64, k: u64, clock: &dyn Clock) -> Vec<Candidate> {
 /// its share of the count (level 1 starts with the built-ins).
 #[derive(Clone, Debug)]
 pub struct Selection {
-    quota: usize,
+    /// How many puzzles each level takes, level 1 first; they sum to the
+    /// count asked for (see [`capacities`]).
+    capacity: Vec<usize>,
     by_level: Vec<Vec<Puzzle>>,
     seen: std::collections::HashSet<PuzzleId>,
     /// The side to move's hand and the play to beat of each puzzle taken:
@@ -158,7 +160,7 @@ impl Selection {
     /// in level 1 (`proofs` are theirs, in order).
     pub fn new(count: usize, built_ins: &[(Position, Proof)]) -> Selection {
         let mut s = Selection {
-            quota: count.div_ceil(usize::from(LEVELS)).max(1),
+            capacity: capacities(count, built_ins.len()),
             by_level: vec![Vec::new(); usize::from(LEVELS)],
             seen: Default::default(),
             questions: Default::default(),
@@ -176,9 +178,13 @@ impl Selection {
     /// to move's hand and the play to beat); whether it was taken.
     pub fn offer(&mut self, c: &Candidate) -> bool {
         let level = c.level();
-        let slot = &mut self.by_level[usize::from(level) - 1];
+        let index = usize::from(level) - 1;
+        let slot = &mut self.by_level[index];
         let id = PuzzleId::of(&c.position);
-        if slot.len() >= self.quota || self.seen.contains(&id) || self.questions.contains(&question(&c.position)) {
+        if slot.len() >= self.capacity[index]
+            || self.seen.contains(&id)
+            || self.questions.contains(&question(&c.position))
+        {
             return false;
         }
         self.seen.insert(id);
@@ -194,13 +200,33 @@ impl Selection {
 
     /// Every level full.
     pub fn is_full(&self) -> bool {
-        self.by_level.iter().all(|l| l.len() >= self.quota)
+        self.by_level.iter().zip(&self.capacity).all(|(l, &c)| l.len() >= c)
     }
 
     /// The puzzles, level by level, each level in the order taken.
     pub fn into_puzzles(self) -> Vec<Puzzle> {
         self.by_level.into_iter().flatten().collect()
     }
+}
+
+/// How many puzzles each level takes so that a library holds `count` in
+/// all: an even share each, the remainder to the lowest levels, and level 1
+/// at least the `built_ins`, which always open the library; what they take
+/// beyond their share comes from the next levels up, so that the hardest
+/// levels, the rarest, keep theirs.
+fn capacities(count: usize, built_ins: usize) -> Vec<usize> {
+    let levels = usize::from(LEVELS);
+    let mut capacity: Vec<usize> = (0..levels)
+        .map(|l| count / levels + usize::from(l < count % levels))
+        .collect();
+    let mut over = built_ins.saturating_sub(capacity[0]);
+    capacity[0] = capacity[0].max(built_ins);
+    for c in capacity.iter_mut().skip(1) {
+        let taken = over.min(*c);
+        *c -= taken;
+        over -= taken;
+    }
+    capacity
 }
 
 /// The built-in puzzles with their proofs; an error names the one that
@@ -261,6 +287,23 @@ mod tests {
         // Levels are in order and none holds more than its share.
         assert!(a.windows(2).all(|w| w[0].level() <= w[1].level()));
         assert!((2..=LEVELS).all(|l| a.iter().filter(|p| p.level() == l).count() <= 3));
+    }
+
+    #[test]
+    fn the_levels_hold_the_count_asked_for() {
+        for count in COUNT.clone().step_by(7).chain([10, 11, 25, 320]) {
+            let c = capacities(count, 5);
+            assert_eq!(c.iter().sum::<usize>(), count, "{count}: {c:?}");
+            assert!(c[0] >= 5);
+            // No level above the first holds more than an even share, rounded up.
+            assert!(
+                c[1..].iter().all(|&n| n <= count.div_ceil(usize::from(LEVELS))),
+                "{count}: {c:?}"
+            );
+        }
+        assert_eq!(capacities(10, 5), [5, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
+        assert_eq!(capacities(320, 5), [32; 10]);
+        assert_eq!(capacities(25, 5), [5, 1, 3, 3, 3, 2, 2, 2, 2, 2]);
     }
 
     #[test]
