@@ -214,5 +214,13 @@ fn generate_writes_as_many_puzzles_as_asked_for() {
     assert_eq!(v["full"], true);
     assert_eq!(v["per_level"], serde_json::json!([5, 0, 0, 0, 0, 1, 1, 1, 1, 1]));
     assert_eq!(json(&["puzzles", "check", out.to_str().unwrap()])["confirmed"], 10);
+
+    // A level edited by hand is not confirmed: check grades each puzzle again.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let edited = tmp("ten-edited.txt");
+    let at = text.find("\n6 ").expect("a puzzle of level 6") + 1;
+    std::fs::write(&edited, format!("{}7{}", &text[..at], &text[at + 1..])).unwrap();
+    fails_with(&["puzzles", "check", edited.to_str().unwrap()], "its level is 6, not 7");
     let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&edited);
 }

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use engine::clock::{Clock, MonotonicClock};
 
 use engine::puzzles::file::{self, MAX_FILE_BYTES};
-use engine::puzzles::generate::{built_ins, candidates, Selection};
+use engine::puzzles::generate::{built_ins, candidates, level_in_library, Selection};
 use engine::puzzles::{self, prove, Puzzle, Rating, Theme};
 use engine::Seat;
 
@@ -216,7 +216,10 @@ fn check(all: &[Puzzle], quiet: bool) -> Result<Report, CliError> {
                 Ok(proof) if proof.facts != p.facts() => {
                     Err(format!("the facts are {:?}, not {:?}", proof.facts, p.facts()))
                 }
-                Ok(_) => Ok(()),
+                Ok(proof) => match level_in_library(p.position(), &proof) {
+                    level if level != p.level() => Err(format!("its level is {level}, not {}", p.level())),
+                    _ => Ok(()),
+                },
             };
             bar.inc(1);
             (r, clock.now_ms())

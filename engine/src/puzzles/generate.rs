@@ -52,10 +52,23 @@ impl Candidate {
     }
     /// Cards in all hands.
     pub fn cards(&self) -> u32 {
-        (0..self.position.seats())
-            .map(|i| self.position.hand(crate::seat::Seat::ALL[i]).len())
-            .sum()
+        cards_in(&self.position)
     }
+}
+
+/// The level a library gives `position`, proven as `proof`: 1 for a
+/// built-in (they open level 1 whatever their grade), else its grade's
+/// (what [`Selection`] files a puzzle under, and `ddz puzzles check`
+/// confirms).
+pub fn level_in_library(position: &Position, proof: &Proof) -> u8 {
+    if builtin::positions().contains(position) {
+        return 1;
+    }
+    level_of(&proof.facts, proof.answers[0], cards_in(position))
+}
+
+fn cards_in(position: &Position) -> u32 {
+    (0..position.seats()).map(|i| position.hand(Seat::ALL[i]).len()).sum()
 }
 
 /// The seed of deal `k` of a generator seeded `seed`.
