@@ -533,7 +533,7 @@ pub enum ContestCommand {
         #[arg(long, value_parser = date)]
         date: Option<Date>,
         /// The site's address, to print a whole link (https://example.org/ddz/).
-        #[arg(long)]
+        #[arg(long, value_parser = site)]
         site: Option<String>,
     },
     /// The boards of an event: seed, deal and the entrant's seat.
@@ -842,7 +842,7 @@ pub struct ContestNewArgs {
     #[arg(long, default_value = "each-board", value_parser = reveal)]
     pub reveal: Reveal,
     /// The site's address, to print a whole link (https://example.org/ddz/).
-    #[arg(long, conflicts_with = "server")]
+    #[arg(long, conflicts_with = "server", value_parser = site)]
     pub site: Option<String>,
     /// Create an online event on this server (http://HOST:PORT): its
     /// boards dealt from a secret the server keeps until close.
@@ -1175,6 +1175,10 @@ fn table_name(text: &str) -> Result<String, String> {
 pub const CODE_FILE_BYTES: u64 = 64 << 10;
 
 /// A server's address, checked as the client will use it.
+fn site(text: &str) -> Result<String, String> {
+    api::site_address(text).map(str::to_string)
+}
+
 fn server(text: &str) -> Result<String, String> {
     api::Server::new(text, api::TIMEOUT).map(|s| s.url().to_string())
 }

@@ -98,6 +98,17 @@ fn an_event_reads_back_from_its_code_and_its_link() {
     assert_eq!(a["code"], json(&["contest", "daily", "--date", "2026-11-27"])["code"]);
     assert_ne!(a["code"], json(&["contest", "daily", "--date", "2026-11-28"])["code"]);
     assert_eq!(a["event"]["daily"], "2026-11-27");
+    // A site is an http(s) address: nothing else goes into a printed link.
+    for bad in [
+        "javascript:alert(1)//",
+        "ftp://example.org/",
+        "https://",
+        "https://example.org/ddz/#x",
+        "https://exa mple.org/",
+    ] {
+        fails_with(&["contest", "daily", "--site", bad], "--site");
+        fails_with(&["contest", "new", "--boards", "2", "--site", bad], "--site");
+    }
     // Bad settings, named.
     fails_with(&["contest", "new", "--format", "duplicate", "--boards", "37"], "37");
     fails_with(&["contest", "new", "--format", "equal"], "needs a GDI centre");

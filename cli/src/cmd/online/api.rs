@@ -114,23 +114,31 @@ pub struct Server {
     pub resent: AtomicU64,
 }
 
+/// A site's address, checked: http:// or https://, a host, and no query,
+/// fragment or spaces, so that `ADDRESS/#/...` and `ADDRESS/api/...` are
+/// links to it (and never, say, a `javascript:` one). Trimmed.
+pub fn site_address(url: &str) -> Result<&str, String> {
+    let url = url.trim();
+    let rest = url
+        .strip_prefix("http://")
+        .or_else(|| url.strip_prefix("https://"))
+        .ok_or_else(|| format!("'{url}' is not a site's address: it starts with http:// or https://"))?;
+    if rest.is_empty() || rest.starts_with('/') {
+        return Err(format!("'{url}' names no host"));
+    }
+    if rest.contains(['?', '#']) || rest.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!(
+            "'{url}' is not a site's address: no query, fragment or spaces (as https://HOST/PATH/ or http://HOST:PORT)"
+        ));
+    }
+    Ok(url)
+}
+
 impl Server {
     /// The server at `url`: `http://` or `https://`, a host, and an
     /// optional path, no query. Each request times out after `timeout`.
     pub fn new(url: &str, timeout: Duration) -> Result<Server, String> {
-        let url = url.trim();
-        let rest = url
-            .strip_prefix("http://")
-            .or_else(|| url.strip_prefix("https://"))
-            .ok_or_else(|| format!("'{url}' is not a server's address: it starts with http:// or https://"))?;
-        if rest.is_empty() || rest.starts_with('/') {
-            return Err(format!("'{url}' names no host"));
-        }
-        if rest.contains(['?', '#']) || rest.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err(format!(
-                "'{url}' is not a server's address: no query, fragment or spaces (the site's address, as http://HOST:PORT/PATH)"
-            ));
-        }
+        let url = site_address(url)?;
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .timeout_global(Some(timeout))
             .timeout_connect(Some(CONNECT_TIMEOUT.min(timeout)))
