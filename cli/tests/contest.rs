@@ -139,6 +139,12 @@ fn ai_entrants_score_in_the_order_of_their_strength() {
     let (weak, _) = enter(&event, "L1", "L1");
     let (strong, _) = enter(&event, "L10", "L10");
     let s = json(&["contest", "score", &event, &weak, &strong]);
+    // --format json prints the same JSON as --json.
+    let formatted = ddz(&["contest", "score", &event, &weak, &strong, "--format", "json"]);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&formatted.stdout).expect("JSON from --format json"),
+        s
+    );
     let rows = s["entrants"].as_array().unwrap();
     let row = |name: &str| rows.iter().find(|r| r["entrant"] == name).unwrap().clone();
     let (l1, l10) = (row("L1"), row("L10"));
@@ -488,6 +494,11 @@ fn hand_records_hold_every_board_with_par_splits_field_and_scores() {
         );
         assert_eq!(board["scores"].as_array().unwrap().len(), 2);
     }
+    let formatted = ddz(&["contest", "records", &event, "--format", "json"]);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&formatted.stdout).expect("JSON from --format json"),
+        json(&["contest", "records", &event])
+    );
     let csv = String::from_utf8(ddz(&["contest", "records", &event, "--format", "csv"]).stdout).unwrap();
     assert_eq!(csv.lines().count(), 3);
     assert!(csv.starts_with("board,seed,seat,landlord,farmer1,farmer2,bottom,par_winner"));

@@ -100,7 +100,7 @@ the revealed secret hashes to the commitment published, {c}: the boards are the 
                     );
                 }
             }
-            Ok(report)
+            Ok(in_format(report, format))
         }
         ContestCommand::Standings {
             event,
@@ -112,7 +112,8 @@ the revealed secret hashes to the commitment published, {c}: the boards are the 
             &event,
             organiser.as_deref(),
             format == OutputFormat::Csv && !json,
-        ),
+        )
+        .map(|report| in_format(report, format)),
         ContestCommand::Close {
             event,
             server,
@@ -125,8 +126,17 @@ the revealed secret hashes to the commitment published, {c}: the boards are the 
             entrant,
             results,
             format,
-        } => records(&event, entrant.as_ref(), &results, pick(format, json), json),
+        } => records(&event, entrant.as_ref(), &results, pick(format, json), json)
+            .map(|report| in_format(report, format)),
     }
+}
+
+/// `--format json` prints what `--json` does: the report's JSON.
+fn in_format(mut report: Report, format: OutputFormat) -> Report {
+    if format == OutputFormat::Json {
+        report.text = format!("{}\n", report.json);
+    }
+    report
 }
 
 fn pick(format: OutputFormat, json: bool) -> OutputFormat {
