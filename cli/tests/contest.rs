@@ -381,7 +381,12 @@ fn results_files_are_written_only_where_nothing_was() {
         "is not a directory",
     );
     // Reads are bounded: an endless stream is refused, not read to the end.
-    fails_with(&["contest", "score", &event, "/dev/zero"], "longer than a result file");
+    let s = json(&["contest", "score", &event, "/dev/zero"]);
+    assert_eq!(s["rejected"][0]["label"], "zero");
+    assert!(s["rejected"][0]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("more than a result ever has"));
 }
 
 #[test]
@@ -502,4 +507,78 @@ fn hand_records_hold_every_board_with_par_splits_field_and_scores() {
     let csv = String::from_utf8(ddz(&["contest", "records", &event, "--format", "csv"]).stdout).unwrap();
     assert_eq!(csv.lines().count(), 3);
     assert!(csv.starts_with("board,seed,seat,landlord,farmer1,farmer2,bottom,par_winner"));
+}
+
+#[test]
+fn files_that_cannot_be_read_are_refused_by_name_and_the_rest_scored() {
+    let event = json(&[
+        "contest",
+        "new",
+        "--format",
+        "duplicate",
+        "--boards",
+        "2",
+        "--seed",
+        "1",
+    ])["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (code, _) = enter(&event, "Ann", "L2");
+    let ann = tmp("unread-ann.txt");
+    std::fs::write(&ann, &code).unwrap();
+    let folder = tmp("unread-folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let big = tmp("unread-big.txt");
+    std::fs::write(&big, vec![b'a'; (1 << 20) + 1]).unwrap();
+    let bad = tmp("unread-bad.txt");
+    std::fs::write(&bad, b"\xff\xfe not UTF-8").unwrap();
+    let empty = tmp("unread-empty.txt");
+    std::fs::write(&empty, "  \n\n").unwrap();
+    let mistyped = tmp("unread-anne.txt");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let args = [
+        path(&ann),
+        path(&folder),
+        path(&big),
+        path(&bad),
+        path(&mistyped),
+        path(&empty),
+    ];
+    let mut all = vec!["contest", "score", event.as_str()];
+    all.extend(args.iter().map(String::as_str));
+    let s = json(&all);
+    assert_eq!(s["entrants"].as_array().unwrap().len(), 1, "Ann is scored");
+    let refused: Vec<(String, String)> = s["rejected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["label"].as_str().unwrap().to_string(),
+                r["kind"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let named = |p: &std::path::Path| p.file_name().unwrap().to_str().unwrap().to_string();
+    for (file, kind, words) in [
+        (named(&folder), "not-opened", "a folder"),
+        (named(&big), "unreadable", "1048577 bytes"),
+        (named(&bad), "unreadable", "not text"),
+        (path(&mistyped), "not-opened", "no such file"),
+        (named(&empty), "unreadable", "empty"),
+    ] {
+        let r = s["rejected"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["label"] == file.as_str());
+        let r = r.unwrap_or_else(|| panic!("{file} is not refused by name: {refused:?}"));
+        assert_eq!(r["kind"], kind, "{file}");
+        assert!(r["reason"].as_str().unwrap().contains(words), "{file}: {}", r["reason"]);
+    }
+    for file in [&ann, &big, &bad, &empty] {
+        let _ = std::fs::remove_file(file);
+    }
+    let _ = std::fs::remove_dir(&folder);
 }

@@ -701,6 +701,9 @@ impl Strings {
             Rejection::Deals(e) => self.boards_error(e),
             Rejection::Board { board, problem } if zh => format!("第 {board} 副：{}", self.record_problem(problem)),
             Rejection::Board { board, problem } => format!("Board {board}: {}.", self.record_problem(problem)),
+            // The CLI's files; a page reads what the browser hands it.
+            Rejection::NotOpened(why) if zh => format!("文件打不开：{why}"),
+            Rejection::NotOpened(why) => format!("It could not be opened: {why}."),
         }
     }
 

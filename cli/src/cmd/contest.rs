@@ -11,7 +11,10 @@ use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::contest::records;
-use engine::contest::standings::{self, admit, check_entrant, field_key, settle, Rejection, Replayed, DEFAULT_TOP};
+use engine::contest::result::{self, FileProblem, ResultError};
+use engine::contest::standings::{
+    self, admit, check_entrant, field_key, settle, Rejected, Rejection, Replayed, DEFAULT_TOP,
+};
 use engine::contest::{
     play_board, score_of, Board, ContestResult, Date, Deals, EntrantName, Event, Field, FieldRun, Format, HandRecord,
     Settings, Standings, Submission,
@@ -89,7 +92,7 @@ pub fn run(command: ContestCommand, json: bool) -> Result<Report, CliError> {
                     "no result to score: name result codes or files",
                 ));
             }
-            let standings = score(&event, &submissions(&results)?, top, json)?;
+            let standings = score(&event, &submissions(&results), top, json)?;
             let mut report = standings_report(&event, &standings, pick(format, json));
             if let Some(c) = commitment.or(published) {
                 report.json["commitment"] = json!({ "published": c, "checked": true });
@@ -454,33 +457,73 @@ fn enter(
 /// The results named on the command line: a code, or a file holding a
 /// result file's JSON or codes one per line (read up to a bound); any
 /// other file is one result, refused whole.
-fn submissions(args: &[String]) -> Result<Vec<Submission>, CliError> {
-    let mut out = Vec::new();
+/// The results named on the command line: codes, and the results in each
+/// file; a file that cannot be read as text is refused under its name, and
+/// the rest are scored.
+fn submissions(args: &[String]) -> (Vec<Submission>, Vec<Rejected>) {
+    let (mut out, mut refused) = (Vec::new(), Vec::new());
     for (i, arg) in args.iter().enumerate() {
         let path = Path::new(arg);
+        let refuse = |label: String, reason| Rejected {
+            label,
+            entrant: None,
+            reason,
+        };
         if !path.exists() {
-            out.push(Submission {
-                label: format!("result {}", i + 1),
-                text: arg.clone(),
-            });
+            if result::looks_like_a_code(arg) {
+                out.push(Submission {
+                    label: format!("result {}", i + 1),
+                    text: arg.clone(),
+                });
+            } else {
+                let why = "there is no such file, and it is not a result code";
+                refused.push(refuse(arg.clone(), Rejection::NotOpened(why.into())));
+            }
             continue;
         }
-        let limit = engine::contest::result::MAX_FILE_BYTES as u64;
-        let text = super::read_bounded(path, limit, "a result file")?;
+        // A file's results are labelled by its name, as the app labels them.
         let name = path
             .file_name()
             .map_or_else(|| arg.clone(), |n| n.to_string_lossy().into_owned());
-        out.extend(engine::contest::result::submissions(&name, &text));
+        match read_result_file(path) {
+            Ok(text) => out.extend(result::submissions(&name, &text)),
+            Err(reason) => refused.push(refuse(name, reason)),
+        }
     }
-    Ok(out)
+    (out, refused)
+}
+
+/// A result file's text, read no further than a result file ever goes.
+fn read_result_file(path: &Path) -> Result<String, Rejection> {
+    use std::io::Read;
+    if path.is_dir() {
+        return Err(Rejection::NotOpened("it is a folder, not a file".into()));
+    }
+    let limit = result::MAX_FILE_BYTES;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(limit as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| Rejection::NotOpened(e.to_string()))?;
+    if bytes.len() > limit {
+        // A stream (a device, a pipe) has no length: say at least how much.
+        let size = path.metadata().map_or(0, |m| m.len() as usize).max(bytes.len());
+        return Err(Rejection::Unreadable(ResultError::TooLarge(size)));
+    }
+    String::from_utf8(bytes).map_err(|_| Rejection::Unreadable(ResultError::File(FileProblem::Binary)))
 }
 
 /// Every result replayed, on every core: entrants' deals and records in
 /// parallel, then each distinct board's field. The same standings as the
 /// web worker's step-by-step run.
-fn score(event: &Event, submissions: &[Submission], top: Option<u32>, quiet: bool) -> Result<Standings, CliError> {
+fn score(
+    event: &Event,
+    (submissions, refused): &(Vec<Submission>, Vec<Rejected>),
+    top: Option<u32>,
+    quiet: bool,
+) -> Result<Standings, CliError> {
     let clock = MonotonicClock::default();
-    let (admitted, rejected) = admit(event, submissions);
+    let (admitted, mut rejected) = admit(event, submissions);
+    rejected.splice(0..0, refused.iter().cloned());
     let bar = progress_in(admitted.len() as u64, "entrants", quiet);
     bar.set_message("replaying");
     let outcomes: Vec<Replayed> = admitted
@@ -608,7 +651,7 @@ fn records(
     let standings = if results.is_empty() {
         None
     } else {
-        Some(score(event, &submissions(results)?, None, quiet)?)
+        Some(score(event, &submissions(results), None, quiet)?)
     };
     let clock = MonotonicClock::default();
     let library = Library::from_json(BUILT_IN_LIBRARY).ok();

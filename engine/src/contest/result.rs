@@ -370,7 +370,7 @@ fn is_binary(text: &str) -> bool {
 }
 
 /// Whether a line could be a result code (URL-safe base64, nothing else).
-fn looks_like_a_code(line: &str) -> bool {
+pub fn looks_like_a_code(line: &str) -> bool {
     line.trim()
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')

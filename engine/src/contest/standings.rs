@@ -81,6 +81,10 @@ pub enum Rejection {
         /// What is wrong with it.
         problem: RecordProblem,
     },
+    /// A file named to be scored that could not be opened (no such file,
+    /// a folder, no permission): the system's words.
+    #[error("it could not be opened: {0}")]
+    NotOpened(String),
 }
 
 impl Rejection {
@@ -92,6 +96,7 @@ impl Rejection {
             Rejection::SameEntrant { .. } => "same-entrant",
             Rejection::Boards { .. } => "boards",
             Rejection::Deals(_) => "deals",
+            Rejection::NotOpened(_) => "not-opened",
             Rejection::Board {
                 problem: RecordProblem::NotTheOpponents { .. },
                 ..
