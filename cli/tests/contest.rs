@@ -499,6 +499,11 @@ fn hand_records_hold_every_board_with_par_splits_field_and_scores() {
         );
         assert_eq!(board["scores"].as_array().unwrap().len(), 2);
     }
+    // Every entrant has the same boards here: naming one is refused, as `deals` refuses it.
+    fails_with(
+        &["contest", "records", &event, "--entrant", "Ann"],
+        "the same boards; leave it out",
+    );
     let formatted = ddz(&["contest", "records", &event, "--format", "json"]);
     assert_eq!(
         serde_json::from_slice::<Value>(&formatted.stdout).expect("JSON from --format json"),

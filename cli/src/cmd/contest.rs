@@ -355,10 +355,12 @@ fn event_report(event: &Event, site: Option<&str>, note: Option<String>) -> Repo
 /// An entrant's boards, or why they cannot be dealt.
 fn boards_of(event: &Event, entrant: Option<&EntrantName>) -> Result<Vec<Board>, CliError> {
     match (event.shared_boards(), entrant) {
-        (Some(boards), _) => Ok(boards),
-        (None, Some(name)) => event
-            .boards_for(name, &MonotonicClock::default())
-            .map_err(|e| CliError::Other(format!("{name}'s deals: {e}"))),
+        (Some(boards), None) => Ok(boards),
+        (Some(_), Some(_)) => Err(CliError::arg(
+            "--entrant",
+            "this event deals every entrant the same boards; leave it out",
+        )),
+        (None, Some(name)) => dealt_for(event, name),
         (None, None) => Err(CliError::arg(
             "--entrant",
             format!(
@@ -369,14 +371,15 @@ fn boards_of(event: &Event, entrant: Option<&EntrantName>) -> Result<Vec<Board>,
     }
 }
 
+/// The boards `entrant` plays, in any format.
+fn dealt_for(event: &Event, entrant: &EntrantName) -> Result<Vec<Board>, CliError> {
+    event
+        .boards_for(entrant, &MonotonicClock::default())
+        .map_err(|e| CliError::Other(format!("{entrant}'s deals: {e}")))
+}
+
 /// `ddz contest deals`.
 fn deals(event: &Event, entrant: Option<&EntrantName>) -> Result<Report, CliError> {
-    if entrant.is_some() && event.format().is_shared() {
-        return Err(CliError::arg(
-            "--entrant",
-            "this event deals every entrant the same boards; leave it out",
-        ));
-    }
     let boards = boards_of(event, entrant)?;
     let mut text = format!("{event}\n");
     if let Some(name) = entrant {
@@ -414,7 +417,7 @@ fn enter(
     if let Some(path) = out {
         out::check_new(path, "the result is")?;
     }
-    let boards = boards_of(event, Some(&entrant))?;
+    let boards = dealt_for(event, &entrant)?;
     let opponents = event.opponents();
     let records = boards
         .par_iter()
