@@ -587,3 +587,37 @@ fn files_that_cannot_be_read_are_refused_by_name_and_the_rest_scored() {
     }
     let _ = std::fs::remove_dir(&folder);
 }
+
+#[test]
+fn the_summary_of_contest_enter_json_saved_to_a_file_is_scored() {
+    let event = json(&[
+        "contest",
+        "new",
+        "--format",
+        "duplicate",
+        "--boards",
+        "2",
+        "--seed",
+        "2",
+    ])["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // `> FILE` rather than `--out FILE`: the summary holds the result's code.
+    let summary = tmp("summary.json");
+    let entered = ddz(&[
+        "contest",
+        "enter",
+        &event,
+        "--entrant",
+        "Bo",
+        "--player",
+        "L3",
+        "--json",
+    ]);
+    std::fs::write(&summary, entered.stdout).unwrap();
+    let s = json(&["contest", "score", &event, summary.to_str().unwrap()]);
+    assert_eq!(s["entrants"][0]["entrant"], "Bo", "{s}");
+    assert_eq!(s["rejected"].as_array().unwrap().len(), 0);
+    let _ = std::fs::remove_file(&summary);
+}

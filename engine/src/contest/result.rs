@@ -353,7 +353,10 @@ impl ContestResult {
         if is_binary(text) {
             Err(ResultError::File(FileProblem::Binary))
         } else if text.trim_start().starts_with('{') {
-            ContestResult::from_file(text)
+            ContestResult::from_file(text).or_else(|e| match summary_code(text) {
+                Some(code) => ContestResult::from_code(&code),
+                None => Err(e),
+            })
         } else if text.lines().filter(|l| !l.trim().is_empty()).count() > 1 {
             // Codes a line are split before they get here (`submissions`).
             Err(ResultError::File(FileProblem::NotAResult))
@@ -361,6 +364,17 @@ impl ContestResult {
             ContestResult::from_code(text)
         }
     }
+}
+
+/// The result code in `ddz contest enter --json`'s summary (`{"result":
+/// CODE, "score": …}`), which people save with `> FILE` as often as they
+/// use `--out`: it holds the whole result, as a code.
+fn summary_code(text: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Summary {
+        result: String,
+    }
+    serde_json::from_str::<Summary>(text).ok().map(|s| s.result)
 }
 
 /// Whether `text` came from bytes that are not text: a NUL, or the
@@ -438,6 +452,14 @@ mod tests {
         assert_eq!(ContestResult::from_file(&file), Ok(result.clone()));
         assert_eq!(ContestResult::read(&file), Ok(result.clone()));
         assert!(file.contains("\"score\""), "{file}");
+        // `ddz contest enter --json`'s summary, saved with `> FILE`, reads
+        // as the code it holds; a JSON with neither says why the file fails.
+        let summary = format!(r#"{{"entrant": "李雷", "result": "{code}", "score": -2, "boards": [{{"score": -1}}]}}"#);
+        assert_eq!(ContestResult::read(&summary), Ok(result.clone()));
+        assert!(matches!(
+            ContestResult::read(r#"{"entrant": "李雷", "score": -2}"#),
+            Err(ResultError::File(FileProblem::Missing { .. }))
+        ));
         // About two bytes a move, before base64.
         let moves: usize = result.records.iter().map(Vec::len).sum();
         assert!(
