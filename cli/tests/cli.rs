@@ -619,9 +619,16 @@ fn the_agent_protocol_answers_and_survives_malformed_requests() {
             r#"{"seat": "landlord", "hand": "34", "history": [], "counts": {"landlord": 2, "farmer1": 3}, "legal": ["3", "5"]}"#,
             with_legal,
             &request,
+            r#"{"seat": "farmer1", "hand": "3", "history": [], "counts": {"landlord": 20, "farmer1": 17, "farmer2": 17}, "three_landlord_cards": "45"}"#,
         ],
     );
-    assert_eq!(answers.len(), 7, "{answers:?}");
+    assert_eq!(answers.len(), 8, "{answers:?}");
+    // DouZero's form of the bottom cards is named, and what to send instead.
+    let douzero = answers[7]["error"].as_str().unwrap();
+    assert!(
+        douzero.contains("three_landlord_cards") && douzero.contains("send bottom"),
+        "{douzero}"
+    );
     // A legal answer: a pass or cards from the hand that beat the lead.
     let play = answers[0]["play"].as_str().expect("a play");
     let hand: Cards = f1.parse().unwrap();

@@ -13,7 +13,8 @@
 //! airplane with three kickers, against `333444555666+`, four trios).
 //!
 //! `counts` names the seats at the table (two or three); `bottom` and
-//! `legal` are optional. Each entry of `legal` is one move, read as
+//! `legal` are optional. DouZero's `three_landlord_cards` (the bottom cards
+//! not yet played) is refused, naming it, unless `bottom` is also given. Each entry of `legal` is one move, read as
 //! written (a card set with several readings must say which, as
 //! `main+kickers`), and must be a legal move here in that reading, else
 //! the request is refused naming the entry: a list that disagrees with the
@@ -134,6 +135,10 @@ fn parse_move(text: &str, field: &str) -> Result<Move, String> {
     Play::parse(text).map(Move::Play).map_err(|e| format!("{field}: {e}"))
 }
 
+/// DouZero's referee sends the bottom cards as `three_landlord_cards`, from
+/// which it takes each one the landlord plays: not what a seat was shown.
+const DOUZERO_BOTTOM: &str = "three_landlord_cards is DouZero's form of the bottom cards (those the landlord has not played yet), which this agent does not read: send bottom, the three bottom cards as they were shown";
+
 /// The answer to one request line: the move, spelled for the reply, and
 /// the move itself (which reading of the cards is meant).
 fn answer(
@@ -190,9 +195,10 @@ fn answer(
             mv: parse_move(text, &at)?,
         });
     }
-    let bottom = match request.get("bottom") {
-        None | Some(Value::Null) => None,
-        Some(b) => Some(cards(b, "bottom")?),
+    let bottom = match (request.get("bottom"), request.get("three_landlord_cards")) {
+        (None | Some(Value::Null), Some(_)) => return Err(DOUZERO_BOTTOM.into()),
+        (None | Some(Value::Null), None) => None,
+        (Some(b), _) => Some(cards(b, "bottom")?),
     };
     let view = SeatView::from_record(me, seats, hand, bottom, &record, counts).map_err(|e| e.to_string())?;
     let mut ours = Vec::new();
