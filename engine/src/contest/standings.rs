@@ -291,10 +291,23 @@ pub struct Standings {
     pub distinction: Option<Distinction>,
 }
 
+/// What a spreadsheet may take for the start of a formula (or of a
+/// command, `|`, or a value to compute, `%`), in ASCII and in the
+/// full-width forms a Chinese input method types.
+const FORMULA_STARTS: [char; 10] = ['=', '+', '-', '@', '|', '%', '＝', '＋', '－', '＠'];
+
+/// Characters that show nothing: before a formula they hide it from a
+/// reader, not from a spreadsheet.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
+}
+
 /// A CSV field of text: quoted when it holds a comma, a quote or a line
-/// break, and kept from reading as a formula in a spreadsheet.
+/// break, and kept from reading as a formula in a spreadsheet (an
+/// apostrophe before it, which the spreadsheet hides).
 pub(crate) fn csv_field(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@']) {
+    let shown = text.trim_start_matches(|c: char| c.is_whitespace() || is_invisible(c));
+    if shown.starts_with(FORMULA_STARTS) || text.starts_with(['\t', '\r']) {
         return csv_field(&format!("'{text}"));
     }
     if text.contains([',', '"', '\n', '\r']) {
@@ -725,6 +738,33 @@ impl ScoringRun {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn no_csv_field_reads_as_a_formula() {
+        for text in [
+            "=1+1",
+            "+1",
+            "-1",
+            "@SUM(A1)",
+            "|calc",
+            "%1",
+            "＝1+1",
+            "＋1",
+            "\u{200B}=1+1",
+            "\u{FEFF}@x",
+            " =1",
+            "\t=1",
+        ] {
+            let field = super::csv_field(text);
+            let first = field.trim_start_matches('"').chars().next();
+            assert_eq!(first, Some('\''), "{text:?} became {field:?}");
+        }
+        for text in ["Ann", "李雷", "1", "a=b", "50%"] {
+            assert_eq!(super::csv_field(text), text);
+        }
+        assert_eq!(super::csv_field("a,b"), "\"a,b\"");
+        assert_eq!(super::csv_field("=a,b"), "\"'=a,b\"");
+    }
+
     use super::*;
     use crate::clock::MonotonicClock;
     use crate::contest::referee::play_board;
