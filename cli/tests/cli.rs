@@ -1,35 +1,14 @@
 //! The `ddz` binary end to end: JSON shapes, agreement with the engine,
 //! errors with exit code 2.
 
-use std::process::{Command, Output};
+use std::process::Command;
 
 use engine::agents::bidding::assess;
 use engine::{Auction, AuctionState, Bid, Cards, Deal, Seat};
 use serde_json::Value;
 
-fn ddz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("run ddz")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = ddz(args);
-    assert!(
-        out.status.success(),
-        "ddz {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON output")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let out = ddz(args);
-    assert_eq!(out.status.code(), Some(2), "ddz {args:?} should fail");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(needle), "ddz {args:?}: expected {needle:?} in {err:?}");
-}
+mod support;
+use support::{fails_with, json, run, run_job, Job, Sink};
 
 #[test]
 fn deal_json_matches_the_engine_and_is_canonical() {
@@ -51,7 +30,7 @@ fn deal_json_matches_the_engine_and_is_canonical() {
         assert_eq!(bottom.len(), 3);
         assert!(d.hand(Seat::Landlord).contains(bottom));
     }
-    let text = String::from_utf8(ddz(&["deal", "--seed", "42"]).stdout).unwrap();
+    let text = run(&["deal", "--seed", "42"]).stdout;
     assert!(
         text.contains("[3344566778889JQKKA2X][3445589TTTJJQQKKA][35667799TJQAA222D]"),
         "{text}"
@@ -115,8 +94,8 @@ fn bad_input_is_explained() {
         ],
         "missing 4",
     );
-    let out = ddz(&["moves", "3z", "--json"]);
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = run(&["moves", "3z", "--json"]);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
     assert!(v["error"].as_str().unwrap().contains("position 2"));
 }
 
@@ -219,7 +198,7 @@ fn split_learned_shows_tags_and_groups() {
     let model = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/splitter.safetensors")).unwrap();
     let learned = learn::LearnedSplitter::from_bytes(&model).unwrap();
     assert_eq!(learned.split(hand.parse().unwrap()).unwrap().tags, tags);
-    let text = String::from_utf8(ddz(&["split", hand, "--method", "learned"]).stdout).unwrap();
+    let text = run(&["split", hand, "--method", "learned"]).stdout;
     assert!(text.contains(&format!("tags  {tags}")), "{text}");
 
     fails_with(&["split", "33z", "--method", "learned"], "'z' at position 3");
@@ -237,7 +216,7 @@ fn split_learned_shows_tags_and_groups() {
         &["split", "33", "--method", "learned", "--model", junk.to_str().unwrap()],
         "--model",
     );
-    let out = ddz(&[
+    let out = run(&[
         "split",
         "33",
         "--method",
@@ -247,7 +226,7 @@ fn split_learned_shows_tags_and_groups() {
         "--json",
     ]);
     let _ = std::fs::remove_file(&junk);
-    let err: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let err: Value = serde_json::from_str(&out.stdout).unwrap();
     assert!(err["error"].as_str().unwrap().contains("could not be read"));
 }
 
@@ -575,23 +554,12 @@ fn par_within_a_node_budget_is_the_librarys() {
 
 /// Feeds `lines` to `ddz agent` and returns its answers, one per line.
 fn agent(player: &str, lines: &[&str]) -> Vec<Value> {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(["agent", "--player", player])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run ddz agent");
-    {
-        let mut stdin = child.stdin.take().unwrap();
-        for line in lines {
-            writeln!(stdin, "{line}").unwrap();
-        }
-    }
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
+    let out = run_job(&Job {
+        stdin: lines.iter().map(|l| format!("{l}\n")).collect::<String>().into_bytes(),
+        ..Job::new(&["agent", "--player", player])
+    });
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
         .collect()
@@ -968,9 +936,9 @@ fn bid_plays_the_ai_auction_and_agrees_with_the_engine() {
             AuctionState::Open { .. } => panic!("seed {seed}: the auction did not end: {bids:?}"),
         }
     }
-    let text = String::from_utf8(ddz(&["bid", "--seed", "42"]).stdout).unwrap();
+    let text = run(&["bid", "--seed", "42"]).stdout;
     assert!(text.contains("bidder 2 is the landlord with a bid of 3"), "{text}");
-    let text = String::from_utf8(ddz(&["bid", "--seed", "316"]).stdout).unwrap();
+    let text = run(&["bid", "--seed", "316"]).stdout;
     assert!(text.contains("all passed"), "{text}");
     // Without a seed: one that reproduces the auction.
     let v = json(&["bid", "--json"]);
@@ -1029,17 +997,12 @@ fn bid_explains_bad_input() {
 #[test]
 fn a_reader_that_stops_early_is_not_an_error() {
     // `ddz moves HAND | head -1`: the pipe closes before the output is written.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(["moves", "33344455566677788899", "--json"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run ddz");
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
+    let out = run_job(&Job {
+        stdout: Sink::Closed,
+        ..Job::new(&["moves", "33344455566677788899", "--json"])
+    });
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
 }
 
 #[test]
@@ -1130,7 +1093,7 @@ fn equal_deals_are_generated_on_demand_within_eps() {
     assert_eq!(deals[2]["seed"].as_u64(), Some(last));
     assert_eq!(json(&args)["deals"], v["deals"]);
     // Too few seeds to find them all: say so.
-    let out = ddz(&[
+    let out = run(&[
         "equal",
         "--generate",
         "--centre",
@@ -1142,7 +1105,7 @@ fn equal_deals_are_generated_on_demand_within_eps() {
         "--max-deals",
         "5",
     ]);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("raise --max-deals or --eps"));
+    assert!(&out.stdout.contains("raise --max-deals or --eps"));
     fails_with(
         &["equal", "--generate", "--library", "x.json", "--centre", "0.5"],
         "cannot be used with",
@@ -1152,7 +1115,7 @@ fn equal_deals_are_generated_on_demand_within_eps() {
 
 /// The commands `ddz --help` lists, by name.
 fn commands() -> Vec<String> {
-    let help = String::from_utf8(ddz(&["--help"]).stdout).expect("UTF-8 help");
+    let help = run(&["--help"]).stdout;
     help.lines()
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
@@ -1177,13 +1140,9 @@ fn completions_and_the_manual_page_name_every_command() {
         ("powershell", "Register-ArgumentCompleter"),
         ("elvish", "edit:completion:arg-completer"),
     ] {
-        let out = ddz(&["completions", shell]);
-        assert!(
-            out.status.success(),
-            "{shell}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let script = String::from_utf8(out.stdout).expect("UTF-8 script");
+        let out = run(&["completions", shell]);
+        assert!(out.code == 0, "{shell}: {}", &out.stderr);
+        let script = out.stdout;
         assert!(script.contains(marker), "{shell}: no {marker:?}");
         for command in &commands {
             assert!(script.contains(command.as_str()), "{shell} does not complete {command}");
@@ -1197,9 +1156,9 @@ fn completions_and_the_manual_page_name_every_command() {
             assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stderr));
         }
     }
-    let out = ddz(&["man"]);
-    assert!(out.status.success());
-    let page = String::from_utf8(out.stdout).expect("UTF-8 roff");
+    let out = run(&["man"]);
+    assert!(out.code == 0);
+    let page = out.stdout;
     assert!(page.contains(".TH ddz"), "{}", &page[..page.len().min(300)]);
     for command in &commands {
         // roff writes a hyphen as \-.

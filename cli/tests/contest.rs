@@ -3,35 +3,10 @@
 //! tampered results refused with their reasons, equal-strength deals
 //! recomputed, files never replaced.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn ddz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("run ddz")
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = ddz(&all);
-    assert!(
-        out.status.success(),
-        "ddz {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON output")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let out = ddz(args);
-    assert_eq!(out.status.code(), Some(2), "ddz {args:?} should fail");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(needle), "ddz {args:?}: expected {needle:?} in {err:?}");
-}
+mod support;
+use support::{fails_with, json, run};
 
 fn new_event(args: &[&str]) -> String {
     let mut all = vec!["contest", "new"];
@@ -140,9 +115,9 @@ fn ai_entrants_score_in_the_order_of_their_strength() {
     let (strong, _) = enter(&event, "L10", "L10");
     let s = json(&["contest", "score", &event, &weak, &strong]);
     // --format json prints the same JSON as --json.
-    let formatted = ddz(&["contest", "score", &event, &weak, &strong, "--format", "json"]);
+    let formatted = run(&["contest", "score", &event, &weak, &strong, "--format", "json"]);
     assert_eq!(
-        serde_json::from_slice::<Value>(&formatted.stdout).expect("JSON from --format json"),
+        serde_json::from_str::<Value>(&formatted.stdout).expect("JSON from --format json"),
         s
     );
     let rows = s["entrants"].as_array().unwrap();
@@ -208,20 +183,17 @@ fn rank_points_are_the_papers_checked_by_hand() {
         assert_eq!(row["score"].as_i64(), Some(played[i].1.iter().sum::<i64>()));
     }
     // The text and CSV forms say the same.
-    let csv = String::from_utf8(
-        ddz(&[
-            "contest",
-            "score",
-            &event,
-            &played[0].0,
-            &played[1].0,
-            &played[2].0,
-            "--format",
-            "csv",
-        ])
-        .stdout,
-    )
-    .unwrap();
+    let csv = run(&[
+        "contest",
+        "score",
+        &event,
+        &played[0].0,
+        &played[1].0,
+        &played[2].0,
+        "--format",
+        "csv",
+    ])
+    .stdout;
     assert_eq!(csv.lines().count(), 4);
     assert!(csv.starts_with("place,entrant,rank_points,score,field_beaten,board1_score"));
 }
@@ -256,7 +228,7 @@ fn tampered_and_foreign_results_are_refused_with_their_reasons() {
     // entrant's own first play swapped for cards it does not hold.
     let path = tmp("eve.json");
     let _ = std::fs::remove_file(&path);
-    let out = ddz(&[
+    let out = run(&[
         "contest",
         "enter",
         &event,
@@ -267,7 +239,7 @@ fn tampered_and_foreign_results_are_refused_with_their_reasons() {
         "--out",
         path.to_str().unwrap(),
     ]);
-    assert!(out.status.success());
+    assert!(out.code == 0);
     let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let record = file["boards"][0]["record"].as_array().unwrap().clone();
     let theirs = record.iter().position(|t| t[0] != "landlord").unwrap();
@@ -339,7 +311,7 @@ fn tampered_and_foreign_results_are_refused_with_their_reasons() {
         reasons[4].1
     );
     // The same refusals in the text report.
-    let text = String::from_utf8(ddz(&["contest", "score", &event, &good, &corrupted]).stdout).unwrap();
+    let text = run(&["contest", "score", &event, &good, &corrupted]).stdout;
     assert!(
         text.contains("1 results refused") && text.contains("corrupted"),
         "{text}"
@@ -504,12 +476,12 @@ fn hand_records_hold_every_board_with_par_splits_field_and_scores() {
         &["contest", "records", &event, "--entrant", "Ann"],
         "the same boards; leave it out",
     );
-    let formatted = ddz(&["contest", "records", &event, "--format", "json"]);
+    let formatted = run(&["contest", "records", &event, "--format", "json"]);
     assert_eq!(
-        serde_json::from_slice::<Value>(&formatted.stdout).expect("JSON from --format json"),
+        serde_json::from_str::<Value>(&formatted.stdout).expect("JSON from --format json"),
         json(&["contest", "records", &event])
     );
-    let csv = String::from_utf8(ddz(&["contest", "records", &event, "--format", "csv"]).stdout).unwrap();
+    let csv = run(&["contest", "records", &event, "--format", "csv"]).stdout;
     assert_eq!(csv.lines().count(), 3);
     assert!(csv.starts_with("board,seed,seat,landlord,farmer1,farmer2,bottom,par_winner"));
 }
@@ -605,7 +577,7 @@ fn the_summary_of_contest_enter_json_saved_to_a_file_is_scored() {
         .to_string();
     // `> FILE` rather than `--out FILE`: the summary holds the result's code.
     let summary = tmp("summary.json");
-    let entered = ddz(&[
+    let entered = run(&[
         "contest",
         "enter",
         &event,

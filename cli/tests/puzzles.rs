@@ -2,35 +2,10 @@
 //! level) and re-proven, a hostile file refused by line, a small library
 //! generated and checked, and files never replaced.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn ddz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("run ddz")
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = ddz(&all);
-    assert!(
-        out.status.success(),
-        "ddz {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON output")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let out = ddz(args);
-    assert_eq!(out.status.code(), Some(2), "ddz {args:?} should fail");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(needle), "ddz {args:?}: expected {needle:?} in {err:?}");
-}
+mod support;
+use support::{fails_with, json, run};
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("ddz-puzzles-test-{}", std::process::id()));
@@ -40,9 +15,9 @@ fn tmp(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn the_shipped_library_lists_as_text_and_json() {
-    let out = ddz(&["puzzles", "list"]);
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    let out = run(&["puzzles", "list"]);
+    assert!(out.code == 0);
+    let text = &out.stdout;
     let first = text.lines().next().unwrap();
     assert!(
         first.starts_with("znmoaYh  level  1  3445667 | 349QA2  landlord leads, wins: 34567 (wins in 3)"),
@@ -89,8 +64,8 @@ fn check_reproves_the_shipped_library() {
     let v = json(&["puzzles", "check"]);
     assert_eq!(v["confirmed"], v["puzzles"]);
     assert!(v["confirmed"].as_u64().unwrap() >= 300);
-    let out = ddz(&["puzzles", "check"]);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let out = run(&["puzzles", "check"]);
+    let text = &out.stdout;
     assert!(text.contains("puzzles confirmed by the exhaustive solver"), "{text}");
 }
 

@@ -175,3 +175,26 @@ pub fn answered(args: &[&str], run: Run) -> Run {
 pub fn run(args: &[&str]) -> Run {
     run_job(&Job::new(args))
 }
+
+/// `ddz args --json` (the flag added when missing), which must succeed: its JSON.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    if !all.contains(&"--json") {
+        all.push("--json");
+    }
+    let out = run(&all);
+    assert_eq!(out.code, 0, "ddz {all:?}: {}", out.stderr);
+    serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("ddz {all:?}: not JSON ({e}): {}", out.stdout))
+}
+
+/// `ddz args`, refused: exit code 2, with `needle` in the message on stderr.
+pub fn fails_with(args: &[&str], needle: &str) -> Run {
+    let out = run(args);
+    assert_eq!(out.code, 2, "ddz {args:?} should fail: {}", out.stdout);
+    assert!(
+        out.stderr.contains(needle),
+        "ddz {args:?}: expected {needle:?} in {:?}",
+        out.stderr
+    );
+    out
+}
