@@ -54,7 +54,7 @@ pub fn run(command: ContestCommand, json: bool) -> Result<Report, CliError> {
         } => match (event, server) {
             (EventArg::Code(event), None) => {
                 let entrant = entrant.ok_or_else(|| CliError::arg("--entrant", "name the entrant"))?;
-                enter(&event, entrant, &player, seed, out.as_deref())
+                enter(&event, entrant, &player, seed, out.as_deref(), json)
             }
             (EventArg::Online(id), Some(server)) => online::enter(&server, &id, entrant, key, &player, seed),
             (EventArg::Online(id), None) => Err(CliError::arg(
@@ -412,6 +412,7 @@ fn enter(
     player: &PlayerSpec,
     seed: u64,
     out: Option<&Path>,
+    quiet: bool,
 ) -> Result<Report, CliError> {
     // Refused before any work: an existing file is never replaced.
     if let Some(path) = out {
@@ -419,10 +420,18 @@ fn enter(
     }
     let boards = dealt_for(event, &entrant)?;
     let opponents = event.opponents();
+    // A searching player takes seconds a move: show the boards as they end.
+    let bar = progress_in(boards.len() as u64, "boards", quiet);
+    bar.set_message(format!("{player} playing"));
     let records = boards
         .par_iter()
-        .map(|b| play_board(&opponents, b, player, seed))
+        .map(|b| {
+            let record = play_board(&opponents, b, player, seed);
+            bar.inc(1);
+            record
+        })
         .collect::<Result<Vec<_>, _>>()?;
+    bar.finish_and_clear();
     let result = ContestResult {
         event: event.clone(),
         entrant,
