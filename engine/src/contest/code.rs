@@ -232,24 +232,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A 64-bit FNV-1a hash mixed by SplitMix64's finaliser: how seeds are
-/// derived from an event, a name and a board number, the same on every
-/// machine and in every release (golden tests pin it).
-pub fn derive(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &b in part.iter().chain(&[0xff]) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    h ^= h >> 30;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h ^= h >> 27;
-    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
-    h ^ (h >> 31)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,14 +307,5 @@ mod tests {
         assert!(Reader::new(&[0x80; 11]).varint("seed").is_err());
         assert!(Reader::new(&[2, 0xff, 0xfe]).str("name", 10).is_err());
         assert!(Reader::new(&[1, 2]).end().is_err());
-    }
-
-    #[test]
-    fn derived_seeds_are_fixed() {
-        // Golden: a change here changes every event's deals.
-        assert_eq!(derive(&[]), 17_665_956_581_633_026_203);
-        assert_eq!(derive(&[b"daily", &2026u16.to_le_bytes()]), 6_424_834_663_656_248_654);
-        // Parts are kept apart.
-        assert_ne!(derive(&[b"ab", b"c"]), derive(&[b"a", b"bc"]));
     }
 }

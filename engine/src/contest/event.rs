@@ -12,9 +12,10 @@ use crate::lab::panel::{CentreError, GdiCentre};
 use crate::limits::{self, LimitError};
 use crate::seat::Seat;
 
-use super::code::{self, derive, CodeError, Kind, Reader, Writer};
+use super::code::{self, CodeError, Kind, Reader, Writer};
 use super::date::Date;
 use super::secret::{Secret, SECRET_BYTES};
+use crate::rng::derive;
 
 /// How many boards an event has.
 pub const BOARDS: std::ops::RangeInclusive<u8> = 1..=36;

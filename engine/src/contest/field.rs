@@ -12,8 +12,8 @@ use crate::lab::dih::{Distribution, DistributionError};
 use crate::lab::panel::score_set;
 
 use super::boards::Board;
-use super::code::derive;
 use super::referee::{board_score, opponent_move};
+use crate::rng::derive;
 
 /// The field's players: the ladder's rungs L0 to L10 (the `ladder`
 /// panel's landlords), each in the entrant's seat.

@@ -16,7 +16,7 @@ use crate::play::Move;
 use crate::seat::Seat;
 
 use super::boards::Board;
-use super::code::derive;
+use crate::rng::derive;
 
 /// The seed of the opponent to move after `moves` moves of `board`.
 pub fn opponent_seed(board: &Board, moves: usize) -> u64 {

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::agents::PlayerSpec;
 
 use super::panel::Panel;
+use crate::rng::fnv1a64;
 
 /// The version of what a library's numbers mean for the same settings:
 /// raised whenever the engine would play a panel's games or search a par
@@ -65,13 +66,6 @@ pub fn canonical(panel: &Panel, games: u32, par_nodes: u64) -> String {
     text
 }
 
-/// FNV-1a, 64 bits.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 impl fmt::Display for Digest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:016x}", self.0)
@@ -99,14 +93,6 @@ impl TryFrom<String> for Digest {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fnv1a64_is_the_published_function() {
-        // The FNV test vectors (draft-eastlake-fnv).
-        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 
     #[test]
     fn the_digest_follows_every_setting_and_reads_back() {

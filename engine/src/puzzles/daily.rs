@@ -2,9 +2,9 @@
 //! shuffled afresh for each round of the library's length, from the date
 //! alone (Beijing's day, as the daily contest's, [`Date`]).
 
-use crate::contest::code::derive;
 use crate::contest::Date;
 use crate::rng;
+use crate::rng::derive;
 
 /// Days from 2000-01-01 to `date`.
 pub fn day_number(date: Date) -> u32 {

@@ -13,10 +13,10 @@
 use crate::agents::{HeuristicPlayer, Player};
 use crate::cards::Cards;
 use crate::clock::{Clock, Deadline};
-use crate::contest::code::derive;
 use crate::deal::Deal;
 use crate::game::Game;
 use crate::play::Play;
+use crate::rng::derive;
 use crate::seat::Seat;
 use crate::solver::Position;
 

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::contest::code::derive;
+use crate::rng::derive;
 use crate::seat::Seat;
 use crate::solver::Position;
 
@@ -15,7 +15,7 @@ pub const ID_LEN: usize = 7;
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// A puzzle's id: [`ID_LEN`] characters of `A-Za-z0-9-_`, the hash
-/// ([`crate::contest::code::derive`]) of the position's written form
+/// ([`crate::rng::derive`]) of the position's written form
 /// ([`position_text`]), 42 bits of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
