@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::builder::{RangedI64ValueParser, RangedU64ValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use engine::contest::{Aids, Date, EntrantName, Event, Format, Reveal, SeatRule};
+use engine::contest::{Aids, EntrantName, Event, Format, Reveal, SeatRule};
 use engine::lab::dih::Distribution;
 use engine::lab::panel::{GdiCentre, Panel};
 use engine::lab::tournament::FormatName;
@@ -17,6 +17,7 @@ use engine::limits::{self, MAX_HAND};
 use engine::solver::Utility;
 use engine::table::duplicate::{BOARDS as DUPLICATE_BOARDS, TABLES as DUPLICATE_TABLES};
 use engine::table::{Chair, Rules};
+use engine::Date;
 use engine::{Cards, Deal, Play, PlayerSpec, Rung, Scoring, Seat, SeedOrDeal};
 
 use crate::cmd::online::api;

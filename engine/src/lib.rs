@@ -34,6 +34,7 @@ pub mod bidding;
 pub mod cards;
 pub mod clock;
 pub mod contest;
+pub mod date;
 pub mod deal;
 pub mod game;
 pub mod lab;
@@ -52,6 +53,7 @@ pub use agents::{make_player, play_out, play_seated, Player, PlayerError, Player
 pub use bidding::{Auction, AuctionSetupError, AuctionState, Bid, BidError};
 pub use cards::{Cards, CardsError, Rank};
 pub use clock::{Clock, Deadline};
+pub use date::Date;
 pub use deal::{Deal, DealError, SeedOrDeal};
 pub use game::{Game, IllegalMove, Outcome, PositionError, RecordError, Scoring, SeatView, Turn};
 pub use limits::{LimitError, SeedRange};

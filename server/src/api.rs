@@ -17,9 +17,9 @@ use axum::{Json, Router};
 use engine::clock::MonotonicClock;
 use engine::contest::standings::{distinct_boards, rank, Checked, DEFAULT_TOP};
 use engine::contest::{
-    opponents_reply, Board, ContestResult, Date, EntrantName, Event, EventError, Field, FieldRun, HandRecord, Standings,
+    opponents_reply, Board, ContestResult, EntrantName, Event, EventError, Field, FieldRun, HandRecord, Standings,
 };
-use engine::{Game, Move};
+use engine::{Date, Game, Move};
 use serde::Deserialize;
 use serde_json::Value;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -1160,7 +1160,7 @@ async fn daily(AxState(state): St, Path(date): Path<String>) -> ApiResult<Respon
         let secret = keys::new_secret()?;
         let commitment = secret.commitment();
         let event = Event::sealed(Event::daily(day).settings(), secret).map_err(ApiError::internal)?;
-        let start = day.day_number() * 86_400 - engine::contest::date::DAILY_UTC_OFFSET_HOURS * 3600;
+        let start = day.day_number() * 86_400 - engine::date::DAILY_UTC_OFFSET_HOURS * 3600;
         let id = keys::new_id()?;
         let inserted = sqlx::query(
             "INSERT INTO events (id, sealed_code, commitment, organiser_hash, opens, closes, closed_at, \

@@ -95,7 +95,7 @@ fn the_daily_contest_is_made_once_a_day() {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_millis() as f64;
-    let today = engine::contest::Date::of_unix_ms(ms).unwrap().to_string();
+    let today = engine::Date::of_unix_ms(ms).unwrap().to_string();
     let a = api.get(&format!("/api/daily/{today}"), None).expect(200).json();
     let b = api.get(&format!("/api/daily/{today}"), None).expect(200).json();
     assert_eq!(a["id"], b["id"]);

@@ -311,7 +311,8 @@ impl ContestRun {
 mod tests {
     use super::*;
     use engine::clock::MonotonicClock;
-    use engine::contest::{play_board, Date};
+    use engine::contest::play_board;
+    use engine::Date;
 
     fn run(job: ContestJob) -> Answer {
         let clock = MonotonicClock::default();

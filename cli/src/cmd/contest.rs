@@ -16,12 +16,12 @@ use engine::contest::standings::{
     self, admit, check_entrant, field_key, settle, Rejected, Rejection, Replayed, DEFAULT_TOP,
 };
 use engine::contest::{
-    play_board, score_of, Board, ContestResult, Date, Deals, EntrantName, Event, Field, FieldRun, Format, HandRecord,
+    play_board, score_of, Board, ContestResult, Deals, EntrantName, Event, Field, FieldRun, Format, HandRecord,
     Settings, Standings, Submission,
 };
 use engine::lab::library::Library;
 use engine::lab::panel::gdi_distance;
-use engine::{PlayerSpec, Seat};
+use engine::{Date, PlayerSpec, Seat};
 
 use super::{fresh_seed, online, out};
 use crate::args::{ContestCommand, ContestNewArgs, EventArg, EventSource, OutputFormat};

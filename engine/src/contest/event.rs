@@ -13,8 +13,8 @@ use crate::limits::{self, LimitError};
 use crate::seat::Seat;
 
 use super::code::{self, CodeError, Kind, Reader, Writer};
-use super::date::Date;
 use super::secret::{Secret, SECRET_BYTES};
+use crate::date::Date;
 use crate::rng::derive;
 
 /// How many boards an event has.
@@ -368,7 +368,8 @@ pub enum EventError {
 /// # Examples
 ///
 /// ```
-/// use engine::contest::{Aids, Date, Deals, Event, Reveal, SeatRule, Settings};
+/// use engine::contest::{Aids, Deals, Event, Reveal, SeatRule, Settings};
+/// use engine::Date;
 ///
 /// let event = Event::new(Settings {
 ///     title: "Club night".into(),

@@ -3,7 +3,7 @@
 //!
 //! - An [`Event`] is an organiser's settings in a short code a link
 //!   carries ([`event`], [`code`]); the [daily contest](Event::daily) is
-//!   derived from the [`Date`].
+//!   derived from the [`crate::Date`].
 //! - Its [`Board`]s are derived from the event, and in the equal and
 //!   random formats from the entrant's [`EntrantName`] too, so anyone can
 //!   derive them again ([`boards`]).
@@ -24,7 +24,6 @@
 pub mod boards;
 pub mod code;
 pub mod daily;
-pub mod date;
 pub mod entrant;
 pub mod equal;
 pub mod event;
@@ -39,7 +38,6 @@ pub mod standings;
 
 pub use boards::{Board, BoardsError, Dealing};
 pub use daily::Streak;
-pub use date::Date;
 pub use entrant::{EntrantName, NameError};
 pub use event::{Aids, Deals, Event, EventError, Format, Reveal, SeatRule, Settings};
 pub use field::{Field, FieldRun};

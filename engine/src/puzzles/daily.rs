@@ -2,7 +2,7 @@
 //! shuffled afresh for each round of the library's length, from the date
 //! alone (Beijing's day, as the daily contest's, [`Date`]).
 
-use crate::contest::Date;
+use crate::date::Date;
 use crate::rng;
 use crate::rng::derive;
 

@@ -29,7 +29,7 @@ pub mod theme;
 
 use std::sync::OnceLock;
 
-use crate::contest::Date;
+use crate::date::Date;
 
 pub use file::{FileError, Problem};
 pub use id::PuzzleId;

@@ -305,7 +305,7 @@ impl Entry {
 pub(crate) mod tests {
     use super::*;
     use crate::suits::Faces;
-    use engine::contest::Date;
+    use engine::Date;
 
     fn entry() -> Entry {
         let event = Event::daily(Date::new(2026, 11, 27).unwrap());

@@ -5,7 +5,7 @@
 //! Each is recorded once per visit to the puzzle, and what it came to
 //! is kept for the page to say.
 
-use engine::contest::Date;
+use engine::Date;
 use yew::prelude::*;
 
 use super::progress::{Change, How, Progress, Solved, Unreadable};

@@ -4,8 +4,8 @@
 //! to choose from as a grid of links, each with its stars, and their
 //! total.
 
-use engine::contest::Date;
 use engine::puzzles::Theme;
+use engine::Date;
 use yew::prelude::*;
 
 use super::attempt::{update, Kept};

@@ -39,8 +39,8 @@ mod tap;
 mod tryout;
 mod verdicts;
 
-use engine::contest::Date;
 use engine::solver::Utility;
+use engine::Date;
 use engine::{Cards, Seat};
 use yew::prelude::*;
 

@@ -10,8 +10,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use engine::contest::Date;
 use engine::puzzles::{rating, Puzzle, PuzzleId, Rating, Theme};
+use engine::Date;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

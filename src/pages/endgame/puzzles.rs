@@ -4,8 +4,8 @@
 //! puzzles, which keep their place). This is the one place that reads the
 //! library.
 
-use engine::contest::Date;
 use engine::puzzles::{self, Puzzle};
+use engine::Date;
 use engine::Seat;
 
 use crate::route::EndgameLink;

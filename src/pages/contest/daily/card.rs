@@ -3,7 +3,8 @@
 //! place against the field and the share beaten, each board to review),
 //! with the streak and the way to the days before.
 
-use engine::contest::{Date, Event, Streak};
+use engine::contest::{Event, Streak};
+use engine::Date;
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
 

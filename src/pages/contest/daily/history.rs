@@ -3,7 +3,7 @@
 //! field and the share beaten, each board to review and the day's hand
 //! records; above them the streak.
 
-use engine::contest::Date;
+use engine::Date;
 use yew::prelude::*;
 
 use super::journal::{Day, BOARDS};

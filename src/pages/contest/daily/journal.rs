@@ -10,7 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use engine::contest::event::DAILY_BOARDS;
 use engine::contest::field::FIELD_TOTAL;
-use engine::contest::{Date, Event, FieldPlace, Streak};
+use engine::contest::{Event, FieldPlace, Streak};
+use engine::Date;
 use serde::{Deserialize, Serialize};
 
 use crate::pages::contest::entry::Entry;

@@ -11,7 +11,8 @@ pub mod finished;
 pub mod history;
 pub mod journal;
 
-use engine::contest::{Date, Event};
+use engine::contest::Event;
+use engine::Date;
 use yew::prelude::*;
 
 use super::entry::{Entry, Unreadable as EntryUnreadable};

@@ -3,7 +3,7 @@
 //! with the day's standings. Offered on the daily card beside the daily
 //! contest of the link, which stays playable offline.
 
-use engine::contest::Date;
+use engine::Date;
 use yew::prelude::*;
 
 use super::api::{call, EventView, Server};

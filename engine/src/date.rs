@@ -1,5 +1,6 @@
-//! A calendar date, for the daily contest. The engine never reads the
-//! clock: the caller passes the time ([`Date::of_unix_ms`]).
+//! A calendar date, for the daily contest and the puzzle of the day. The
+//! engine never reads the clock: the caller passes the time
+//! ([`Date::of_unix_ms`]).
 
 use std::fmt;
 use std::str::FromStr;
