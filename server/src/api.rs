@@ -43,8 +43,7 @@ use crate::Config;
 
 /// The largest request body, in bytes (an event's code fits many times).
 pub const MAX_BODY: usize = 64 * 1024;
-/// The most entrants an event may allow.
-pub const MAX_ENTRANTS: u64 = 100_000;
+pub use engine::contest::event::MAX_ENTRANTS;
 /// The longest disqualification reason, in characters.
 pub const MAX_REASON_CHARS: usize = 200;
 

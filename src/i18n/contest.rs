@@ -168,7 +168,7 @@ pub struct ContestStrings {
     pub reveal_end: &'static str,
     pub create_button: &'static str,
     pub open_event: &'static str,
-    pub bad_number: fn(&str, &str, u32, u32) -> String,
+    pub bad_number: fn(&str, &str, u64, u64) -> String,
     pub bad_eps: fn(&str) -> String,
     pub centre_out_of_reach: fn(usize) -> String,
     pub centre_share: fn(usize, usize) -> String,

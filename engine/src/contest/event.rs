@@ -21,6 +21,8 @@ use crate::rng::derive;
 pub const BOARDS: std::ops::RangeInclusive<u8> = 1..=36;
 /// The longest title, in characters.
 pub const MAX_TITLE_CHARS: usize = 60;
+/// The most entrants an online event may allow (the server refuses more).
+pub const MAX_ENTRANTS: u64 = 100_000;
 /// The equal format's ε, in thousandths: 0.001 to 1.
 pub const EPS_MILLI: std::ops::RangeInclusive<u16> = 1..=1000;
 /// The daily contest: boards, the opponents' rung.

@@ -2,8 +2,13 @@
 //! code and link. Test cases come from the built-in library (ranked by DIH
 //! in the worker); an equal-strength centre is checked against it first.
 
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use engine::contest::event::{BOARDS, EPS_MILLI, MAX_ENTRANTS};
 use engine::contest::{Aids, Deals, Event, Format, Reveal, SeatRule, Settings};
 use engine::lab::panel::GdiCentre;
+use engine::limits;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -121,13 +126,7 @@ impl Default for Form {
 /// The settings, or what is wrong with the form (in words).
 fn settings(t: &Strings, form: &Form, seeds: Option<Vec<u64>>) -> Result<Settings, String> {
     let c = t.contest;
-    let boards = form
-        .boards
-        .trim()
-        .parse::<u8>()
-        .ok()
-        .filter(|b| (1..=36).contains(b))
-        .ok_or_else(|| (c.bad_number)(c.boards_label, &form.boards, 1, 36))?;
+    let boards = number_in(t, c.boards_label, &form.boards, BOARDS)?;
     let seed = web::fresh_seed();
     let deals = match form.format {
         Format::Duplicate if form.test_cases && !form.online => {
@@ -170,22 +169,14 @@ fn settings(t: &Strings, form: &Form, seeds: Option<Vec<u64>>) -> Result<Setting
 
 /// An online event's own settings (standings after, most entrants, opens,
 /// closes), or what is wrong with them.
-type OnlineFields = (u32, u32, Option<String>, Option<String>);
+type OnlineFields = (u64, u64, Option<String>, Option<String>);
 
 fn online_fields(t: &Strings, form: &Form) -> Result<OnlineFields, String> {
-    let c = t.contest;
     let o = t.online;
-    let number = |label: &'static str, typed: &str| {
-        typed
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=100_000).contains(n))
-            .ok_or_else(|| (c.bad_number)(label, typed, 1, 100_000))
-    };
+    let entrants = 1..=MAX_ENTRANTS;
     Ok((
-        number(o.standings_after_label, &form.standings_after)?,
-        number(o.max_entrants_label, &form.max_entrants)?,
+        number_in(t, o.standings_after_label, &form.standings_after, entrants.clone())?,
+        number_in(t, o.max_entrants_label, &form.max_entrants, entrants)?,
         typed_time(t, &form.opens)?,
         typed_time(t, &form.closes)?,
     ))
@@ -210,21 +201,23 @@ fn online_body(t: &Strings, form: &Form, event: &Event) -> Result<String, String
 
 fn test_case_numbers(t: &Strings, form: &Form) -> Result<(u32, u32), String> {
     let c = t.contest;
-    let players = form
-        .players
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|n| (1..=1000).contains(n))
-        .ok_or_else(|| (c.bad_number)(c.players_label, &form.players, 1, 1000))?;
-    let top = form
-        .top
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|r| (1..=100).contains(r))
-        .ok_or_else(|| (c.bad_number)(c.top_label, &form.top, 1, 100))?;
+    let players = number_in(t, c.players_label, &form.players, limits::PLAYERS)?;
+    let top = number_in(t, c.top_label, &form.top, limits::TOP)?;
     Ok((players, top))
+}
+
+/// A whole number typed into the form, within the engine's `range`, or
+/// the words for what is wrong.
+fn number_in<T>(t: &Strings, label: &str, typed: &str, range: RangeInclusive<T>) -> Result<T, String>
+where
+    T: FromStr + PartialOrd + Copy + Into<u64>,
+{
+    typed
+        .trim()
+        .parse::<T>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| (t.contest.bad_number)(label, typed, (*range.start()).into(), (*range.end()).into()))
 }
 
 fn equal_numbers(t: &Strings, form: &Form) -> Result<(GdiCentre, f64), String> {
@@ -234,7 +227,7 @@ fn equal_numbers(t: &Strings, form: &Form) -> Result<(GdiCentre, f64), String> {
         .trim()
         .parse::<f64>()
         .ok()
-        .filter(|e| (0.001..=1.0).contains(e))
+        .filter(|e| (f64::from(*EPS_MILLI.start()) / 1000.0..=f64::from(*EPS_MILLI.end()) / 1000.0).contains(e))
         .ok_or_else(|| (t.contest.bad_eps)(&form.eps))?;
     Ok((centre, eps))
 }
@@ -431,7 +424,7 @@ pub fn CreateEvent() -> Html {
                     set(|f, v| if let Ok(x) = v.parse() { f.format = x })) }
                 <p class="note">{ c.format_notes[Format::ALL.iter().position(|&x| x == f.format).unwrap_or(0)] }</p>
                 <label class="field">{ c.boards_label }
-                    <input id="contest-new-boards" type="number" min="1" max="36" value={ f.boards.clone() } oninput={ typed(|f, v| f.boards = v) } />
+                    <input id="contest-new-boards" type="number" min={ BOARDS.start().to_string() } max={ BOARDS.end().to_string() } value={ f.boards.clone() } oninput={ typed(|f, v| f.boards = v) } />
                 </label>
                 if f.format == Format::Duplicate && f.online {
                     <p class="note" id="contest-new-online-deals">{ t.online.no_test_cases }</p>
@@ -483,10 +476,10 @@ pub fn CreateEvent() -> Html {
                             <input id="contest-new-closes" type="datetime-local" value={ f.closes.clone() } oninput={ typed(|f, v| f.closes = v) } />
                         </label>
                         <label class="field">{ t.online.standings_after_label }
-                            <input id="contest-new-standings-after" type="number" min="1" max="100000" value={ f.standings_after.clone() } oninput={ typed(|f, v| f.standings_after = v) } />
+                            <input id="contest-new-standings-after" type="number" min="1" max={ MAX_ENTRANTS.to_string() } value={ f.standings_after.clone() } oninput={ typed(|f, v| f.standings_after = v) } />
                         </label>
                         <label class="field">{ t.online.max_entrants_label }
-                            <input id="contest-new-max-entrants" type="number" min="1" max="100000" value={ f.max_entrants.clone() } oninput={ typed(|f, v| f.max_entrants = v) } />
+                            <input id="contest-new-max-entrants" type="number" min="1" max={ MAX_ENTRANTS.to_string() } value={ f.max_entrants.clone() } oninput={ typed(|f, v| f.max_entrants = v) } />
                         </label>
                     </fieldset>
                 }
@@ -528,10 +521,10 @@ fn advanced(t: &Strings, f: &Form, typed: &dyn Fn(fn(&mut Form, String)) -> Call
             if test_cases {
                 <p class="note">{ c.test_cases_note }<Info term="test-cases" at="create" /></p>
                 { field("contest-new-players", c.players_label, "nmr", html! {
-                    <input id="contest-new-players" type="number" min="1" max="1000" value={ f.players.clone() } oninput={ typed(|f, v| f.players = v) } />
+                    <input id="contest-new-players" type="number" min={ limits::PLAYERS.start().to_string() } max={ limits::PLAYERS.end().to_string() } value={ f.players.clone() } oninput={ typed(|f, v| f.players = v) } />
                 }) }
                 { field("contest-new-top", c.top_label, "nmr", html! {
-                    <input id="contest-new-top" type="number" min="1" max="100" value={ f.top.clone() } oninput={ typed(|f, v| f.top = v) } />
+                    <input id="contest-new-top" type="number" min={ limits::TOP.start().to_string() } max={ limits::TOP.end().to_string() } value={ f.top.clone() } oninput={ typed(|f, v| f.top = v) } />
                 }) }
             }
             if equal {
