@@ -488,19 +488,7 @@ fn hand_records_hold_every_board_with_par_splits_field_and_scores() {
 
 #[test]
 fn files_that_cannot_be_read_are_refused_by_name_and_the_rest_scored() {
-    let event = json(&[
-        "contest",
-        "new",
-        "--format",
-        "duplicate",
-        "--boards",
-        "2",
-        "--seed",
-        "1",
-    ])["code"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let event = new_event(&["--format", "duplicate", "--boards", "2", "--seed", "1"]);
     let (code, _) = enter(&event, "Ann", "L2");
     let ann = tmp("unread-ann.txt");
     std::fs::write(&ann, &code).unwrap();
@@ -526,17 +514,6 @@ fn files_that_cannot_be_read_are_refused_by_name_and_the_rest_scored() {
     all.extend(args.iter().map(String::as_str));
     let s = json(&all);
     assert_eq!(s["entrants"].as_array().unwrap().len(), 1, "Ann is scored");
-    let refused: Vec<(String, String)> = s["rejected"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["label"].as_str().unwrap().to_string(),
-                r["kind"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
     let named = |p: &std::path::Path| p.file_name().unwrap().to_str().unwrap().to_string();
     for (file, kind, words) in [
         (named(&folder), "not-opened", "a folder"),
@@ -550,7 +527,7 @@ fn files_that_cannot_be_read_are_refused_by_name_and_the_rest_scored() {
             .unwrap()
             .iter()
             .find(|r| r["label"] == file.as_str());
-        let r = r.unwrap_or_else(|| panic!("{file} is not refused by name: {refused:?}"));
+        let r = r.unwrap_or_else(|| panic!("{file} is not refused by name: {}", s["rejected"]));
         assert_eq!(r["kind"], kind, "{file}");
         assert!(r["reason"].as_str().unwrap().contains(words), "{file}: {}", r["reason"]);
     }
@@ -562,19 +539,7 @@ fn files_that_cannot_be_read_are_refused_by_name_and_the_rest_scored() {
 
 #[test]
 fn the_summary_of_contest_enter_json_saved_to_a_file_is_scored() {
-    let event = json(&[
-        "contest",
-        "new",
-        "--format",
-        "duplicate",
-        "--boards",
-        "2",
-        "--seed",
-        "2",
-    ])["code"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let event = new_event(&["--format", "duplicate", "--boards", "2", "--seed", "2"]);
     // `> FILE` rather than `--out FILE`: the summary holds the result's code.
     let summary = tmp("summary.json");
     let entered = run(&[
