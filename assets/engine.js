@@ -47,8 +47,9 @@ self.wasm_bindgen = function (wasmUrl) {
   return pageShown().then(attempt);
 };
 
-// The engine's 600 KB wait until the page has shown its first cards, so that
-// a first visit's bandwidth goes to what is on screen (index.html answers
+// The engine's 600 KB wait until the app has shown its first page (its
+// cards, on the Play page), so that a first visit's bandwidth goes to what
+// is on screen (index.html answers
 // "start" on the "ddz-engine" channel once the app has rendered, and to a
 // worker that asks later). Without the channel, or with no answer in 5 s
 // (a page that failed before rendering), it starts anyway.
