@@ -23,7 +23,7 @@ use engine::lab::library::Library;
 use engine::lab::panel::gdi_distance;
 use engine::{Date, PlayerSpec, Seat};
 
-use super::{fresh_seed, online, out};
+use super::{fresh_seed, online, out, Unread};
 use crate::args::{ContestCommand, ContestNewArgs, EventArg, EventSource, OutputFormat};
 use crate::error::CliError;
 use crate::report::{progress_in, Report};
@@ -507,21 +507,19 @@ fn submissions(args: &[String]) -> (Vec<Submission>, Vec<Rejected>) {
 
 /// A result file's text, read no further than a result file ever goes.
 fn read_result_file(path: &Path) -> Result<String, Rejection> {
-    use std::io::Read;
     if path.is_dir() {
         return Err(Rejection::NotOpened("it is a folder, not a file".into()));
     }
     let limit = result::MAX_FILE_BYTES;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(limit as u64 + 1).read_to_end(&mut bytes))
-        .map_err(|e| Rejection::NotOpened(e.to_string()))?;
-    if bytes.len() > limit {
+    super::read_text(path, limit as u64).map_err(|e| match e {
+        Unread::Io(e) => Rejection::NotOpened(e.to_string()),
         // A stream (a device, a pipe) has no length: say at least how much.
-        let size = path.metadata().map_or(0, |m| m.len() as usize).max(bytes.len());
-        return Err(Rejection::Unreadable(ResultError::TooLarge(size)));
-    }
-    String::from_utf8(bytes).map_err(|_| Rejection::Unreadable(ResultError::File(FileProblem::Binary)))
+        Unread::TooLong => {
+            let size = path.metadata().map_or(0, |m| m.len() as usize).max(limit + 1);
+            Rejection::Unreadable(ResultError::TooLarge(size))
+        }
+        Unread::NotText => Rejection::Unreadable(ResultError::File(FileProblem::Binary)),
+    })
 }
 
 /// Every result replayed, on every core: entrants' deals and records in

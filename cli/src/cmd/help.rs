@@ -2,29 +2,29 @@
 //! the same clap definitions that parse the command line, so they cannot
 //! fall out of step with it.
 
-use std::io::Write;
-
 use clap::CommandFactory;
+use serde_json::Value;
 
 use crate::args::Cli;
 use crate::error::CliError;
+use crate::report::Report;
 
-/// The completion script for `shell`, on stdout.
-pub fn completions(shell: clap_complete::Shell, json: bool) -> Result<(), CliError> {
+/// The completion script for `shell`.
+pub fn completions(shell: clap_complete::Shell, json: bool) -> Result<Report, CliError> {
     refuse_json(json, "a completion script")?;
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "ddz", &mut script);
-    write_out(&script)
+    text(script)
 }
 
-/// The manual page, in roff, on stdout.
-pub fn man(json: bool) -> Result<(), CliError> {
+/// The manual page, in roff.
+pub fn man(json: bool) -> Result<Report, CliError> {
     refuse_json(json, "a manual page")?;
     let mut page = Vec::new();
     clap_mangen::Man::new(Cli::command())
         .render(&mut page)
         .map_err(|e| CliError::arg("man", format!("the manual page could not be written: {e}")))?;
-    write_out(&page)
+    text(page)
 }
 
 /// `--json` would be silently ignored here: say so instead.
@@ -35,13 +35,12 @@ fn refuse_json(json: bool, what: &str) -> Result<(), CliError> {
     Ok(())
 }
 
-fn write_out(bytes: &[u8]) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        // A reader that stopped early (`| head`) is no failure.
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError::arg("stdout", format!("could not be written: {e}")))
-        }
-        _ => Ok(()),
-    }
+/// A text-only report (`--json` was refused above).
+fn text(bytes: Vec<u8>) -> Result<Report, CliError> {
+    let text =
+        String::from_utf8(bytes).map_err(|_| CliError::Other("clap wrote text that is not UTF-8 (a defect)".into()))?;
+    Ok(Report {
+        json: Value::Null,
+        text,
+    })
 }

@@ -38,14 +38,8 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             agent::serve(&player, time_limit, seed)?;
             return Ok(None);
         }
-        Command::Completions { shell } => {
-            help::completions(shell, json)?;
-            return Ok(None);
-        }
-        Command::Man => {
-            help::man(json)?;
-            return Ok(None);
-        }
+        Command::Completions { shell } => help::completions(shell, json)?,
+        Command::Man => help::man(json)?,
         Command::Deal { seed } => cards::deal(seed.unwrap_or_else(fresh_seed)),
         Command::Moves { hand, follow } => cards::moves(hand, follow)?,
         Command::Split {
@@ -258,19 +252,36 @@ fn seeds(first_flag: &str, first: u64, count_flag: &str, count: u64) -> Result<e
 /// A text file read up to `limit` bytes (a longer one is refused, with
 /// the bound and `what` a valid one is: "a result file").
 pub fn read_bounded(path: &std::path::Path, limit: u64, what: &str) -> Result<String, CliError> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| CliError::io(path, e))?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::io(path, e))?;
-    if bytes.len() as u64 > limit {
-        return Err(CliError::Other(format!(
+    read_text(path, limit).map_err(|e| match e {
+        Unread::Io(e) => CliError::io(path, e),
+        Unread::TooLong => CliError::Other(format!(
             "{}: longer than {what} ever is ({limit} bytes)",
             path.display()
-        )));
+        )),
+        Unread::NotText => CliError::Other(format!("{}: not text (UTF-8)", path.display())),
+    })
+}
+
+/// Why a file's text could not be read.
+pub enum Unread {
+    Io(std::io::Error),
+    /// Over the limit (read no further than one byte past it).
+    TooLong,
+    NotText,
+}
+
+/// A file's text, read no further than `limit` bytes (a device or a pipe
+/// that never ends is refused, not read to the end).
+pub fn read_text(path: &std::path::Path, limit: u64) -> Result<String, Unread> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(Unread::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(Unread::TooLong);
     }
-    String::from_utf8(bytes).map_err(|_| CliError::Other(format!("{}: not text (UTF-8)", path.display())))
+    String::from_utf8(bytes).map_err(|_| Unread::NotText)
 }
 
 /// A seed for when none is given; printed so the deal can be reproduced.
