@@ -5,9 +5,9 @@ use gloo::events::EventListener;
 use yew::prelude::*;
 use yew_agent::reactor::ReactorProvider;
 
+use crate::api::{probe, Server};
 use crate::components::card::SuitSprites;
 use crate::i18n::Lang;
-use crate::pages::contest::online::api::{probe, Server};
 use crate::pages::contest::ContestPage;
 use crate::pages::deal::DealPage;
 use crate::pages::duplicate::DuplicatePage;

@@ -2,9 +2,11 @@
 //! wasm both here (cheap work: parsing, dealing) and in a web worker (heavy
 //! work). See ARCHITECTURE.md.
 
+pub mod api;
 pub mod app;
 pub mod components;
 pub mod format;
+pub mod game;
 pub mod i18n;
 pub mod pages;
 pub mod route;

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::prefs::{BadValue, Prefs, Setting, StoredPrefs};
 use crate::i18n::Lang;
-use crate::pages::play::prefs::{BadValue, Prefs, Setting, StoredPrefs};
 use crate::web;
 
 const KEY: &str = "ddz.settings";
@@ -14,7 +14,7 @@ const KEY: &str = "ddz.settings";
 pub const SET_ASIDE_KEY: &str = "ddz.settings.unreadable";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub struct BrowserSettings {
     pub lang: Lang,
     pub play: Prefs,
 }
@@ -28,9 +28,9 @@ struct Stored {
     play: Option<StoredPrefs>,
 }
 
-impl Settings {
-    pub fn with_lang(lang: Lang) -> Settings {
-        Settings {
+impl BrowserSettings {
+    pub fn with_lang(lang: Lang) -> BrowserSettings {
+        BrowserSettings {
             lang,
             play: Prefs::default(),
         }
@@ -55,7 +55,7 @@ pub enum SettingsError {
 
 /// What was stored, checked: `Ok(None)` if nothing was, `Err` with the
 /// reason if it cannot be used.
-pub fn parse(stored: Option<&str>) -> Result<Option<Settings>, SettingsError> {
+pub fn parse(stored: Option<&str>) -> Result<Option<BrowserSettings>, SettingsError> {
     let Some(text) = stored else {
         return Ok(None);
     };
@@ -66,27 +66,27 @@ pub fn parse(stored: Option<&str>) -> Result<Option<Settings>, SettingsError> {
         Some(p) => p.check().map_err(SettingsError::Value)?,
         None => Prefs::default(),
     };
-    Ok(Some(Settings { lang, play }))
+    Ok(Some(BrowserSettings { lang, play }))
 }
 
-fn default_settings() -> Settings {
+fn default_settings() -> BrowserSettings {
     let locale = web_sys::window()
         .and_then(|w| w.navigator().language())
         .unwrap_or_default();
-    Settings::with_lang(Lang::from_locale(&locale))
+    BrowserSettings::with_lang(Lang::from_locale(&locale))
 }
 
 /// Loads the settings: stored ones, else the browser language's default.
 /// The second value is the reason stored settings were replaced, if they
 /// were; their text is then kept under [`SET_ASIDE_KEY`].
-pub fn load() -> (Settings, Option<SettingsError>) {
+pub fn load() -> (BrowserSettings, Option<SettingsError>) {
     let stored = web::storage_get(KEY);
     match parse(stored.as_deref()) {
         Ok(Some(settings)) => (settings, None),
         Ok(None) => (default_settings(), None),
         Err(reason) => {
             // Moved, not copied: a copy might not fit beside the original.
-            // Settings are a few bytes; whatever became of them, the
+            // BrowserSettings are a few bytes; whatever became of them, the
             // defaults take their place.
             let _ = web::set_aside(KEY, SET_ASIDE_KEY);
             let settings = default_settings();
@@ -97,21 +97,21 @@ pub fn load() -> (Settings, Option<SettingsError>) {
 }
 
 /// The settings as they are stored now (the default if none can be read).
-pub fn current() -> Settings {
+pub fn current() -> BrowserSettings {
     parse(web::storage_get(KEY).as_deref())
         .ok()
         .flatten()
         .unwrap_or_else(default_settings)
 }
 
-pub fn save(settings: Settings) {
+pub fn save(settings: BrowserSettings) {
     // A full or disabled storage only loses the preference (the language,
     // the table's options), which the page in use keeps: not worth a notice.
     let _ = web::storage_set(KEY, &settings.to_json());
 }
 
 /// Changes what is stored, keeping the rest.
-pub fn update(change: impl FnOnce(&mut Settings)) {
+pub fn update(change: impl FnOnce(&mut BrowserSettings)) {
     let mut settings = current();
     change(&mut settings);
     save(settings);
@@ -120,18 +120,21 @@ pub fn update(change: impl FnOnce(&mut Settings)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pages::play::prefs::Pace;
+    use crate::game::prefs::Pace;
 
     #[test]
     fn stored_settings_are_checked() {
         assert_eq!(parse(None), Ok(None));
-        assert_eq!(parse(Some(r#"{"lang":"en"}"#)), Ok(Some(Settings::with_lang(Lang::En))));
+        assert_eq!(
+            parse(Some(r#"{"lang":"en"}"#)),
+            Ok(Some(BrowserSettings::with_lang(Lang::En)))
+        );
         assert_eq!(parse(Some("{not json")), Err(SettingsError::Format));
         assert_eq!(
             parse(Some(r#"{"lang":"fr"}"#)),
             Err(SettingsError::Value(BadValue::new(Setting::Language, "fr")))
         );
-        let mut settings = Settings::with_lang(Lang::Zh);
+        let mut settings = BrowserSettings::with_lang(Lang::Zh);
         settings.play.pace = Pace::Fast;
         settings.play.counter = true;
         assert_eq!(parse(Some(&settings.to_json())), Ok(Some(settings)));

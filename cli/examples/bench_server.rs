@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
-use engine::contest::{Aids, ContestResult, Deals, Event, Settings};
+use engine::contest::{Aids, ContestResult, Deals, Event, Reveal, SeatRule, Settings};
 use engine::{Game, PlayerSpec};
 
 use api::{str_field, ApiError, Repeat, Server};
@@ -201,10 +201,10 @@ fn run(o: Options) -> Result<(), String> {
         title: format!("bench {} entrants", o.entrants),
         deals: Deals::Seeded { seed: 1 },
         boards: o.boards,
-        seat: "alternate".parse()?,
+        seat: SeatRule::Alternate,
         opponents: o.opponents,
         aids: Aids::default(),
-        reveal: "each-board".parse()?,
+        reveal: Reveal::EachBoard,
     })
     .map_err(|e| e.to_string())?;
     let made = server

@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use engine::contest::{Aids, EntrantName, Event, Format, Reveal, SeatRule};
 use engine::lab::dih::Distribution;
 use engine::lab::panel::{GdiCentre, Panel};
-use engine::lab::tournament::FormatName;
+use engine::lab::tournament::TournamentFormat;
 use engine::limits::{self, MAX_HAND};
 use engine::solver::Utility;
 use engine::table::duplicate::{BOARDS as DUPLICATE_BOARDS, TABLES as DUPLICATE_TABLES};
@@ -531,7 +531,7 @@ pub enum ContestCommand {
     /// The daily contest (the same for everyone that day, Beijing time).
     Daily {
         /// The day, YYYY-MM-DD (default: today in Beijing).
-        #[arg(long, value_parser = date)]
+        #[arg(long)]
         date: Option<Date>,
         /// The site's address, to print a whole link (https://example.org/ddz/).
         #[arg(long, value_parser = site)]
@@ -543,7 +543,7 @@ pub enum ContestCommand {
         #[arg(value_parser = event)]
         event: Event,
         /// The entrant (the equal and random formats deal from the name).
-        #[arg(long, value_parser = entrant)]
+        #[arg(long)]
         entrant: Option<EntrantName>,
     },
     /// An AI player enters: plays every board and prints its result, the
@@ -556,7 +556,7 @@ pub enum ContestCommand {
         #[arg(value_parser = event_or_online)]
         event: EventArg,
         /// The entrant's name (with --key, the entry's own, if given).
-        #[arg(long, value_parser = entrant, required_unless_present = "key")]
+        #[arg(long, required_unless_present = "key")]
         entrant: Option<EntrantName>,
         /// The player: a name with options or a ladder rung (L10).
         #[arg(long, value_parser = player)]
@@ -609,7 +609,7 @@ pub enum ContestCommand {
         #[arg(value_parser = event)]
         event: Event,
         /// Whose deals, in the equal and random formats.
-        #[arg(long, value_parser = entrant)]
+        #[arg(long)]
         entrant: Option<EntrantName>,
         /// Results to score first, to print each entrant's score per board.
         #[arg(long, num_args = 1..)]
@@ -774,7 +774,7 @@ pub struct ContestFairnessArgs {
     #[arg(long, default_value_t = 100, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
     pub entrants: u32,
     /// Deal for these names instead (repeat the flag).
-    #[arg(long = "entrant", value_name = "NAME", value_parser = entrant, conflicts_with = "entrants")]
+    #[arg(long = "entrant", value_name = "NAME", conflicts_with = "entrants")]
     pub names: Vec<EntrantName>,
     /// Rounds of the judging panel per board, measured again (8 games each).
     #[arg(long, default_value_t = 128, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
@@ -802,14 +802,14 @@ pub enum EventSource {
 
 #[derive(Args)]
 pub struct ContestNewArgs {
-    #[arg(long, value_parser = contest_format)]
+    #[arg(long)]
     pub format: Format,
     /// Boards, 1 to 36 (default 6; with --test-cases, its M).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=36))]
     pub boards: Option<u8>,
     /// The entrant's seat: landlord, farmer (farmer 1), farmer2, or
     /// alternate (the landlord on odd boards, farmer 1 on even ones).
-    #[arg(long, default_value = "alternate", value_parser = seat_rule)]
+    #[arg(long, default_value = "alternate")]
     pub seat: SeatRule,
     /// The AI opponents: a ladder rung, L0 to L11.
     #[arg(long, default_value = "L7", value_parser = player)]
@@ -837,10 +837,10 @@ pub struct ContestNewArgs {
     #[arg(long, default_value = "")]
     pub title: String,
     /// Aids allowed: hint, counter, undo (comma-separated), or none.
-    #[arg(long, default_value = "none", value_parser = aids)]
+    #[arg(long, default_value = "none")]
     pub aids: Aids,
     /// When entrants see how each board went against the field.
-    #[arg(long, default_value = "each-board", value_parser = reveal)]
+    #[arg(long, default_value = "each-board")]
     pub reveal: Reveal,
     /// The site's address, to print a whole link (https://example.org/ddz/).
     #[arg(long, conflicts_with = "server", value_parser = site)]
@@ -993,7 +993,7 @@ impl From<ScoringArg> for Scoring {
 #[derive(Clone, Debug)]
 pub enum Formats {
     All,
-    One(FormatName),
+    One(TournamentFormat),
 }
 
 // ---------------------------------------------------------------------------
@@ -1097,7 +1097,7 @@ fn formats(text: &str) -> Result<Formats, String> {
     if text.trim() == "all" {
         return Ok(Formats::All);
     }
-    text.parse::<FormatName>()
+    text.parse::<TournamentFormat>()
         .map(Formats::One)
         .map_err(|_| format!("'{text}' is not a format (duplicate, duplicate-equal, equal, random or all)"))
 }
@@ -1255,30 +1255,6 @@ fn rfc3339(text: &str) -> Result<String, String> {
     } else {
         Err(why())
     }
-}
-
-fn entrant(text: &str) -> Result<EntrantName, String> {
-    text.parse::<EntrantName>().map_err(|e| e.to_string())
-}
-
-fn date(text: &str) -> Result<Date, String> {
-    text.parse::<Date>().map_err(|e| e.to_string())
-}
-
-fn contest_format(text: &str) -> Result<Format, String> {
-    text.parse()
-}
-
-fn seat_rule(text: &str) -> Result<SeatRule, String> {
-    text.parse()
-}
-
-fn aids(text: &str) -> Result<Aids, String> {
-    text.parse()
-}
-
-fn reveal(text: &str) -> Result<Reveal, String> {
-    text.parse()
 }
 
 /// `N,M,R`: players, rounds and top places, each in its range.

@@ -318,7 +318,7 @@ fn clean_text(text: &str, what: &str, max: usize) -> ApiResult<String> {
 
 async fn health(AxState(state): St) -> Json<Value> {
     Json(serde_json::json!({
-        "ok": true, "version": env!("CARGO_PKG_VERSION"), "database": state.db.kind.name(),
+        "ok": true, "version": env!("CARGO_PKG_VERSION"), "database": state.db.backend.name(),
     }))
 }
 

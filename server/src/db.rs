@@ -11,23 +11,23 @@ use sqlx::{AnyPool, Executor};
 use tokio::sync::{Mutex, MutexGuard};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum Backend {
     Sqlite,
     Postgres,
 }
 
-impl Kind {
+impl Backend {
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Sqlite => "sqlite",
-            Kind::Postgres => "postgres",
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
         }
     }
 }
 
 pub struct Db {
     pub pool: AnyPool,
-    pub kind: Kind,
+    pub backend: Backend,
     /// SQLite has one writer at a time: this instance's write transactions
     /// take turns here instead of failing with SQLITE_BUSY.
     write: Mutex<()>,
@@ -38,7 +38,7 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 impl Db {
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
         sqlx::any::install_default_drivers();
-        let (kind, url) = if let Some(rest) = url.strip_prefix("sqlite:") {
+        let (backend, url) = if let Some(rest) = url.strip_prefix("sqlite:") {
             // Create the file if missing unless the URL says otherwise.
             let url = if rest.contains("mode=") {
                 url.to_string()
@@ -47,19 +47,19 @@ impl Db {
             } else {
                 format!("{url}?mode=rwc")
             };
-            (Kind::Sqlite, url)
+            (Backend::Sqlite, url)
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            (Kind::Postgres, url.to_string())
+            (Backend::Postgres, url.to_string())
         } else {
             anyhow::bail!("--database: '{url}' is neither sqlite://FILE nor postgres://…");
         };
         let options = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
-            .max_connections(if kind == Kind::Sqlite { 8 } else { 16 })
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
             .acquire_timeout(Duration::from_secs(30))
             .after_connect(move |conn, _| {
                 Box::pin(async move {
-                    if kind == Kind::Sqlite {
+                    if backend == Backend::Sqlite {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = FULL").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
@@ -73,16 +73,16 @@ impl Db {
         MIGRATOR.run(&pool).await?;
         Ok(Db {
             pool,
-            kind,
+            backend,
             write: Mutex::new(()),
         })
     }
 
     /// Held for the length of a write transaction (SQLite only).
     pub async fn write_turn(&self) -> Option<MutexGuard<'_, ()>> {
-        match self.kind {
-            Kind::Sqlite => Some(self.write.lock().await),
-            Kind::Postgres => None,
+        match self.backend {
+            Backend::Sqlite => Some(self.write.lock().await),
+            Backend::Postgres => None,
         }
     }
 }

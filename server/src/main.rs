@@ -105,7 +105,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         .trim_end_matches('/')
         .to_string();
     let hub = Arc::new(tables::hub::Hub::default());
-    if db.kind == db::Kind::Postgres {
+    if db.backend == db::Backend::Postgres {
         tokio::spawn(tables::hub::listen(config.database.clone(), hub.clone()));
     }
     let state = Arc::new(api::AppState {
@@ -121,7 +121,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
     info!(
         listen = %listener.local_addr()?,
-        database = state.db.kind.name(),
+        database = state.db.backend.name(),
         ai_workers = workers,
         ai_queue = config.ai_queue,
         "ddz-server listening"

@@ -7,4 +7,5 @@ pub mod line;
 pub mod par;
 pub mod picker;
 pub mod split;
+pub mod table;
 pub mod task;

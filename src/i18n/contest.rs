@@ -1,12 +1,12 @@
 //! The Contest page's words, in both languages, and the contest errors
 //! (codes, names, refused results) worded from their data.
 
-use engine::contest::code::{CodeError, Kind};
+use engine::contest::code::{CodeError, CodeKind};
 use engine::contest::standings::{BoardColumn, Column};
 use engine::contest::{BoardsError, EventError, FileProblem, NameError, RecordProblem, Rejection, ResultError};
 
 use super::{Lang, Strings};
-use crate::pages::contest::entry::{self, EntryError};
+use crate::game::entry::{self, EntryError};
 use crate::web::SetAside;
 
 pub struct ContestStrings {
@@ -544,11 +544,11 @@ impl Strings {
     /// Why a code is not what was wanted.
     pub fn code_error(&self, error: &CodeError) -> String {
         let zh = self.lang == Lang::Zh;
-        let kind = |k: &Kind| match (k, zh) {
-            (Kind::Event, true) => "比赛代码",
-            (Kind::Result, true) => "成绩代码",
-            (Kind::Event, false) => "an event code",
-            (Kind::Result, false) => "a result code",
+        let kind = |k: &CodeKind| match (k, zh) {
+            (CodeKind::Event, true) => "比赛代码",
+            (CodeKind::Result, true) => "成绩代码",
+            (CodeKind::Event, false) => "an event code",
+            (CodeKind::Result, false) => "a result code",
         };
         match error {
             CodeError::Empty if zh => "没有代码：内容是空的。".into(),

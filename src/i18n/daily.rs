@@ -2,7 +2,7 @@
 //! why a stored daily record could not be read.
 
 use super::Lang;
-use crate::pages::contest::daily::journal::{DayProblem, JournalError, MAX_DAYS, MAX_TEXT};
+use crate::game::journal::{DayProblem, JournalError, MAX_DAYS, MAX_TEXT};
 use crate::web::SetAside;
 
 pub struct DailyStrings {

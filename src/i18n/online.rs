@@ -2,7 +2,7 @@
 //! languages, and the server's refusals worded from their codes.
 
 use super::Strings;
-use crate::pages::contest::online::api::ApiError;
+use crate::api::ApiError;
 
 pub struct OnlineStrings {
     pub kind_label: &'static str,

@@ -4,8 +4,8 @@
 use engine::agents::bidding::HandStrength;
 use engine::bidding::Bid;
 
-use crate::pages::play::model::{RestoreError, Stakes};
-use crate::pages::play::saved::LoadError;
+use crate::game::model::{RestoreError, Stakes};
+use crate::game::saved::LoadError;
 
 pub struct PlayStrings {
     pub me: &'static str,
@@ -305,7 +305,7 @@ pub static ZH: PlayStrings = PlayStrings {
     bottom: "底牌",
     multiplier: "倍数",
     stakes: |s| {
-        use crate::pages::play::model::Mode;
+        use crate::game::model::Mode;
         match s.mode {
             Mode::Classic => {
                 let mut parts = vec![format!("叫分 {}", s.bid)];
@@ -473,7 +473,7 @@ pub static EN: PlayStrings = PlayStrings {
     bottom: "Bottom cards",
     multiplier: "Multiplier",
     stakes: |s| {
-        use crate::pages::play::model::Mode;
+        use crate::game::model::Mode;
         match s.mode {
             Mode::Classic => {
                 let mut parts = vec![format!("bid {}", s.bid)];

@@ -5,7 +5,7 @@
 use engine::{Cards, Kind, Move, Play, Rank, Seat, Split};
 
 use super::{Lang, Strings};
-use crate::pages::play::prefs::{BadValue, Setting};
+use crate::game::prefs::{BadValue, Setting};
 use crate::suits::{face_text, Face};
 
 /// What the units of a job's progress are.

@@ -8,7 +8,7 @@ use engine::lab::library::{Library, ParSummary};
 use engine::lab::panel::{gdi_distance, GdiCentre, PanelName, PanelRun, ScoreDistribution};
 use engine::lab::par::Par;
 use engine::lab::solve_match::{play_match_deal, MatchDeal, SizeResult, SIZES};
-use engine::lab::tournament::{FormatName, PlaceProbabilities, TournamentRun};
+use engine::lab::tournament::{PlaceProbabilities, TournamentFormat, TournamentRun};
 use engine::{step_until, Clock, Completion, Deadline, Deal, PlayerSpec, Stepwise};
 use serde::{Deserialize, Serialize};
 
@@ -130,7 +130,7 @@ pub enum LabResult {
         rows: Vec<RankedDeal>,
     },
     /// (format, place probabilities) for duplicate, equal, random.
-    Tournament(Vec<(FormatName, PlaceProbabilities)>),
+    Tournament(Vec<(TournamentFormat, PlaceProbabilities)>),
     SolveMatch(Vec<SizeResult>),
     Generate {
         /// Seeds dealt, from the first.
@@ -587,8 +587,12 @@ impl LabRun {
                         needed: few.needed,
                         eps,
                     })?;
-                let runs = [FormatName::Duplicate, FormatName::Equal, FormatName::Random]
-                    .map(|f| TournamentRun::new(tables.clone(), farmers, f.with_pool(&pool), rounds, matches, seed));
+                let runs = [
+                    TournamentFormat::Duplicate,
+                    TournamentFormat::Equal,
+                    TournamentFormat::Random,
+                ]
+                .map(|f| TournamentRun::new(tables.clone(), farmers, f.with_pool(&pool), rounds, matches, seed));
                 Box::new(Formats(runs.into()))
             }
         };

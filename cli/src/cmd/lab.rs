@@ -13,7 +13,9 @@ use engine::lab::dih::{dih_checked, Distribution};
 use engine::lab::generate::{Generator, Kept};
 use engine::lab::library::Library;
 use engine::lab::panel::{score_distribution, GdiCentre, Panel};
-use engine::lab::tournament::{distinguishable_players, distinguishable_share, rank_correlation, simulate, FormatName};
+use engine::lab::tournament::{
+    distinguishable_players, distinguishable_share, rank_correlation, simulate, TournamentFormat,
+};
 use engine::{limits, PlayerSpec, SeedOrDeal, SeedRange};
 
 use super::library::read;
@@ -352,8 +354,8 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
         seed,
     } = args;
     limits::check("--tables (how many)", tables.len(), &limits::TABLES)?;
-    let names: Vec<FormatName> = match format {
-        Formats::All => FormatName::ALL.to_vec(),
+    let names: Vec<TournamentFormat> = match format {
+        Formats::All => TournamentFormat::ALL.to_vec(),
         Formats::One(name) => vec![name],
     };
     // The equal formats draw their deals from the library's deals near the

@@ -88,7 +88,7 @@ impl<R: Read> Read for Counted<R> {
 
 /// The settings a library (or a build's journal) was built with.
 #[derive(Serialize, Deserialize, PartialEq, Clone)]
-struct Settings {
+struct BuildSettings {
     panel: String,
     games: u32,
     /// Par's node budget; 0: none.
@@ -96,11 +96,11 @@ struct Settings {
     par_nodes: u64,
 }
 
-impl Settings {
+impl BuildSettings {
     /// Whether entries built with `self` can go into a build with `wanted`:
     /// the same panel and games, and the same par budget, or none yet
     /// (par is then added to them).
-    fn fits(&self, wanted: &Settings) -> bool {
+    fn fits(&self, wanted: &BuildSettings) -> bool {
         self.panel == wanted.panel
             && self.games == wanted.games
             && (self.par_nodes == wanted.par_nodes || self.par_nodes == 0)
@@ -108,7 +108,7 @@ impl Settings {
 }
 
 /// Which of `found`'s settings differ from the build's, as flags.
-fn differences(found: &Settings, wanted: &Settings) -> String {
+fn differences(found: &BuildSettings, wanted: &BuildSettings) -> String {
     let mut out = Vec::new();
     if found.panel != wanted.panel {
         out.push(format!(
@@ -137,7 +137,7 @@ fn differences(found: &Settings, wanted: &Settings) -> String {
 fn existing_entries(
     out: &Path,
     seeds: SeedRange,
-    wanted: &Settings,
+    wanted: &BuildSettings,
     part: Option<Shard>,
 ) -> Result<Vec<Entry>, CliError> {
     let lib = read("--out", out).map_err(|e| {
@@ -145,7 +145,7 @@ fn existing_entries(
             "{e}; the build extends a library file, and would not overwrite this one"
         ))
     })?;
-    let found = Settings {
+    let found = BuildSettings {
         panel: lib.panel.clone(),
         games: lib.games,
         par_nodes: lib.par_nodes,
@@ -222,7 +222,7 @@ pub fn build(
     quiet: bool,
     part: Option<Shard>,
 ) -> Result<Report, CliError> {
-    let wanted = Settings {
+    let wanted = BuildSettings {
         panel: panel.name.to_string(),
         games,
         par_nodes,

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use engine::agents::Rung;
 use engine::clock::MonotonicClock;
-use engine::lab::duplicate::{play_board, BoardGames, Summary};
+use engine::lab::duplicate::{play_both_ways, BoardGames, Summary};
 use engine::{limits, PlayerSpec, SeedRange};
 
 use crate::error::CliError;
@@ -20,7 +20,7 @@ fn run_match(a: &PlayerSpec, b: &PlayerSpec, seeds: SeedRange, bar: &ProgressBar
         .range()
         .into_par_iter()
         .map(|s| {
-            let r = play_board(a, b, s, &clock, None).map_err(|e| e.to_string());
+            let r = play_both_ways(a, b, s, &clock, None).map_err(|e| e.to_string());
             bar.inc(1);
             r
         })

@@ -18,26 +18,26 @@ pub const MAX_CODE_CHARS: usize = 64 * 1024;
 
 /// What a code holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Kind {
+pub enum CodeKind {
     /// An event's settings.
     Event,
     /// An entrant's result.
     Result,
 }
 
-impl Kind {
+impl CodeKind {
     const fn tag(self) -> u8 {
         match self {
-            Kind::Event => b'E',
-            Kind::Result => b'R',
+            CodeKind::Event => b'E',
+            CodeKind::Result => b'R',
         }
     }
 
     /// Its name in messages: `event` or `result`.
     pub const fn name(self) -> &'static str {
         match self {
-            Kind::Event => "event",
-            Kind::Result => "result",
+            CodeKind::Event => "event",
+            CodeKind::Result => "result",
         }
     }
 }
@@ -61,9 +61,9 @@ pub enum CodeError {
     #[error("this is {} code, not {} code", article(found.name()), article(expected.name()))]
     WrongKind {
         /// What was wanted.
-        expected: Kind,
+        expected: CodeKind,
         /// What the code holds.
-        found: Kind,
+        found: CodeKind,
     },
     /// A format version this build does not read.
     #[error("the code is format version {0}; this version reads version {VERSION}")]
@@ -80,7 +80,7 @@ fn article(word: &str) -> String {
 }
 
 /// `body` sealed as a code of `kind`.
-pub fn seal(kind: Kind, body: &[u8]) -> String {
+pub fn seal(kind: CodeKind, body: &[u8]) -> String {
     let mut bytes = Vec::with_capacity(body.len() + 6);
     bytes.push(kind.tag());
     bytes.push(VERSION);
@@ -92,7 +92,7 @@ pub fn seal(kind: Kind, body: &[u8]) -> String {
 
 /// The body of a code of `kind`; whitespace (a code pasted across lines)
 /// is ignored.
-pub fn open(text: &str, kind: Kind) -> Result<Vec<u8>, CodeError> {
+pub fn open(text: &str, kind: CodeKind) -> Result<Vec<u8>, CodeError> {
     if text.len() > MAX_CODE_CHARS {
         return Err(CodeError::TooLong(text.chars().count()));
     }
@@ -114,8 +114,8 @@ pub fn open(text: &str, kind: Kind) -> Result<Vec<u8>, CodeError> {
         return Err(CodeError::Corrupted);
     }
     let found = match data[0] {
-        b'E' => Kind::Event,
-        b'R' => Kind::Result,
+        b'E' => CodeKind::Event,
+        b'R' => CodeKind::Result,
         _ => return Err(CodeError::Malformed("unknown kind".into())),
     };
     if found != kind {
@@ -239,11 +239,11 @@ mod tests {
     #[test]
     fn codes_round_trip_and_catch_every_one_character_change() {
         let body = b"\x00\x01hello contest\xff";
-        let code = seal(Kind::Event, body);
-        assert_eq!(open(&code, Kind::Event).unwrap(), body);
+        let code = seal(CodeKind::Event, body);
+        assert_eq!(open(&code, CodeKind::Event).unwrap(), body);
         // Pasted across lines.
         let (a, b) = code.split_at(7);
-        assert_eq!(open(&format!(" {a}\n{b} "), Kind::Event).unwrap(), body);
+        assert_eq!(open(&format!(" {a}\n{b} "), CodeKind::Event).unwrap(), body);
         // Every single-character change is caught.
         let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         for i in 0..code.len() {
@@ -251,28 +251,31 @@ mod tests {
                 let mut changed: Vec<char> = code.chars().collect();
                 changed[i] = c;
                 let changed: String = changed.into_iter().collect();
-                assert!(open(&changed, Kind::Event).is_err(), "{changed}");
+                assert!(open(&changed, CodeKind::Event).is_err(), "{changed}");
             }
         }
         // Cut short, or a character lost.
-        assert_eq!(open(&code[..code.len() - 1], Kind::Event), Err(CodeError::Corrupted));
-        assert_eq!(open(&code[..4], Kind::Event), Err(CodeError::Corrupted));
-        assert_eq!(open("", Kind::Event), Err(CodeError::Empty));
-        assert_eq!(open(" \n", Kind::Event), Err(CodeError::Empty));
-        assert_eq!(open("abc$def", Kind::Event), Err(CodeError::NotACode));
         assert_eq!(
-            open(&code, Kind::Result),
+            open(&code[..code.len() - 1], CodeKind::Event),
+            Err(CodeError::Corrupted)
+        );
+        assert_eq!(open(&code[..4], CodeKind::Event), Err(CodeError::Corrupted));
+        assert_eq!(open("", CodeKind::Event), Err(CodeError::Empty));
+        assert_eq!(open(" \n", CodeKind::Event), Err(CodeError::Empty));
+        assert_eq!(open("abc$def", CodeKind::Event), Err(CodeError::NotACode));
+        assert_eq!(
+            open(&code, CodeKind::Result),
             Err(CodeError::WrongKind {
-                expected: Kind::Result,
-                found: Kind::Event
+                expected: CodeKind::Result,
+                found: CodeKind::Event
             })
         );
         assert_eq!(
-            open(&code, Kind::Result).unwrap_err().to_string(),
+            open(&code, CodeKind::Result).unwrap_err().to_string(),
             "this is an event code, not a result code"
         );
         assert!(matches!(
-            open(&"A".repeat(MAX_CODE_CHARS + 1), Kind::Event),
+            open(&"A".repeat(MAX_CODE_CHARS + 1), CodeKind::Event),
             Err(CodeError::TooLong(_))
         ));
     }
@@ -283,7 +286,7 @@ mod tests {
         let crc = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&crc.to_le_bytes());
         let code = URL_SAFE_NO_PAD.encode(bytes);
-        assert_eq!(open(&code, Kind::Event), Err(CodeError::Version(9)));
+        assert_eq!(open(&code, CodeKind::Event), Err(CodeError::Version(9)));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::lab::panel::{CentreError, GdiCentre};
 use crate::limits::{self, LimitError};
 use crate::seat::Seat;
 
-use super::code::{self, CodeError, Kind, Reader, Writer};
+use super::code::{self, CodeError, CodeKind, Reader, Writer};
 use super::secret::{Secret, SECRET_BYTES};
 use crate::date::Date;
 use crate::rng::derive;
@@ -65,13 +65,31 @@ impl Format {
     }
 }
 
+/// A word that is not one of an event option's names, as the CLI and a
+/// form read them.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OptionError {
+    /// Not `duplicate`, `equal` or `random`.
+    #[error("'{0}' is not a format (duplicate, equal or random)")]
+    Format(String),
+    /// Not a seat nor `alternate`.
+    #[error("'{0}' is not a seat (landlord, farmer, farmer1, farmer2 or alternate)")]
+    Seat(String),
+    /// Not `hint`, `counter`, `undo` or `none`.
+    #[error("'{0}' is not an aid (hint, counter, undo or none)")]
+    Aid(String),
+    /// Not `each-board` or `at-end`.
+    #[error("'{0}' is not a time to show results (each-board or at-end)")]
+    Reveal(String),
+}
+
 impl FromStr for Format {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Format, String> {
+    type Err = OptionError;
+    fn from_str(text: &str) -> Result<Format, OptionError> {
         Format::ALL
             .into_iter()
             .find(|f| f.name() == text.trim())
-            .ok_or_else(|| format!("'{text}' is not a format (duplicate, equal or random)"))
+            .ok_or_else(|| OptionError::Format(text.trim().to_string()))
     }
 }
 
@@ -129,18 +147,16 @@ impl SeatRule {
 }
 
 impl FromStr for SeatRule {
-    type Err = String;
+    type Err = OptionError;
     /// `alternate`, or a seat as [`Seat`] reads it (`farmer` is farmer 1).
-    fn from_str(text: &str) -> Result<SeatRule, String> {
+    fn from_str(text: &str) -> Result<SeatRule, OptionError> {
         match text.trim() {
             "alternate" => Ok(SeatRule::Alternate),
             t => match t.parse::<Seat>() {
                 Ok(Seat::Landlord) => Ok(SeatRule::Landlord),
                 Ok(Seat::Farmer1) => Ok(SeatRule::Farmer1),
                 Ok(Seat::Farmer2) => Ok(SeatRule::Farmer2),
-                Err(_) => Err(format!(
-                    "'{text}' is not a seat (landlord, farmer, farmer1, farmer2 or alternate)"
-                )),
+                Err(_) => Err(OptionError::Seat(t.to_string())),
             },
         }
     }
@@ -185,9 +201,9 @@ impl Aids {
 }
 
 impl FromStr for Aids {
-    type Err = String;
+    type Err = OptionError;
     /// A comma-separated list of `hint`, `counter`, `undo`, or `none`.
-    fn from_str(text: &str) -> Result<Aids, String> {
+    fn from_str(text: &str) -> Result<Aids, OptionError> {
         let mut aids = Aids::default();
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             match item {
@@ -195,7 +211,7 @@ impl FromStr for Aids {
                 "counter" => aids.counter = true,
                 "undo" => aids.undo = true,
                 "none" => {}
-                other => return Err(format!("'{other}' is not an aid (hint, counter, undo or none)")),
+                other => return Err(OptionError::Aid(other.to_string())),
             }
         }
         Ok(aids)
@@ -222,14 +238,12 @@ impl Reveal {
 }
 
 impl FromStr for Reveal {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Reveal, String> {
+    type Err = OptionError;
+    fn from_str(text: &str) -> Result<Reveal, OptionError> {
         match text.trim() {
             "each-board" => Ok(Reveal::EachBoard),
             "at-end" => Ok(Reveal::AtEnd),
-            other => Err(format!(
-                "'{other}' is not a time to show results (each-board or at-end)"
-            )),
+            other => Err(OptionError::Reveal(other.to_string())),
         }
     }
 }
@@ -811,13 +825,13 @@ impl Event {
 
     /// The event's code: what a link carries (`#/contest?e=CODE`).
     pub fn code(&self) -> String {
-        code::seal(Kind::Event, &self.to_bytes())
+        code::seal(CodeKind::Event, &self.to_bytes())
     }
 
     /// Reads a code, or a link holding one (`…#/contest?e=CODE`).
     pub fn from_code(text: &str) -> Result<Event, EventError> {
         let code = code_in_link(text, "e");
-        let body = code::open(code, Kind::Event)?;
+        let body = code::open(code, CodeKind::Event)?;
         let mut r = Reader::new(&body);
         let event = Event::read(&mut r)?;
         r.end()?;
@@ -1008,7 +1022,7 @@ mod tests {
 
     #[test]
     fn codes_of_results_or_garbage_are_not_events() {
-        let result = code::seal(Kind::Result, b"x");
+        let result = code::seal(CodeKind::Result, b"x");
         assert_eq!(
             Event::from_code(&result).unwrap_err().to_string(),
             "this is a result code, not an event code"
@@ -1020,12 +1034,12 @@ mod tests {
         let at = 1 + event.title.len() + 2;
         assert_eq!(bytes[at], 7);
         bytes[at] = 99;
-        let forged = code::seal(Kind::Event, &bytes);
+        let forged = code::seal(CodeKind::Event, &bytes);
         assert!(Event::from_code(&forged).unwrap_err().to_string().contains("L99"));
         // Trailing bytes.
         let mut bytes = Event::daily("2026-01-01".parse().unwrap()).to_bytes();
         bytes.push(0);
-        assert!(Event::from_code(&code::seal(Kind::Event, &bytes)).is_err());
+        assert!(Event::from_code(&code::seal(CodeKind::Event, &bytes)).is_err());
     }
 
     #[test]

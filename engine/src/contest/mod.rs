@@ -39,7 +39,7 @@ pub mod standings;
 pub use boards::{Board, BoardsError, Dealing};
 pub use daily::Streak;
 pub use entrant::{EntrantName, NameError};
-pub use event::{Aids, Deals, Event, EventError, Format, Reveal, SeatRule, Settings};
+pub use event::{Aids, Deals, Event, EventError, Format, OptionError, Reveal, SeatRule, Settings};
 pub use field::{Field, FieldRun};
 pub use field_place::FieldPlace;
 pub use records::HandRecord;

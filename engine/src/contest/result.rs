@@ -16,7 +16,7 @@ use crate::game::Game;
 use crate::play::{readings, Move, PlayError};
 
 use super::boards::Board;
-use super::code::{self, CodeError, Kind, Reader, Writer};
+use super::code::{self, CodeError, CodeKind, Reader, Writer};
 use super::entrant::{EntrantName, NameError};
 use super::event::{Event, EventError, BOARDS};
 use super::referee::board_score;
@@ -213,12 +213,12 @@ impl ContestResult {
                 write_move(&mut w, mv);
             }
         }
-        code::seal(Kind::Result, &w.into_inner())
+        code::seal(CodeKind::Result, &w.into_inner())
     }
 
     /// Reads a code.
     pub fn from_code(text: &str) -> Result<ContestResult, ResultError> {
-        let body = code::open(text, Kind::Result)?;
+        let body = code::open(text, CodeKind::Result)?;
         let mut r = Reader::new(&body);
         let event_bytes = r.bytes("event", 4096)?;
         let event = {

@@ -5,7 +5,7 @@
 //! score (tournament scoring): positive when A did better with the same
 //! cards, in both roles at once.
 //!
-//! The engine plays one deal's board at a time ([`play_board`]), so callers can
+//! The engine plays one deal's board at a time ([`play_both_ways`]), so callers can
 //! spread deals over threads; [`Summary`] adds them up with 95% confidence
 //! intervals (normal approximation over deals).
 
@@ -38,7 +38,7 @@ impl BoardGames {
 
 /// Plays the board of deal `seed`: the deal both ways. Every player's randomness comes from the
 /// deal's seed and its seat, so the same call gives the same games.
-pub fn play_board(
+pub fn play_both_ways(
     a: &PlayerSpec,
     b: &PlayerSpec,
     seed: u64,
@@ -157,7 +157,7 @@ mod tests {
         let clock = MonotonicClock::default();
         let greedy: PlayerSpec = "greedy".parse().unwrap();
         let results: Vec<BoardGames> = (0..40)
-            .map(|s| play_board(&greedy, &greedy, s, &clock, None).unwrap())
+            .map(|s| play_both_ways(&greedy, &greedy, s, &clock, None).unwrap())
             .collect();
         // Greedy is deterministic: the same cards give the same score.
         assert!(results.iter().all(|r| r.margin() == 0));
@@ -172,7 +172,7 @@ mod tests {
         let (heuristic, random) = ("heuristic".parse().unwrap(), "random".parse().unwrap());
         let run = || -> Vec<BoardGames> {
             (0..60)
-                .map(|s| play_board(&heuristic, &random, s, &clock, None).unwrap())
+                .map(|s| play_both_ways(&heuristic, &random, s, &clock, None).unwrap())
                 .collect()
         };
         let results = run();

@@ -54,7 +54,7 @@ fn seated_score(deal: &Deal, players: [&PlayerSpec; 3], seed: u64, clock: &dyn C
     Ok(play_seated(&mut Game::new(deal), players, seeds, clock, None)?.score(Scoring::Tournament))
 }
 
-/// How the tables of a tournament get their deals: a [`FormatName`] with
+/// How the tables of a tournament get their deals: a [`TournamentFormat`] with
 /// the pool its equal formats deal from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DealSource {
@@ -74,7 +74,7 @@ pub enum DealSource {
 /// `duplicate-equal`, `equal` or `random` ([`DealSource`] adds the deals).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum FormatName {
+pub enum TournamentFormat {
     /// Every table gets the same deal each round ([`DealSource::Duplicate`]).
     Duplicate,
     /// The same deal at every table, from an equal-strength pool
@@ -86,58 +86,58 @@ pub enum FormatName {
     Random,
 }
 
-/// A format name that is not one of [`FormatName::ALL`].
+/// A format name that is not one of [`TournamentFormat::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("'{0}' is not a format (duplicate, duplicate-equal, equal or random)")]
 pub struct FormatError(pub String);
 
-impl FormatName {
+impl TournamentFormat {
     /// Every format, in the order the CLI shows them side by side.
-    pub const ALL: [FormatName; 4] = [
-        FormatName::Duplicate,
-        FormatName::DuplicateEqual,
-        FormatName::Equal,
-        FormatName::Random,
+    pub const ALL: [TournamentFormat; 4] = [
+        TournamentFormat::Duplicate,
+        TournamentFormat::DuplicateEqual,
+        TournamentFormat::Equal,
+        TournamentFormat::Random,
     ];
 
     /// Its name: `duplicate`, `duplicate-equal`, `equal` or `random`.
     pub fn name(self) -> &'static str {
         match self {
-            FormatName::Duplicate => "duplicate",
-            FormatName::DuplicateEqual => "duplicate-equal",
-            FormatName::Equal => "equal",
-            FormatName::Random => "random",
+            TournamentFormat::Duplicate => "duplicate",
+            TournamentFormat::DuplicateEqual => "duplicate-equal",
+            TournamentFormat::Equal => "equal",
+            TournamentFormat::Random => "random",
         }
     }
 
     /// Whether its deals come from a pool of equal-strength deals.
     pub fn needs_pool(self) -> bool {
-        matches!(self, FormatName::DuplicateEqual | FormatName::Equal)
+        matches!(self, TournamentFormat::DuplicateEqual | TournamentFormat::Equal)
     }
 
     /// The format's dealing, with `pool` as the deals of the equal formats
     /// (ignored by the others).
     pub fn with_pool(self, pool: &[u64]) -> DealSource {
         match self {
-            FormatName::Duplicate => DealSource::Duplicate,
-            FormatName::DuplicateEqual => DealSource::DuplicateOf(pool.to_vec()),
-            FormatName::Equal => DealSource::Equal(pool.to_vec()),
-            FormatName::Random => DealSource::Random,
+            TournamentFormat::Duplicate => DealSource::Duplicate,
+            TournamentFormat::DuplicateEqual => DealSource::DuplicateOf(pool.to_vec()),
+            TournamentFormat::Equal => DealSource::Equal(pool.to_vec()),
+            TournamentFormat::Random => DealSource::Random,
         }
     }
 }
 
-impl FromStr for FormatName {
+impl FromStr for TournamentFormat {
     type Err = FormatError;
-    fn from_str(text: &str) -> Result<FormatName, FormatError> {
-        FormatName::ALL
+    fn from_str(text: &str) -> Result<TournamentFormat, FormatError> {
+        TournamentFormat::ALL
             .into_iter()
             .find(|f| f.name() == text.trim())
             .ok_or_else(|| FormatError(text.to_string()))
     }
 }
 
-impl fmt::Display for FormatName {
+impl fmt::Display for TournamentFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -145,12 +145,12 @@ impl fmt::Display for FormatName {
 
 impl DealSource {
     /// Its format, without the deals.
-    pub fn format(&self) -> FormatName {
+    pub fn format(&self) -> TournamentFormat {
         match self {
-            DealSource::Duplicate => FormatName::Duplicate,
-            DealSource::DuplicateOf(_) => FormatName::DuplicateEqual,
-            DealSource::Equal(_) => FormatName::Equal,
-            DealSource::Random => FormatName::Random,
+            DealSource::Duplicate => TournamentFormat::Duplicate,
+            DealSource::DuplicateOf(_) => TournamentFormat::DuplicateEqual,
+            DealSource::Equal(_) => TournamentFormat::Equal,
+            DealSource::Random => TournamentFormat::Random,
         }
     }
 }
@@ -238,7 +238,7 @@ impl TournamentRun {
     }
 
     /// Its format.
-    pub fn format(&self) -> FormatName {
+    pub fn format(&self) -> TournamentFormat {
         self.dealing.format()
     }
 
@@ -519,13 +519,13 @@ mod tests {
 
     #[test]
     fn format_names_read_back() {
-        for f in FormatName::ALL {
-            assert_eq!(f.name().parse::<FormatName>(), Ok(f));
+        for f in TournamentFormat::ALL {
+            assert_eq!(f.name().parse::<TournamentFormat>(), Ok(f));
             assert_eq!(f.with_pool(&[1, 2]).format(), f);
             assert_eq!(serde_json::to_string(&f).unwrap(), format!("\"{f}\""));
         }
         assert_eq!(
-            "swiss".parse::<FormatName>().unwrap_err().to_string(),
+            "swiss".parse::<TournamentFormat>().unwrap_err().to_string(),
             "'swiss' is not a format (duplicate, duplicate-equal, equal or random)"
         );
     }

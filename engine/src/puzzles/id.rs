@@ -40,24 +40,26 @@ impl PuzzleId {
     }
 }
 
+/// Text that is not a [`PuzzleId`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a puzzle id ({ID_LEN} characters of A-Z a-z 0-9 - _)")]
+pub struct PuzzleIdError(pub String);
+
 impl std::str::FromStr for PuzzleId {
-    type Err = String;
+    type Err = PuzzleIdError;
     /// [`ID_LEN`] characters of the alphabet, as written.
-    fn from_str(text: &str) -> Result<PuzzleId, String> {
+    fn from_str(text: &str) -> Result<PuzzleId, PuzzleIdError> {
         let bytes = text.trim().as_bytes();
         match <[u8; ID_LEN]>::try_from(bytes) {
             Ok(id) if id.iter().all(|b| ALPHABET.contains(b)) => Ok(PuzzleId(id)),
-            _ => Err(format!(
-                "'{}' is not a puzzle id ({ID_LEN} characters of A-Z a-z 0-9 - _)",
-                text.trim()
-            )),
+            _ => Err(PuzzleIdError(text.trim().to_string())),
         }
     }
 }
 
 impl TryFrom<String> for PuzzleId {
-    type Error = String;
-    fn try_from(text: String) -> Result<PuzzleId, String> {
+    type Error = PuzzleIdError;
+    fn try_from(text: String) -> Result<PuzzleId, PuzzleIdError> {
         text.parse()
     }
 }

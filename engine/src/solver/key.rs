@@ -1,4 +1,4 @@
-//! Table keys that one position shares with every position the game cannot
+//! Transposition-table keys that one position shares with every position the game cannot
 //! tell apart from it.
 //!
 //! Who beats whom depends only on the order of ranks, and adjacency only

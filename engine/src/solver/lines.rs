@@ -38,7 +38,7 @@ impl Solver {
         // Verdicts are win or loss whatever the utility being solved.
         let options = SolveOptions {
             principal_variation: false,
-            utility: self.settings.utility,
+            utility: self.asked.utility,
             ..SolveOptions::exhaustive()
         };
         let mut line = Vec::new();
@@ -133,8 +133,8 @@ impl Solver {
         let mut pv = Vec::new();
         let mut pos = *root;
         while pos.winner().is_none() && pv.len() < 200 {
-            let (key, map) = pos.key(self.settings.utility);
-            let mut next = forced_move(&pos, self.settings.utility).or_else(|| self.table_move(key, &map));
+            let (key, map) = pos.key(self.asked.utility);
+            let mut next = forced_move(&pos, self.asked.utility).or_else(|| self.table_move(key, &map));
             if next.is_none() {
                 self.budget.stopped = false;
                 self.negamax(&pos, u8::MAX, deadline);
@@ -159,7 +159,7 @@ impl Solver {
         line.push(c.mv);
         let mut at = pos.after(c.mv);
         while at != c.pos {
-            let Some(mv) = forced_move(&at, self.settings.utility) else {
+            let Some(mv) = forced_move(&at, self.asked.utility) else {
                 break;
             };
             line.push(mv);
@@ -176,10 +176,10 @@ impl Solver {
         let mut end = LineEnd::new(
             root,
             self.scratch.lines.first().map_or(&[], Vec::as_slice),
-            self.settings.utility,
+            self.asked.utility,
         );
         let more = self.table_line(&end.pos, 200usize.saturating_sub(end.line.len()));
-        end.extend(&more, self.settings.utility);
+        end.extend(&more, self.asked.utility);
         end.line
     }
 
@@ -191,10 +191,10 @@ impl Solver {
     /// [`LINE_BUDGET`] nodes in all.
     pub(super) fn complete_line(&mut self, root: &Position, line: Vec<Move>, depth: u32) -> Vec<Move> {
         let limit = self.budget.nodes.saturating_add(LINE_BUDGET);
-        let mut end = LineEnd::new(root, &line, self.settings.utility);
+        let mut end = LineEnd::new(root, &line, self.asked.utility);
         loop {
             let more = self.table_line(&end.pos, 200usize.saturating_sub(end.line.len()));
-            end.extend(&more, self.settings.utility);
+            end.extend(&more, self.asked.utility);
             if end.pos.winner().is_some()
                 || end.searched >= depth
                 || end.line.len() >= 200
@@ -206,7 +206,7 @@ impl Solver {
             // position too costly to search to the depth left (a warm
             // table cuts a line near the root) still gets the deepest line
             // the budget allows, and leaves budget for the rounds after.
-            let (key, map) = end.pos.key(self.settings.utility);
+            let (key, map) = end.pos.key(self.asked.utility);
             let mut below = None;
             for left in 1..=(depth - end.searched) as u8 {
                 let budget = (limit - self.budget.nodes) / 2;
@@ -226,7 +226,7 @@ impl Solver {
                 }
                 below = self.scratch.lines.first().cloned();
             }
-            if below.is_none_or(|below| end.extend(&below, self.settings.utility) == 0) {
+            if below.is_none_or(|below| end.extend(&below, self.asked.utility) == 0) {
                 return end.line;
             }
         }
@@ -238,8 +238,8 @@ impl Solver {
         let mut line = Vec::new();
         let mut pos = *root;
         while pos.winner().is_none() && line.len() < most {
-            let next = forced_move(&pos, self.settings.utility).or_else(|| {
-                let (key, map) = pos.key(self.settings.utility);
+            let next = forced_move(&pos, self.asked.utility).or_else(|| {
+                let (key, map) = pos.key(self.asked.utility);
                 self.table_move(key, &map)
             });
             let Some(mv) = next.filter(|&mv| pos.is_legal(mv)) else {

@@ -61,7 +61,7 @@ use crate::seat::Team;
 
 pub use moves_run::{MoveVerdict, MovesRun};
 pub use position::{Position, PositionError, MAX_HAND};
-use state::{Budget, Memory, Scratch, Settings};
+use state::{Asked, Budget, Memory, Scratch};
 
 /// What a finished deal is worth to the landlord.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -105,7 +105,7 @@ pub struct SolveOptions {
     /// rest goes to iterative deepening): 1 to only try for a proof, 0 to
     /// skip it.
     pub proof_share: f64,
-    /// With [`Aids::farmer_alone`], the share of what the full-depth
+    /// With [`Shortcuts::farmer_alone`], the share of what the full-depth
     /// search left that first goes to depth-limited iterations (8 plies,
     /// then 10, …) asking at every new position whether a farmer wins
     /// alone; they answer only with a proof (their estimates are poor, as
@@ -131,17 +131,17 @@ pub struct SolveOptions {
     /// Fill in the whole best line (false: the best move only, which is
     /// quicker, and with a node limit the same on every machine).
     pub principal_variation: bool,
-    /// The aids to long proofs: all on in [`Self::exhaustive`], all off in
+    /// The shortcuts to long proofs: all on in [`Self::exhaustive`], all off in
     /// [`Self::sampler`].
-    pub aids: Aids,
+    pub shortcuts: Shortcuts,
 }
 
-/// The aids to long proofs, each a side search or shortcut that pays on a
+/// The shortcuts to long proofs, each a side search or a rule that pays on a
 /// proof of many nodes and would take most of a solve of a few thousand
 /// (`docs/solver.md` has what each is worth). Only the presets set them;
 /// the crate's tests switch one off to measure it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Aids {
+pub struct Shortcuts {
     /// Under win/loss with three seats, first look for a farmer who beats
     /// the landlord alone (a 1v1 endgame, searched within a node budget
     /// of its own).
@@ -160,16 +160,16 @@ pub struct Aids {
     pub(crate) single_covers: bool,
 }
 
-impl Aids {
-    /// Every aid on.
-    pub(crate) const ALL: Aids = Aids {
+impl Shortcuts {
+    /// Every shortcut on.
+    pub(crate) const ALL: Shortcuts = Shortcuts {
         farmer_alone: true,
         probes: true,
         sure_answers: true,
         single_covers: true,
     };
-    /// Every aid off.
-    pub(crate) const NONE: Aids = Aids {
+    /// Every shortcut off.
+    pub(crate) const NONE: Shortcuts = Shortcuts {
         farmer_alone: false,
         probes: false,
         sure_answers: false,
@@ -224,7 +224,7 @@ impl SolveOptions {
     }
 
     /// A search for a proof: win/loss, no limits, the largest table, the
-    /// best line in full and every aid to long proofs on. Set a limit (and
+    /// best line in full and every shortcut to long proofs on. Set a limit (and
     /// [`Self::sized_for`] the table) for an answer within it.
     pub fn exhaustive() -> SolveOptions {
         SolveOptions {
@@ -238,13 +238,13 @@ impl SolveOptions {
             restart_nodes: 1_000_000,
             node_limit: None,
             principal_variation: true,
-            aids: Aids::ALL,
+            shortcuts: Shortcuts::ALL,
         }
     }
 
     /// The sampling AI's many small solves: at most `node_limit` nodes and
     /// `time_limit_ms`, the best move only, deepening from 8 plies two at
-    /// a time and no aid to long proofs (its ladder was measured so).
+    /// a time and no shortcut to long proofs (its ladder was measured so).
     pub fn sampler(node_limit: u64, time_limit_ms: Option<f64>) -> SolveOptions {
         SolveOptions {
             node_limit: Some(node_limit),
@@ -252,7 +252,7 @@ impl SolveOptions {
             principal_variation: false,
             start_depth: 8,
             depth_step: 2,
-            aids: Aids::NONE,
+            shortcuts: Shortcuts::NONE,
             ..SolveOptions::exhaustive()
         }
     }
@@ -417,7 +417,7 @@ impl Progress for () {
 
 /// The solver. Keep one around to reuse its table between searches.
 pub struct Solver {
-    settings: Settings,
+    asked: Asked,
     memory: Memory,
     scratch: Scratch,
     budget: Budget,
@@ -432,9 +432,9 @@ impl Solver {
     /// [`SolveOptions::sized_for`] picks a size for the job.
     pub fn new(table_bytes: usize) -> Solver {
         Solver {
-            settings: Settings {
+            asked: Asked {
                 utility: Utility::WinLoss,
-                aids: Aids::ALL,
+                shortcuts: Shortcuts::ALL,
                 alone_within_horizon: false,
             },
             memory: Memory::new(table_bytes),

@@ -15,7 +15,7 @@ use super::ordering::{history_base, history_index, order, HISTORY_PER_SEAT};
 use super::table::{Bound, Found};
 use super::{alone, class, dominance, Position, Solver, Utility, INFINITY, PROOF_DEPTH, PROVEN};
 
-/// Nodes a probe may take ([`Aids::probes`]). Measured on 8 deals
+/// Nodes a probe may take ([`Shortcuts::probes`]). Measured on 8 deals
 /// (0, 1, 4, 20, 66, 103, 284, 322; 10 s each): 500 nodes 10.8 M in all,
 /// 1,000 12.4 M, 2,000 13.7 M, none 36.1 M with 3 not proven.
 const PROBE_BUDGET: u64 = 500;
@@ -241,7 +241,7 @@ impl Solver {
     /// [`Solver::sure_win_with`] with the opponents allowed to have shed up
     /// to `margin` plays each first (a covered plan then needs as many more
     /// plays between them and going out); where the split has no plan, the
-    /// split with single covers ([`Aids::single_covers`]).
+    /// split with single covers ([`Shortcuts::single_covers`]).
     pub(super) fn sure_win_margin(
         &mut self,
         pos: &Position,
@@ -249,7 +249,7 @@ impl Solver {
         margin: u32,
     ) -> Result<Move, Option<Move>> {
         let plain = self.plan_holds(pos, groups, margin);
-        if plain.is_ok() || !self.settings.aids.single_covers {
+        if plain.is_ok() || !self.asked.shortcuts.single_covers {
             return plain;
         }
         match control::single_covers(pos, groups) {
@@ -289,7 +289,7 @@ impl Solver {
     /// with the full window, as the root. The flag says whether it is
     /// proven (no estimate was used).
     pub(super) fn negamax(&mut self, pos: &Position, depth: u8, deadline: &Deadline<'_>) -> (i32, bool) {
-        let (key, map) = pos.key(self.settings.utility);
+        let (key, map) = pos.key(self.asked.utility);
         let root = Node {
             pos,
             key,
@@ -360,9 +360,9 @@ impl Solver {
             return (-cap, true);
         }
         window = window.within(cap);
-        if self.settings.aids.sure_answers
+        if self.asked.shortcuts.sure_answers
             && pos.seats == 3
-            && self.settings.utility == Utility::WinLoss
+            && self.asked.utility == Utility::WinLoss
             && pos.to_move.team() == Team::Farmers
             && self.landlord_answers(pos, key)
         {
@@ -382,10 +382,10 @@ impl Solver {
         // Within a horizon only when asked: each endgame's budget (64,000
         // nodes at the first play) would take a whole iteration of the
         // deepening that gives the estimate.
-        if self.settings.aids.farmer_alone
-            && (depth >= PROOF_DEPTH || self.settings.alone_within_horizon)
+        if self.asked.shortcuts.farmer_alone
+            && (depth >= PROOF_DEPTH || self.asked.alone_within_horizon)
             && pos.seats == 3
-            && self.settings.utility == Utility::WinLoss
+            && self.asked.utility == Utility::WinLoss
         {
             if let Some(first) = self.prove_farmer_alone(node, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
@@ -494,7 +494,7 @@ impl Solver {
             let same = child.to_move.team() == mover;
             // Under win/loss a seat that can go out at once does (nothing
             // wins more): the child is as good as finished.
-            if self.settings.utility == Utility::WinLoss && child.winner().is_none() {
+            if self.asked.utility == Utility::WinLoss && child.winner().is_none() {
                 if let Some(out) = going_out(&child) {
                     child = child.after(Move::Play(out));
                 }
@@ -511,7 +511,7 @@ impl Solver {
                 });
                 continue;
             }
-            let (ckey, cmap) = child.key(self.settings.utility);
+            let (ckey, cmap) = child.key(self.asked.utility);
             self.memory.table.prefetch(ckey);
             children.push(Child {
                 mv,
@@ -522,9 +522,9 @@ impl Solver {
                 known_at_most: None,
             });
         }
-        if self.settings.aids.probes
+        if self.asked.shortcuts.probes
             && pos.seats == 3
-            && self.settings.utility == Utility::WinLoss
+            && self.asked.utility == Utility::WinLoss
             && depth >= PROOF_DEPTH
             && self.budget.side_limit == u64::MAX
             && children.len() > 1
@@ -644,13 +644,13 @@ impl Solver {
             best: Some(map.rename_move(first)),
         };
         self.memory.table.put(key, found, 1);
-        (value >= beta || self.settings.utility == Utility::WinLoss).then_some((value, true))
+        (value >= beta || self.asked.utility == Utility::WinLoss).then_some((value, true))
     }
 
     /// The most any finish of `pos` can be worth, as a proven value.
     fn cap(&self, pos: &Position) -> i32 {
         PROVEN
-            + match self.settings.utility {
+            + match self.asked.utility {
                 Utility::WinLoss => 1,
                 Utility::Score => {
                     let all = pos.hands.iter().fold(Cards::EMPTY, |a, &h| a.plus(h));
@@ -663,7 +663,7 @@ impl Solver {
 
     /// A finished position's value for the team of `mover` (who just moved).
     fn terminal_value(&self, finished: &Position, mover: Seat) -> i32 {
-        let landlord = finished.landlord_utility(self.settings.utility);
+        let landlord = finished.landlord_utility(self.asked.utility);
         let v = landlord.signum() * (PROVEN + landlord.abs());
         if mover.team() == Team::Landlord {
             v
@@ -755,7 +755,7 @@ mod tests {
     use crate::cards::Rank;
     use crate::clock::MonotonicClock;
     use crate::solver::tests::{pos, solve};
-    use crate::solver::{Aids, Anatomy, Outcomes, SolveOptions};
+    use crate::solver::{Anatomy, Outcomes, Shortcuts, SolveOptions};
 
     #[test]
     fn a_window_beyond_the_cap_leaves_no_false_bound() {
@@ -849,9 +849,9 @@ mod tests {
         assert!(nodes.iter().all(|&n| n == nodes[0]), "{nodes:?}");
         // Switched off, the partner's cards are searched too.
         let without = SolveOptions {
-            aids: Aids {
+            shortcuts: Shortcuts {
                 farmer_alone: false,
-                ..Aids::ALL
+                ..Shortcuts::ALL
             },
             ..SolveOptions::exhaustive()
         };
@@ -881,9 +881,9 @@ mod tests {
         let r = Solver::new(16 << 20).solve(&p, &options, &clock, &mut ());
         assert_eq!((r.winner, r.exact), (Team::Landlord, true), "{} nodes", r.nodes);
         let without = SolveOptions {
-            aids: Aids {
+            shortcuts: Shortcuts {
                 probes: false,
-                ..Aids::ALL
+                ..Shortcuts::ALL
             },
             ..options
         };

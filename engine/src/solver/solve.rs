@@ -76,7 +76,7 @@ impl Solver {
             time_limit_ms: options.time_limit_ms.map(|ms| if ms.is_nan() { 0.0 } else { ms }),
             ..*options
         };
-        if options.utility != self.settings.utility {
+        if options.utility != self.asked.utility {
             // Values under another utility mean nothing now (a new table is empty already).
             if self.memory.searched {
                 self.memory.table.clear();
@@ -86,10 +86,10 @@ impl Solver {
                 self.memory.no_answer.clear();
                 self.memory.deepened = None;
             }
-            self.settings.utility = options.utility;
+            self.asked.utility = options.utility;
         }
         self.memory.searched = true;
-        self.settings.aids = options.aids;
+        self.asked.shortcuts = options.shortcuts;
         self.budget.nodes = 0;
         self.anatomy = Anatomy::default();
         self.budget.stopped = false;
@@ -146,7 +146,7 @@ impl Solver {
             self.budget.stopped = false;
             let node_limit = options.node_limit.unwrap_or(u64::MAX);
             let alone_share = options.alone_share.clamp(0.0, 1.0);
-            if self.settings.aids.farmer_alone
+            if self.asked.shortcuts.farmer_alone
                 && alone_share > 0.0
                 && position.seats == 3
                 && options.utility == Utility::WinLoss
@@ -161,7 +161,7 @@ impl Solver {
                     Some(ms) => Deadline::after(clock, (ms - (clock.now_ms() - started)) * alone_share),
                     None => Deadline::NONE,
                 };
-                self.settings.alone_within_horizon = true;
+                self.asked.alone_within_horizon = true;
                 let mut depth = 8u8;
                 loop {
                     let (value, proven) = self.negamax(position, depth, &deadline);
@@ -177,7 +177,7 @@ impl Solver {
                     }
                     depth = depth.saturating_add(if depth < 16 { 2 } else { 4 });
                 }
-                self.settings.alone_within_horizon = false;
+                self.asked.alone_within_horizon = false;
                 self.budget.stopped = false;
             }
         }

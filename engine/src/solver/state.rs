@@ -9,15 +9,15 @@ use super::class::ClassMoves;
 use super::ordering::HISTORY_PER_SEAT;
 use super::search::{Child, SplitCache};
 use super::solve::Deepened;
-use super::table::Table;
-use super::{alone, Aids, SolveOptions, Utility};
+use super::table::TransTable;
+use super::{alone, Shortcuts, SolveOptions, Utility};
 
 /// What the solve under way was asked: set from its options as it starts.
-pub(super) struct Settings {
+pub(super) struct Asked {
     /// What a finished deal is worth, and so what the table's values mean.
     pub(super) utility: Utility,
-    /// The aids this solve uses ([`SolveOptions::aids`]).
-    pub(super) aids: Aids,
+    /// The shortcuts this solve uses ([`SolveOptions::shortcuts`]).
+    pub(super) shortcuts: Shortcuts,
     /// Whether depth-limited searches look for a farmer alone too (the
     /// iterations of [`SolveOptions::alone_share`]); else only the
     /// full-depth search does.
@@ -28,7 +28,7 @@ pub(super) struct Settings {
 /// one utility; another clears what depends on it).
 pub(super) struct Memory {
     /// The transposition table.
-    pub(super) table: Table,
+    pub(super) table: TransTable,
     /// The best split of each hand met: for plans, ordering and the estimate.
     pub(super) splits: SplitCache,
     /// Whether the table holds anything yet.
@@ -64,7 +64,7 @@ impl Memory {
     /// Empty, for a table of about `table_bytes`.
     pub(super) fn new(table_bytes: usize) -> Memory {
         Memory {
-            table: Table::with_bytes(table_bytes),
+            table: TransTable::with_bytes(table_bytes),
             splits: SplitCache::new(),
             searched: false,
             history: vec![0; 5 * HISTORY_PER_SEAT],

@@ -84,11 +84,11 @@ impl Entry {
 #[repr(align(64))]
 struct Bucket([Entry; 2]);
 
-pub(super) struct Table {
+pub(super) struct TransTable {
     buckets: Buckets,
 }
 
-impl Table {
+impl TransTable {
     /// A table of at most `bytes` (at least 64 KB, at most
     /// [`SolveOptions::MAX_TABLE_BYTES`], so any size asked for fits).
     ///
@@ -96,7 +96,7 @@ impl Table {
     /// empty one), which for a large table means fresh pages from the OS,
     /// mapped only when a search first touches them: a 256 MB table costs
     /// nothing until it is used, and a small search touches a few pages.
-    pub fn with_bytes(bytes: usize) -> Table {
+    pub fn with_bytes(bytes: usize) -> TransTable {
         let bytes = bytes.min(SolveOptions::MAX_TABLE_BYTES);
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1024);
         // A power of two, so the index is a mask.
@@ -105,7 +105,7 @@ impl Table {
         } else {
             n.next_power_of_two() / 2
         };
-        Table {
+        TransTable {
             buckets: Buckets::zeroed(n),
         }
     }
@@ -114,7 +114,7 @@ impl Table {
         (key.hash() as usize) & (self.buckets.len() - 1)
     }
 
-    /// Asks the memory system for `key`'s bucket ahead of [`Table::get`].
+    /// Asks the memory system for `key`'s bucket ahead of [`TransTable::get`].
     #[inline]
     pub fn prefetch(&self, key: Key) {
         prefetch(&self.buckets[self.bucket(key)]);
@@ -285,7 +285,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip() {
-        let mut t = Table::with_bytes(1 << 16);
+        let mut t = TransTable::with_bytes(1 << 16);
         let play = Move::Play(Play::parse("444555+33").unwrap());
         t.put(key(1), found(5, Some(play)), 100);
         t.put(key(2), found(-3, Some(Move::Pass)), 100);
@@ -301,7 +301,7 @@ mod tests {
     #[test]
     fn any_size_asked_for_is_capped() {
         // Untouched pages cost nothing: this is the largest table's address space only.
-        let t = Table::with_bytes(usize::MAX);
+        let t = TransTable::with_bytes(usize::MAX);
         assert_eq!(
             t.buckets.len() * std::mem::size_of::<Bucket>(),
             SolveOptions::MAX_TABLE_BYTES
@@ -311,7 +311,7 @@ mod tests {
     #[test]
     fn a_zeroed_bucket_is_an_empty_one() {
         // The allocation relies on it (see `zeroed`).
-        let t = Table::with_bytes(1 << 16);
+        let t = TransTable::with_bytes(1 << 16);
         assert!(t
             .buckets
             .iter()
@@ -320,7 +320,7 @@ mod tests {
         // On a cache line each, the spare bucket's bytes notwithstanding.
         assert_eq!(t.buckets.as_ptr().align_offset(64), 0);
         assert!(t.get(key(1)).is_none());
-        let mut t = Table::with_bytes(1 << 16);
+        let mut t = TransTable::with_bytes(1 << 16);
         t.put(key(1), found(5, None), 1);
         t.clear();
         assert!(t.get(key(1)).is_none());
@@ -329,7 +329,7 @@ mod tests {
     #[test]
     fn an_expensive_result_survives_cheap_ones() {
         // A one-bucket table: every key collides.
-        let mut t = Table {
+        let mut t = TransTable {
             buckets: Buckets::zeroed(1),
         };
         t.put(key(1), found(1, None), 1 << 20);
@@ -349,7 +349,7 @@ mod tests {
 
     #[test]
     fn an_estimate_never_replaces_the_proof_of_its_position() {
-        let mut t = Table::with_bytes(1 << 16);
+        let mut t = TransTable::with_bytes(1 << 16);
         t.put(key(1), found(5, None), 10);
         t.put(key(1), estimate(-2), 1 << 30);
         assert_eq!(t.get(key(1)).map(|f| (f.value, f.proven)), Some((5, true)));
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn estimates_keep_out_of_costlier_proofs() {
-        let mut t = Table {
+        let mut t = TransTable {
             buckets: Buckets::zeroed(1),
         };
         t.put(key(1), found(1, None), 1 << 20);

@@ -14,7 +14,7 @@ use sqlx::postgres::PgListener;
 use tokio::sync::watch;
 
 use super::store::Loaded;
-use crate::db::{Db, Kind};
+use crate::db::{Backend, Db};
 
 /// The channel the instances NOTIFY and LISTEN on.
 const CHANNEL: &str = "ddz_tables";
@@ -109,9 +109,9 @@ impl Hub {
     /// Tells every instance that table `id` changed (after the change is
     /// committed).
     pub async fn notify(&self, db: &Db, id: &str) {
-        match db.kind {
-            Kind::Sqlite => self.bump(id),
-            Kind::Postgres => {
+        match db.backend {
+            Backend::Sqlite => self.bump(id),
+            Backend::Postgres => {
                 let sent = sqlx::query("SELECT pg_notify($1, $2)")
                     .bind(CHANNEL)
                     .bind(id)

@@ -9,12 +9,12 @@ use crate::i18n::use_strings;
 
 /// A chart's data for CSV: a header and rows.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Table {
+pub struct ChartRows {
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
 }
 
-impl Table {
+impl ChartRows {
     /// The rows as CSV, after the caption as a `#` line.
     fn csv(&self, caption: &str) -> String {
         let line = |cells: &[String]| {
@@ -106,7 +106,7 @@ fn save_png(id: &str, name: String) {
 pub struct ExportProps {
     /// The chart's SVG element id; also the file names' stem.
     pub id: AttrValue,
-    pub table: Table,
+    pub table: ChartRows,
     /// The chart's caption, the CSV's first line.
     pub caption: AttrValue,
 }

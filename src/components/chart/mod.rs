@@ -15,7 +15,7 @@ mod line;
 mod scale;
 
 pub use self::bar::{BarChart, BarChartProps};
-pub use self::export::{Export, ExportProps, Table};
+pub use self::export::{ChartRows, Export, ExportProps};
 pub use self::heatmap::{Heatmap, HeatmapProps};
 pub use self::line::{LineChart, LineChartProps};
 pub use self::scale::log_scale;

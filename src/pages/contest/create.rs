@@ -13,15 +13,16 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::event::full_link;
-use super::online::api::{self, Server};
+use super::online::views::Created;
 use super::online::{keep_organiser_key, link as online_link, typed_time};
 use super::words;
+use crate::api::{self, Server};
 use crate::components::copy::CopyButton;
 use crate::components::info::Info;
 use crate::components::task::task_status;
+use crate::game::prefs::Level;
 use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
-use crate::pages::play::prefs::Level;
 use crate::route::{ContestLink, Route};
 use crate::web;
 use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
@@ -247,7 +248,7 @@ pub fn CreateEvent() -> Html {
     let created = use_state(|| None::<(Event, Option<String>)>);
     let server = use_context::<Server>().unwrap_or_default().0;
     // An online event made on the server: its answer, or why not.
-    let posted = use_state(|| None::<Result<(api::Created, Option<String>), String>>);
+    let posted = use_state(|| None::<Result<(Created, Option<String>), String>>);
     let posting = use_state(|| false);
     let cases = use_task(|answer| match answer {
         Answer::Contest(ContestAnswer::TestCases(cases)) => Some(cases),
@@ -277,7 +278,7 @@ pub fn CreateEvent() -> Html {
                 posting.set(true);
                 let (posted, posting) = (posted.clone(), posting.clone());
                 wasm_bindgen_futures::spawn_local(async move {
-                    let answer = api::call::<api::Created>("POST", "events", None, Some(body)).await;
+                    let answer = api::call::<Created>("POST", "events", None, Some(body)).await;
                     posting.set(false);
                     posted.set(Some(match answer {
                         Ok(made) => {
@@ -544,7 +545,7 @@ fn advanced(t: &Strings, f: &Form, typed: &dyn Fn(fn(&mut Form, String)) -> Call
 
 /// An online event just made: its link, and the organiser key, shown
 /// this once.
-fn online_created_view(t: &Strings, made: &api::Created, not_kept: Option<&str>) -> Html {
+fn online_created_view(t: &Strings, made: &Created, not_kept: Option<&str>) -> Html {
     let o = t.online;
     let hash = online_link(&made.id, None, None);
     let link = full_link(&hash);

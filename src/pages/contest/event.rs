@@ -9,12 +9,12 @@
 use engine::contest::{EntrantName, Event, Reveal};
 use yew::prelude::*;
 
-use super::entry::{Entry, Refused};
 use super::field::beaten_text;
 use super::reports::Reports;
 use super::words;
 use crate::components::copy::CopyButton;
 use crate::components::task::task_status;
+use crate::game::entry::{Entry, Refused};
 use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
 use crate::route::{ContestLink, Route};

@@ -8,10 +8,10 @@ use engine::lab::par::Par;
 use engine::Team;
 use yew::prelude::*;
 
-use super::entry::Entry;
 use super::reports::Reports;
 use crate::components::chart::{BarChart, ChartText};
 use crate::components::task::task_status;
+use crate::game::entry::Entry;
 use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
 use crate::worker::Task;

@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use super::create::CreateEvent;
 use super::daily::card::DailyCard;
-use super::entry::Entry;
 use super::words;
+use crate::game::entry::Entry;
 use crate::i18n::use_strings;
 use crate::route::{ContestLink, Route};
 

@@ -19,7 +19,6 @@
 //! [`reports::ReportsKeeper`], which works out the boards' reports.
 
 pub mod board_end;
-pub mod entry;
 
 mod create;
 pub mod daily;

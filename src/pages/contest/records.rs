@@ -12,10 +12,10 @@ use engine::contest::{Board, EntrantName, Event, Standings};
 use engine::{Cards, Play, Seat, Team};
 use yew::prelude::*;
 
-use super::entry::Entry;
 use super::score::stored_standings;
 use super::words;
 use crate::components::task::task_status;
+use crate::game::entry::Entry;
 use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
 use crate::route::{ContestLink, Route};

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use engine::contest::{Board, Event};
 use yew::prelude::*;
 
-use super::entry::Entry;
+use crate::game::entry::Entry;
 use crate::web::StorageError;
 use crate::worker::{use_task, Answer, BoardReport, ContestAnswer, ContestJob, Job, Task};
 

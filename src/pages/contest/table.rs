@@ -1,14 +1,15 @@
 //! A contest board at the card table: the Play page in contest mode (the
-//! event's seat, opponents and aids; moves kept in the entry,
-//! [`super::board_end`]).
+//! event's seat, opponents and aids; moves kept in the entry; the panel at
+//! the end, [`super::board_end`]).
 
 use engine::contest::Event;
 use yew::prelude::*;
 
-use super::entry::Entry;
+use super::board_end::ContestBoardEnd;
 use super::words;
+use crate::game::entry::Entry;
 use crate::i18n::use_strings;
-use crate::pages::play::{ContestSeat, PlayPage};
+use crate::pages::play::{BoardEnd, ContestSeat, PlayPage};
 use crate::route::{ContestLink, Route};
 
 #[derive(Properties, PartialEq)]
@@ -53,9 +54,11 @@ pub fn ContestTable(props: &ContestTableProps) -> Html {
     if let Some(next) = entry.next_board().filter(|&k| k + 1 < number) {
         return refuse((t.contest.play_in_order)(next + 1));
     }
-    let seat = ContestSeat {
-        event: props.event.clone(),
-        board: entry.boards[number - 1],
-    };
+    let board = entry.boards[number - 1];
+    let event = props.event.clone();
+    let end = use_callback((event.clone(), board), |end: BoardEnd, (event, board)| {
+        html! { <ContestBoardEnd event={ event.clone() } board={ *board } {end} /> }
+    });
+    let seat = ContestSeat { event, board, end };
     html! { <PlayPage key={ number } link={ crate::route::PlayLink::default() } contest={ Some(seat) } /> }
 }

@@ -4,8 +4,8 @@
 use engine::contest::{Deals, Event, Format, Reveal, SeatRule};
 use engine::Seat;
 
+use crate::game::prefs::Level;
 use crate::i18n::Strings;
-use crate::pages::play::prefs::Level;
 
 /// The title: the organiser's, or the daily contest's in this language.
 pub fn title(t: &Strings, event: &Event) -> String {

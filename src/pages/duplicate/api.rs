@@ -6,7 +6,7 @@ use engine::table::duplicate::SessionView;
 use engine::table::Rules;
 use serde_json::json;
 
-use crate::pages::contest::online::api::{call, ApiError};
+use crate::api::{call, ApiError};
 use crate::pages::table::keys::Keys;
 use crate::route::Route;
 use crate::web;

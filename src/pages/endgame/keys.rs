@@ -11,7 +11,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::state::{Action, Board, State, Step};
+use super::state::{Action, Line, State, Step};
 
 /// The step a key asks for, if any.
 pub(super) fn step_of(key: &str) -> Option<Step> {
@@ -41,7 +41,7 @@ fn owned_by_target(target: Option<web_sys::EventTarget>) -> bool {
 #[hook]
 pub(super) fn use_step_keys(state: &UseReducerHandle<State>) {
     // The board as last drawn, for the listener to see.
-    let board: Rc<RefCell<Option<Board>>> = use_mut_ref(|| None);
+    let board: Rc<RefCell<Option<Line>>> = use_mut_ref(|| None);
     *board.borrow_mut() = Some(state.board.clone());
     let dispatcher = state.dispatcher();
     use_effect_with((), move |_| {

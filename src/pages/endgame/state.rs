@@ -15,15 +15,15 @@ use crate::worker::{Answer, JobError, JobId, WinsIn};
 
 /// The moves made on the board from the start, and how many are shown.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct Board {
+pub(super) struct Line {
     pub start: Position,
     pub line: Vec<Move>,
     pub cursor: usize,
 }
 
-impl Board {
-    pub(super) fn new(start: Position) -> Board {
-        Board {
+impl Line {
+    pub(super) fn new(start: Position) -> Line {
+        Line {
             start,
             line: vec![],
             cursor: 0,
@@ -115,7 +115,7 @@ pub(super) enum Mode {
 
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct State {
-    pub board: Board,
+    pub board: Line,
     pub mode: Mode,
     /// Analyses by (position, utility).
     pub known: HashMap<(Position, Utility), Rc<Analysis>>,
@@ -131,7 +131,7 @@ pub(super) struct State {
 impl State {
     pub(super) fn new(start: Position) -> State {
         State {
-            board: Board::new(start),
+            board: Line::new(start),
             mode: Mode::Try,
             known: HashMap::new(),
             pending: None,
@@ -158,7 +158,7 @@ pub(super) enum Step {
     End,
 }
 
-impl Board {
+impl Line {
     /// Where `step` takes the cursor (itself when it goes nowhere).
     pub(super) fn target(&self, step: Step) -> usize {
         match step {
@@ -195,7 +195,7 @@ impl Reducible for State {
         let mut next = (*self).clone();
         match action {
             Action::Reset(position, mode) => {
-                next.board = Board::new(position);
+                next.board = Line::new(position);
                 next.mode = mode;
                 next.preview = None;
                 next.failure = None;
@@ -278,7 +278,7 @@ impl Reducible for State {
     }
 }
 
-impl Board {
+impl Line {
     /// Puts `line` after the current move, in place of the moves there
     /// (the cursor stays); a line with an illegal move is left out from it.
     pub(super) fn follow(&mut self, line: Vec<Move>) {
@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn the_board_steps_back_and_forth_and_redoes() {
         let start = parse(&puzzle(0)).unwrap();
-        let mut board = Board::new(start);
+        let mut board = Line::new(start);
         let mut moves = Vec::new();
         start.moves(&mut moves);
         board.play(moves[0]);
@@ -381,7 +381,7 @@ mod tests {
         // At the end, forward goes nowhere.
         assert_eq!(state.board.target(Step::Forward), 4);
         // A line that stops being legal is loaded up to there.
-        let mut board = Board::new(start);
+        let mut board = Line::new(start);
         board.follow(vec![line[0], Move::parse("D").unwrap()]);
         assert_eq!(board.line, [line[0]]);
     }

@@ -9,9 +9,9 @@ use engine::{Move, Play};
 use yew::prelude::*;
 
 use super::state::{Action, State};
+use crate::components::table::TapHand;
+use crate::game::model::{selection_against, Selection};
 use crate::i18n::Strings;
-use crate::pages::play::hand::Hand as TapHand;
-use crate::pages::play::model::{selection_against, Selection};
 use crate::suits::Face;
 
 /// What the tapped cards make here: the legal plays among their readings,

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::{tucked, use_lab_view};
 use crate::components::card::Hand;
-use crate::components::chart::{today, BarChart, ChartText, Export, Table};
+use crate::components::chart::{today, BarChart, ChartRows, ChartText, Export};
 use crate::components::info::Info;
 use crate::components::task::task_status;
 use crate::i18n::lab::{ChartWords, LabStrings};
@@ -295,7 +295,7 @@ fn charts(d: &ScoreDistribution, ran: &Ran, words: &ChartWords) -> Html {
         subtitle,
         caption: caption(|l| l.gdi_title),
     };
-    let hist_table = Table {
+    let hist_table = ChartRows {
         header: vec![
             "score".into(),
             "games".into(),
@@ -319,7 +319,7 @@ fn charts(d: &ScoreDistribution, ran: &Ran, words: &ChartWords) -> Html {
             })
             .collect(),
     };
-    let gdi_table = Table {
+    let gdi_table = ChartRows {
         header: vec!["grade".into(), "gdi".into(), "low95".into(), "high95".into()],
         rows: gdi_labels
             .iter()

@@ -4,7 +4,7 @@ use engine::lab::dih::Distribution;
 use yew::prelude::*;
 
 use super::{arranged, use_lab_view, DihParams};
-use crate::components::chart::{log_scale, sig, today, ChartText, Export, LineChart, Table};
+use crate::components::chart::{log_scale, sig, today, ChartRows, ChartText, Export, LineChart};
 use crate::components::info::Info;
 use crate::components::task::task_status;
 use crate::i18n::use_strings;
@@ -76,7 +76,7 @@ pub fn DihSection(props: &DihSectionProps) -> Html {
         (Task::Done(values), Ok(_)) => {
             let value = values.get(params.rounds as usize - 1).copied().unwrap_or(0.0);
             let xs: Vec<f64> = (1..=values.len()).map(|m| m as f64).collect();
-            let table = Table {
+            let table = ChartRows {
                 header: vec!["m".into(), "dih".into()],
                 rows: values
                     .iter()

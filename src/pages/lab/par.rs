@@ -11,7 +11,7 @@ use yew::prelude::*;
 use super::{arranged, use_lab_view, LabView};
 use engine::lab::wilson;
 
-use crate::components::chart::{percent, today, BarChart, ChartText, Export, Table};
+use crate::components::chart::{percent, today, BarChart, ChartRows, ChartText, Export};
 use crate::components::info::Info;
 use crate::components::task::task_status;
 use crate::i18n::use_strings;
@@ -110,7 +110,7 @@ fn chart(t: &crate::i18n::Strings, view: &LabView, a: &Against) -> Html {
             )
         }),
     };
-    let table = Table {
+    let table = ChartRows {
         header: vec![
             "par".into(),
             "deals".into(),

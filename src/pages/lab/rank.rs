@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::{arranged, parse_centre, use_lab_view, DihParams, LabView, DEFAULT_CENTRE};
-use crate::components::chart::{percent, sig, today, BarChart, ChartText, Export, Table};
+use crate::components::chart::{percent, sig, today, BarChart, ChartRows, ChartText, Export};
 use crate::components::info::Info;
 use crate::components::task::task_status;
 use crate::i18n::use_strings;
@@ -188,7 +188,7 @@ fn ranking(
                 .collect::<Option<Vec<_>>>()
         })
         .flatten();
-    let table = Table {
+    let table = ChartRows {
         header: vec![
             "seed".into(),
             "dih".into(),

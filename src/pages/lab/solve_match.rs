@@ -6,7 +6,7 @@ use engine::lab::solve_match::SizeResult;
 use yew::prelude::*;
 
 use super::{arranged, use_lab_view, LabView};
-use crate::components::chart::{today, BarChart, ChartText, Export, Table};
+use crate::components::chart::{today, BarChart, ChartRows, ChartText, Export};
 use crate::components::task::task_status;
 use crate::i18n::use_strings;
 use crate::i18n::Unit;
@@ -99,7 +99,7 @@ fn chart(view: &LabView, rows: &[SizeResult], (deals, limit): (u32, f64)) -> Htm
         subtitle: words.say(|l| (l.n_sm)(games, deals, rows.len())),
         caption: words.say(|l| (l.caption_sm)(l.sm_chart_title, deals, limit, SEED, &date)),
     };
-    let table = Table {
+    let table = ChartRows {
         header: vec![
             "size".into(),
             "deals".into(),

@@ -5,7 +5,7 @@ use engine::{PlayerSpec, Rung};
 use yew::prelude::*;
 
 use super::{arranged, parse_centre, use_lab_view, DEFAULT_CENTRE};
-use crate::components::chart::{today, ChartText, Export, Heatmap, Table};
+use crate::components::chart::{today, ChartRows, ChartText, Export, Heatmap};
 use crate::components::info::Info;
 use crate::components::task::task_status;
 use crate::i18n::use_strings;
@@ -130,7 +130,7 @@ pub fn TournamentSection() -> Html {
                         )
                     }),
                 };
-                let table = Table {
+                let table = ChartRows {
                     header: std::iter::once("table".to_string()).chain(cols.iter().map(|c| format!("place {c}"))).collect(),
                     rows: p
                         .tables

@@ -3,18 +3,18 @@
 
 use yew::prelude::*;
 
-use super::model::Table;
-use super::saved;
 use super::state::{Action, Notice, State};
-use super::view;
 use super::{level_index, mode_index};
 use crate::components::icon::icon;
+use crate::components::table::view;
+use crate::game::model::PlayDeal;
+use crate::game::saved;
 use crate::i18n::Strings;
 use crate::sound::{self, Sound};
 
 /// The bar over the table, with the session's `totals` by chair.
 pub(super) fn play_bar(t: &Strings, state: &UseReducerHandle<State>, totals: [i64; 3]) -> Html {
-    let table: &Table = &state.table;
+    let table: &PlayDeal = &state.table;
     let setup = table.setup();
     let in_auction = table.deal().is_none();
     let stakes = table.stakes_after(state.replay.unwrap_or(table.record().len()));

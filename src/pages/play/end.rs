@@ -2,11 +2,11 @@
 
 use yew::prelude::*;
 
-use super::model::{Chair, Phase, Table};
 use super::review::review_summary;
 use super::state::{new_deal, Action, Review, State};
-use super::view::{self, chair_name};
 use crate::components::icon::icon;
+use crate::components::table::view::{self, chair_name};
+use crate::game::model::{Chair, Phase, PlayDeal};
 use crate::i18n::Strings;
 
 /// The deal's result over the table: who went out, the stakes, the points
@@ -75,7 +75,7 @@ pub(super) fn end_panel(
 }
 
 /// The record as the CLI writes it, with what it was played under.
-pub(super) fn record_json(table: &Table) -> String {
+pub(super) fn record_json(table: &PlayDeal) -> String {
     let setup = table.setup();
     let moves: Vec<serde_json::Value> = table
         .record()

@@ -13,10 +13,10 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::link::{link_of, read_link, show_address};
-use super::model::{Chair, Phase, Setup, Table};
-use super::saved;
 use super::state::{next_setup, time_up, Action, Notice, State, Waiting};
 use super::{now_ms, AI_TIME_MS, REDEAL_MS, REVIEW_MS};
+use crate::game::model::{Chair, Phase, PlayDeal, Setup};
+use crate::game::saved;
 use crate::route::PlayLink;
 use crate::settings;
 use crate::sound::{self, Sound};
@@ -97,7 +97,7 @@ pub(super) fn use_persistence(state: &UseReducerHandle<State>, link: &PlayLink) 
         let state = state.clone();
         use_effect_with(snapshot, move |(table, session, contest)| {
             let saved = match contest {
-                Some(seat) => crate::pages::contest::board_end::save_table(&seat.event, seat.board, table),
+                Some(seat) => crate::game::entry::Entry::save_table(&seat.event, seat.board, table),
                 None => saved::save(table, session),
             };
             // Told, not ignored: the game would not survive a reload.
@@ -281,7 +281,7 @@ pub(super) fn use_table_sounds(state: &UseReducerHandle<State>) {
 }
 
 /// The sounds of what just happened at the table, in order.
-fn event_sounds(table: &Table, before: (Setup, usize, usize), now: (Setup, usize, usize)) -> Vec<Sound> {
+fn event_sounds(table: &PlayDeal, before: (Setup, usize, usize), now: (Setup, usize, usize)) -> Vec<Sound> {
     if before.0 != now.0 {
         return vec![Sound::Deal];
     }
@@ -327,7 +327,7 @@ mod tests {
     #[test]
     fn events_have_their_sounds() {
         let setup = Setup::tournament(42, Seat::Farmer2);
-        let mut table = Table::new(setup);
+        let mut table = PlayDeal::new(setup);
         let other = Setup::tournament(1, Seat::Landlord);
         assert_eq!(event_sounds(&table, (other, 0, 0), (setup, 0, 0)), [Sound::Deal]);
         let mut moves = vec![];

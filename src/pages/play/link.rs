@@ -3,8 +3,8 @@
 
 use engine::Seat;
 
-use super::model::{Chair, Mode, Setup};
-use super::prefs::{BadValue, Level, Pace, Prefs, Setting};
+use crate::game::model::{Chair, Mode, Setup};
+use crate::game::prefs::{BadValue, Level, Pace, Prefs, Setting};
 use crate::route::{PlayLink, Route};
 
 /// A link, checked: the deal it names (if any), the settings it changes,

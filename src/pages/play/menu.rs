@@ -5,12 +5,12 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::link::link_of;
-use super::model::{Mode, Phase};
-use super::prefs::{Level, Pace, Prefs, Timer};
 use super::state::{new_deal, next_setup, Action, Review, State};
-use super::view::chair_name;
 use super::{level_index, mode_index};
 use crate::components::icon::icon;
+use crate::components::table::view::chair_name;
+use crate::game::model::{Mode, Phase};
+use crate::game::prefs::{Level, Pace, Prefs, Timer};
 use crate::i18n::Strings;
 use crate::route::Route;
 use crate::web;

@@ -8,30 +8,26 @@
 //! deal can be replayed on the same table.
 
 mod bar;
+mod contest;
 mod end;
-pub(crate) mod hand;
 mod hooks;
 mod link;
 mod menu;
-pub mod model;
-pub mod prefs;
 mod review;
-pub mod saved;
-pub(crate) mod state;
-pub mod view;
+mod state;
 
 use engine::agents::bidding::assess;
 use engine::bidding::Bid;
 use engine::{Cards, Move, Play, Seat};
 use yew::prelude::*;
 
-use self::hand::Hand;
-use self::model::{selection, Chair, Mode, Phase, Selection, Table};
-use self::prefs::Level;
-pub use self::state::ContestSeat;
+pub use self::contest::{next_button, BoardEnd, ContestSeat};
 use self::state::{new_deal, opening, Action, Waiting};
-use self::view::{chair_name, SeatShown};
 use crate::components::info::Info;
+use crate::components::table::view::{self, chair_name, SeatShown};
+use crate::components::table::TapHand;
+use crate::game::model::{selection, Chair, Mode, Phase, PlayDeal, Selection};
+use crate::game::prefs::Level;
 use crate::i18n::{use_strings, Strings};
 use crate::route::PlayLink;
 use crate::suits::{Face, Faces};
@@ -63,9 +59,7 @@ pub struct PlayPageProps {
 #[component]
 pub fn PlayPage(props: &PlayPageProps) -> Html {
     let t = use_strings();
-    let served = use_context::<crate::pages::contest::online::api::Server>()
-        .unwrap_or_default()
-        .0;
+    let served = use_context::<crate::api::Server>().unwrap_or_default().0;
     let state = use_reducer({
         let (link, contest) = (props.link.clone(), props.contest.clone());
         move || opening(&link, contest)
@@ -246,7 +240,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             Phase::Over(_) => html! {
                 <div class="actions" id="play-actions" data-for="over">
                     if let Some(seat) = &state.contest {
-                        { crate::pages::contest::board_end::next_button(t, seat, "play-next") }
+                        { next_button(t, &seat.event, seat.board, "play-next") }
                     } else {
                         <button type="button" class="primary" id="play-next" onclick={ new_deal(&state) }>{ t.play.next_deal }</button>
                     }
@@ -364,7 +358,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
                     }
                 </div>
                 { actions }
-                <Hand {hand} selected={selected} selectable={my_turn} marked={fresh_bottom} on_toggle={on_toggle} />
+                <TapHand {hand} selected={selected} selectable={my_turn} marked={fresh_bottom} on_toggle={on_toggle} />
             </section>
         </div>
     };
@@ -378,10 +372,13 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             { table_view }
             if over && state.end_open {
                 if let Some(seat) = &state.contest {
-                    <crate::pages::contest::board_end::BoardEnd seat={ (**seat).clone() } table={ state.table.clone() }
-                        on_close={ { let s = state.clone(); Callback::from(move |_| s.dispatch(Action::EndOpen(false))) } }
-                        on_replay={ { let s = state.clone(); Callback::from(move |_| s.dispatch(Action::Replay(Some(0)))) } }
-                        on_review={ jobs.start_review.clone() } reviewing={ matches!(state.review, state::Review::Running { .. }) } />
+                    { seat.end.emit(BoardEnd {
+                        table: state.table.clone(),
+                        on_close: { let s = state.clone(); Callback::from(move |_| s.dispatch(Action::EndOpen(false))) },
+                        on_replay: { let s = state.clone(); Callback::from(move |_| s.dispatch(Action::Replay(Some(0)))) },
+                        on_review: jobs.start_review.clone(),
+                        reviewing: matches!(state.review, state::Review::Running { .. }),
+                    }) }
                 } else {
                     { end::end_panel(t, &state, totals, &jobs.start_review) }
                 }
@@ -409,7 +406,13 @@ fn phase_name(phase: Phase) -> &'static str {
 }
 
 /// What the centre of the table says now.
-fn table_message(t: &Strings, table: &Table, phase: Phase, to_beat: Option<(Chair, Play)>, replaying: bool) -> String {
+fn table_message(
+    t: &Strings,
+    table: &PlayDeal,
+    phase: Phase,
+    to_beat: Option<(Chair, Play)>,
+    replaying: bool,
+) -> String {
     if replaying {
         return t.play.replay_bar.to_string();
     }

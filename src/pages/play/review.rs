@@ -6,11 +6,11 @@ use engine::{Move, Team};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::model::Chair;
 use super::state::{Action, Review, State};
-use super::view::chair_name;
 use crate::components::card::Hand;
 use crate::components::icon::icon;
+use crate::components::table::view::chair_name;
+use crate::game::model::Chair;
 use crate::i18n::Strings;
 use crate::worker::{Slip, Verdict};
 

@@ -3,15 +3,15 @@
 
 use std::rc::Rc;
 
+use super::contest::ContestSeat;
 use engine::bidding::Bid;
-use engine::contest::{Board, Event};
 use engine::{Move, Play};
 use yew::prelude::*;
 
 use super::link::read_link;
-use super::model::{Chair, Mode, Phase, Session, Setup, Table};
-use super::prefs::{BadValue, Prefs};
-use super::saved;
+use crate::game::model::{Chair, Mode, Phase, PlayDeal, Session, Setup};
+use crate::game::prefs::{BadValue, Prefs};
+use crate::game::saved;
 use crate::route::PlayLink;
 use crate::settings;
 use crate::suits::{Face, Faces};
@@ -47,19 +47,10 @@ pub(super) enum Notice {
     TimedOut,
     Failure(JobError),
     /// A contest entry that could not be read, and what became of it.
-    Contest(crate::pages::contest::entry::Unreadable),
+    Contest(crate::game::entry::Unreadable),
     /// A save that failed (storage full or refused): the game is on the
     /// page but would not survive a reload.
     NotSaved(StorageError),
-}
-
-/// A contest board at the table: the event, the board, how many boards
-/// the event has. Its aids, opponents and seat are the event's; its moves
-/// are kept in the entrant's entry, not the casual saved game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ContestSeat {
-    pub event: Event,
-    pub board: Board,
 }
 
 /// Everything the page shows, in one reducer.
@@ -67,7 +58,7 @@ pub struct ContestSeat {
 pub(super) struct State {
     /// Playing a contest board.
     pub(super) contest: Option<Rc<ContestSeat>>,
-    pub(super) table: Table,
+    pub(super) table: PlayDeal,
     pub(super) session: Session,
     pub(super) prefs: Prefs,
     /// The user's selected cards (a subset of the hand).
@@ -103,7 +94,7 @@ pub(super) enum Action {
     Reviewing,
     /// Back to the game put aside; the one on the table goes aside if
     /// it is unfinished.
-    Resume(Box<Table>),
+    Resume(Box<PlayDeal>),
     ResetSession,
     Bid(Bid),
     Play(Move, Faces),
@@ -161,7 +152,7 @@ impl Reducible for State {
         match action {
             Action::NewDeal(setup) => {
                 next.session.settle(&next.table);
-                next.table = Table::new(setup);
+                next.table = PlayDeal::new(setup);
                 next.clear_turn();
                 next.waiting = None;
                 next.pending = None;
@@ -294,7 +285,7 @@ impl Reducible for State {
 impl State {
     /// The page opening on `table`: nothing selected or awaited, the end
     /// panel open if the deal is over.
-    fn at(table: Table, session: Session, prefs: Prefs, notices: Vec<Notice>) -> State {
+    fn at(table: PlayDeal, session: Session, prefs: Prefs, notices: Vec<Notice>) -> State {
         let end_open = matches!(table.phase(), Phase::Over(_));
         State {
             contest: None,
@@ -323,14 +314,14 @@ fn contest_opening(seat: ContestSeat) -> State {
     prefs.practice = aids.undo;
     prefs.counter &= aids.counter;
     let mut notices = vec![];
-    let stored = match crate::pages::contest::entry::Entry::load(&seat.event) {
+    let stored = match crate::game::entry::Entry::load(&seat.event) {
         Ok(entry) => entry.and_then(|e| e.table(usize::from(seat.board.number) - 1)),
         Err(e) => {
             notices.push(Notice::Contest(e));
             None
         }
     };
-    let table = stored.unwrap_or_else(|| Table::new(Setup::tournament(seat.board.seed, seat.board.seat)));
+    let table = stored.unwrap_or_else(|| PlayDeal::new(Setup::tournament(seat.board.seed, seat.board.seat)));
     let mut state = State::at(table, Session::default(), prefs, notices);
     state.contest = Some(Rc::new(seat));
     state
@@ -363,11 +354,11 @@ pub(super) fn opening(link: &PlayLink, contest: Option<ContestSeat>) -> State {
                 Ok(()) => Notice::Paused,
                 Err(e) => Notice::NotSaved(e),
             });
-            (Table::new(setup), s.session)
+            (PlayDeal::new(setup), s.session)
         }
-        (Some(setup), saved) => (Table::new(setup), saved.map(|s| s.session).unwrap_or_default()),
+        (Some(setup), saved) => (PlayDeal::new(setup), saved.map(|s| s.session).unwrap_or_default()),
         (None, Some(s)) => (s.table, s.session),
-        (None, None) => (Table::new(next_setup(&request.prefs, None)), Session::default()),
+        (None, None) => (PlayDeal::new(next_setup(&request.prefs, None)), Session::default()),
     };
     State::at(table, session, request.prefs, notices)
 }

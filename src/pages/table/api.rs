@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::keys::Keys;
-use crate::pages::contest::online::api::{call, ApiError};
+use crate::api::{call, ApiError};
 use crate::route::Route;
 
 #[derive(Deserialize)]

@@ -7,8 +7,8 @@ use engine::{Cards, Move, Play, Seat};
 use yew::prelude::*;
 
 use crate::components::card::{CardBack, Hand};
+use crate::components::table::view::{avatar, role_name};
 use crate::i18n::Strings;
-use crate::pages::play::view::{avatar, role_name};
 use crate::suits::Faces;
 
 /// Where each chair is drawn: the viewer's (a spectator's: chair 0) at the

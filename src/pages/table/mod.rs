@@ -24,9 +24,9 @@ use self::board::{centre, other, to_beat, Places};
 use self::keys::Keys;
 use self::socket::use_table_socket;
 use crate::components::copy::CopyButton;
+use crate::components::table::TapHand;
+use crate::game::model::{selection_against, Selection};
 use crate::i18n::{use_strings, Strings};
-use crate::pages::play::hand::Hand;
-use crate::pages::play::model::{selection_against, Selection};
 use crate::suits::{Face, Faces};
 use crate::web;
 
@@ -371,13 +371,13 @@ fn mine(
             <div class="me-line">
                 <span class="name">{ frame.chairs[chair.index()].as_ref().map(|s| s.name.clone()).unwrap_or_default() }</span>
                 if let Some(role) = role {
-                    <span class={ classes!("role", (role == Seat::Landlord).then_some("landlord")) }>{ crate::pages::play::view::role_name(t, role) }</span>
+                    <span class={ classes!("role", (role == Seat::Landlord).then_some("landlord")) }>{ crate::components::table::view::role_name(t, role) }</span>
                 }
                 if auto { <span class="badge auto" data-auto="true">{ t.table.auto }</span> }
                 <span class="count">{ (t.play.cards_left)(hand_cards.len()) }</span>
             </div>
             { actions }
-            <Hand {hand} selected={ if my_turn { **selected } else { Faces::EMPTY } } selectable={ my_turn && deal.phase == Phase::Playing && !auto } marked={ Faces::EMPTY } {on_toggle} id={ AttrValue::Static("table-hand") } />
+            <TapHand {hand} selected={ if my_turn { **selected } else { Faces::EMPTY } } selectable={ my_turn && deal.phase == Phase::Playing && !auto } marked={ Faces::EMPTY } {on_toggle} id={ AttrValue::Static("table-hand") } />
         </section>
     }
 }

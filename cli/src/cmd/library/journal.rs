@@ -15,7 +15,7 @@ use engine::lab::library::{Entry, MAX_ENTRY_BYTES};
 use engine::lab::panel::Panel;
 use engine::SeedRange;
 
-use super::Settings;
+use super::BuildSettings;
 use crate::error::CliError;
 
 /// What ends the journal's name, after OUT's.
@@ -28,13 +28,13 @@ const MARK: &str = "{\"ddz_library_build_journal\":";
 #[derive(Serialize, Deserialize, PartialEq)]
 struct Header {
     ddz_library_build_journal: u32,
-    build: Settings,
+    build: BuildSettings,
     seed: u64,
     deals: u64,
 }
 
 impl Header {
-    fn new(build: &Settings, seeds: SeedRange) -> Header {
+    fn new(build: &BuildSettings, seeds: SeedRange) -> Header {
         Header {
             ddz_library_build_journal: 1,
             build: build.clone(),
@@ -71,7 +71,7 @@ impl Journal {
     /// refused and left as it is.
     pub(super) fn open(
         path: &Path,
-        build: &Settings,
+        build: &BuildSettings,
         seeds: SeedRange,
         panel: &Panel,
     ) -> Result<(Journal, BTreeMap<u64, Entry>), CliError> {

@@ -77,13 +77,13 @@ pub fn play_entry(entry: &Entry<'_>, player: &PlayerSpec, seed: u64, tally: &mut
                 "board {n} was played to its end, but the entry still names it next"
             )));
         }
-        play_board(entry, n, player, seed, tally)?;
+        play_online_board(entry, n, player, seed, tally)?;
         last = Some(n);
     }
 }
 
 /// Plays board `n` to its end (starting it if it is the next one).
-pub fn play_board(
+pub fn play_online_board(
     entry: &Entry<'_>,
     n: u64,
     player: &PlayerSpec,
@@ -332,7 +332,7 @@ mod tests {
         };
         let mut tally = Tally::default();
         let player: PlayerSpec = "L1".parse().unwrap();
-        play_board(&entry, 1, &player, 0, &mut tally).unwrap();
+        play_online_board(&entry, 1, &player, 0, &mut tally).unwrap();
         assert_eq!(tally.acknowledged.len(), 1);
         let bodies = serve.join().unwrap();
         assert_eq!(bodies.len(), 2, "{bodies:?}");

@@ -8,8 +8,8 @@ use engine::Date;
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
-use super::journal::{Day, BOARDS};
 use super::{boards_view, event_link, history_link, notices_view, place_view, records_link, remember};
+use crate::game::journal::{Day, BOARDS};
 use crate::i18n::{use_strings, Strings};
 use crate::pages::contest::event::board_link;
 use crate::pages::contest::online::ServerDaily;

@@ -5,10 +5,10 @@
 
 use yew::prelude::*;
 
-use super::journal::Day;
 use super::{history_link, place_view, records_link};
+use crate::game::entry::Entry;
+use crate::game::journal::Day;
 use crate::i18n::Strings;
-use crate::pages::contest::entry::Entry;
 use crate::pages::contest::event::board_link;
 
 /// The result section of a finished daily contest's entry; `None` for any

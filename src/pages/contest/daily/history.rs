@@ -6,8 +6,8 @@
 use engine::Date;
 use yew::prelude::*;
 
-use super::journal::{Day, BOARDS};
 use super::{boards_view, event_link, notices_view, records_link, remember};
+use crate::game::journal::{Day, BOARDS};
 use crate::i18n::{use_strings, Strings};
 use crate::pages::contest::field::beaten_text;
 use crate::route::{ContestLink, Route};

@@ -9,19 +9,18 @@
 pub mod card;
 pub mod finished;
 pub mod history;
-pub mod journal;
 
 use engine::contest::Event;
 use engine::Date;
 use yew::prelude::*;
 
-use super::entry::{Entry, Unreadable as EntryUnreadable};
 use super::event::board_link;
 use super::field::beaten_text;
+use crate::game::entry::{Entry, Unreadable as EntryUnreadable};
+use crate::game::journal::{self, Day, Journal, Unreadable};
 use crate::i18n::Strings;
 use crate::route::{ContestLink, Route};
 use crate::web::{SetAside, StorageError};
-use journal::{Day, Journal, Unreadable};
 
 /// Something kept that could not be read or saved, for the page to say.
 #[derive(Clone, Debug, PartialEq)]

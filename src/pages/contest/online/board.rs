@@ -8,14 +8,15 @@
 use engine::{Cards, Move, Play, Seat, SeatView, Turn};
 use yew::prelude::*;
 
-use super::api::{self, ApiError, BoardView, EventView};
+use super::views::{BoardView, EventView};
 use super::{entry_key, link, public_event, use_fetch};
+use crate::api::{self, ApiError};
 use crate::components::card::Hand as CardHand;
+use crate::components::table::view::{self, SeatShown, SlotMarks};
+use crate::components::table::TapHand;
+use crate::game::model::{selection_against, Chair, FacedTurn, Selection};
 use crate::i18n::{use_strings, Strings};
 use crate::pages::contest::words;
-use crate::pages::play::hand::Hand;
-use crate::pages::play::model::{selection_against, Chair, FacedTurn, Selection};
-use crate::pages::play::view::{self, SeatShown, SlotMarks};
 use crate::suits::Faces;
 
 #[derive(Properties, PartialEq)]
@@ -377,7 +378,7 @@ pub fn OnlineBoard(props: &OnlineBoardProps) -> Html {
                         }
                     </div>
                     { actions }
-                    <Hand hand={hand_faces} selected={picked} selectable={my_turn} marked={ Faces::EMPTY } {on_toggle} />
+                    <TapHand hand={hand_faces} selected={picked} selectable={my_turn} marked={ Faces::EMPTY } {on_toggle} />
                 </section>
             </div>
             if over { { end_panel(t, &id, &bv, dealt, boards) } }

@@ -6,8 +6,9 @@
 use engine::Date;
 use yew::prelude::*;
 
-use super::api::{call, EventView, Server};
 use super::link;
+use super::views::EventView;
+use crate::api::{call, Server};
 use crate::i18n::use_strings;
 
 #[derive(Properties, PartialEq)]

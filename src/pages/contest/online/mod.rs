@@ -8,9 +8,9 @@
 //!   server ([`board`]);
 //! - `&view=organiser`: the organiser's page ([`organiser`]).
 
-pub mod api;
 mod board;
 mod daily;
+pub mod views;
 
 pub use self::daily::ServerDaily;
 mod organiser;
@@ -18,8 +18,9 @@ mod organiser;
 use engine::contest::Event;
 use yew::prelude::*;
 
-use self::api::{ApiError, EntryView, EventView, StandingsView};
+use self::views::{Entered, EntryView, EventView, StandingsView};
 use super::words;
+use crate::api::{self, ApiError};
 use crate::components::copy::CopyButton;
 use crate::i18n::{use_lang, use_strings, Strings};
 use crate::route::{ContestLink, Route};
@@ -268,7 +269,7 @@ fn EventPage(props: &EventPageProps) -> Html {
             let (id, key, error, busy, round) = (id.clone(), key.clone(), error.clone(), busy.clone(), round.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let body = format!("{{\"name\":{}}}", api::quoted(&who));
-                let answer = api::call::<api::Entered>("POST", &format!("events/{id}/entries"), None, Some(body)).await;
+                let answer = api::call::<Entered>("POST", &format!("events/{id}/entries"), None, Some(body)).await;
                 busy.set(false);
                 match answer {
                     Ok(entered) => {

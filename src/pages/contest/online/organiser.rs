@@ -5,8 +5,9 @@
 
 use yew::prelude::*;
 
-use super::api::{self, ApiError, OrganiserView, StandingsView};
+use super::views::{OrganiserView, StandingsView};
 use super::{event_facts, keep_organiser_key, link, organiser_key, standings_block, title, typed_time, use_fetch};
+use crate::api::{self, ApiError};
 use crate::i18n::{use_lang, use_strings};
 use crate::pages::contest::event::data_href;
 use crate::route::{ContestLink, Route};

@@ -8,8 +8,8 @@ use engine::contest::{Board, ContestResult, EntrantName, Event};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::pages::play::model::{Phase, Setup, Table};
-use crate::pages::play::saved::{self, LoadError};
+use crate::game::model::{Phase, PlayDeal, Setup};
+use crate::game::saved::{self, LoadError};
 use crate::web::{self, SetAside, StorageError};
 use crate::worker::BoardReport;
 
@@ -26,7 +26,7 @@ pub struct Entry {
     pub entrant: EntrantName,
     pub boards: Vec<Board>,
     /// Each board's table once started.
-    pub tables: Vec<Option<Table>>,
+    pub tables: Vec<Option<PlayDeal>>,
     /// Each finished board's field and par, once worked out.
     pub reports: Vec<Option<BoardReport>>,
 }
@@ -105,10 +105,10 @@ impl Entry {
     }
 
     /// Board `k`'s table: as left, or fresh.
-    pub fn table(&self, k: usize) -> Option<Table> {
+    pub fn table(&self, k: usize) -> Option<PlayDeal> {
         match self.tables.get(k)? {
             Some(t) => Some(t.clone()),
-            None => self.setup(k).map(Table::new),
+            None => self.setup(k).map(PlayDeal::new),
         }
     }
 
@@ -227,7 +227,7 @@ impl Entry {
                 .map_err(why)?;
             // Every board has a setup: their number was checked above.
             let Some(setup) = entry.setup(k) else { continue };
-            let table = Table::restore(setup, &[], &record, &redo).map_err(|e| why(e.into()))?;
+            let table = PlayDeal::restore(setup, &[], &record, &redo).map_err(|e| why(e.into()))?;
             entry.tables[k] = Some(table);
         }
         entry.reports = stored.reports;
@@ -263,6 +263,21 @@ impl Entry {
     /// its own older state.
     pub fn save(&self) -> Result<(), StorageError> {
         web::storage_set(&Entry::key(&self.event), &self.to_json())
+    }
+
+    /// Keeps board `board`'s table in `event`'s entry (every move, so a
+    /// reload resumes it), or says why it could not. A board the entry
+    /// does not hold is left alone.
+    pub fn save_table(event: &Event, board: Board, table: &PlayDeal) -> Result<(), StorageError> {
+        let Ok(Some(mut entry)) = Entry::load(event) else {
+            return Ok(());
+        };
+        let k = usize::from(board.number) - 1;
+        if entry.boards.get(k) != Some(&board) {
+            return Ok(());
+        }
+        entry.tables[k] = Some(table.clone());
+        entry.save()
     }
 
     /// Whether any board has a move on it: entering again must not erase it.
@@ -314,7 +329,7 @@ pub(crate) mod tests {
     }
 
     /// Plays a table out, each seat making its first legal move.
-    pub(crate) fn play_out(table: &mut Table) {
+    pub(crate) fn play_out(table: &mut PlayDeal) {
         let mut legal = vec![];
         while let Phase::Playing { .. } = table.phase() {
             legal.clear();

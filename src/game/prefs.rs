@@ -5,7 +5,7 @@
 use engine::{PlayerSpec, Rung, Seat};
 use serde::{Deserialize, Serialize};
 
-use super::model::Mode;
+use crate::game::model::Mode;
 
 /// The opponents' strength, in words a casual player knows. Each level is a
 /// rung of the engine's ladder (`ddz ladder` measures each above the last).

@@ -14,7 +14,7 @@ use engine::contest::{Event, FieldPlace, Streak};
 use engine::Date;
 use serde::{Deserialize, Serialize};
 
-use crate::pages::contest::entry::Entry;
+use crate::game::entry::Entry;
 use crate::web::{self, SetAside, StorageError};
 
 const KEY: &str = "ddz.daily";
@@ -320,7 +320,7 @@ pub fn save(journal: &Journal) -> Result<(), StorageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pages::contest::entry::tests::play_out;
+    use crate::game::entry::tests::play_out;
     use crate::worker::BoardReport;
     use engine::contest::Field;
     use engine::lab::par::Par;

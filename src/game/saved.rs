@@ -11,7 +11,7 @@ use engine::{Move, Seat};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::model::{Chair, FacedTurn, Mode, RestoreError, Session, Setup, Table};
+use crate::game::model::{Chair, FacedTurn, Mode, PlayDeal, RestoreError, Session, Setup};
 use crate::suits::Faces;
 use crate::web::{self, SetAside, StorageError};
 
@@ -24,7 +24,7 @@ pub const VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedGame {
-    pub table: Table,
+    pub table: PlayDeal,
     pub session: Session,
 }
 
@@ -70,7 +70,7 @@ pub(crate) fn turn((seat, mv, faces): &(String, String, u64)) -> Result<FacedTur
     })
 }
 
-pub fn to_json(table: &Table, session: &Session) -> String {
+pub fn to_json(table: &PlayDeal, session: &Session) -> String {
     let setup = table.setup();
     let stored = Stored {
         version: VERSION,
@@ -112,7 +112,7 @@ pub fn from_json(text: &str) -> Result<SavedGame, LoadError> {
         .collect::<Result<Vec<_>, _>>()?;
     let record = stored.record.iter().map(turn).collect::<Result<Vec<_>, _>>()?;
     let redo = stored.redo.iter().map(turn).collect::<Result<Vec<_>, _>>()?;
-    let table = Table::restore(setup, &bids, &record, &redo)?;
+    let table = PlayDeal::restore(setup, &bids, &record, &redo)?;
     Ok(SavedGame {
         table,
         session: Session {
@@ -147,18 +147,18 @@ pub fn load() -> Result<Option<SavedGame>, Unreadable> {
     })
 }
 
-pub fn save(table: &Table, session: &Session) -> Result<(), StorageError> {
+pub fn save(table: &PlayDeal, session: &Session) -> Result<(), StorageError> {
     web::storage_set(KEY, &to_json(table, session))
 }
 
 /// Keeps an unfinished game aside (a link opened another deal), to resume.
-pub fn pause(table: &Table) -> Result<(), StorageError> {
+pub fn pause(table: &PlayDeal) -> Result<(), StorageError> {
     web::storage_set(PAUSED_KEY, &to_json(table, &Session::default()))
 }
 
 /// The game put aside, taken out of storage; `None` if there is none or
 /// it cannot be read (then it stays where it is).
-pub fn take_paused() -> Option<Table> {
+pub fn take_paused() -> Option<PlayDeal> {
     let game = from_json(&web::storage_get(PAUSED_KEY)?).ok()?;
     web::storage_remove(PAUSED_KEY);
     Some(game.table)
@@ -179,10 +179,10 @@ mod tests {
     use super::*;
     use engine::agents::bidding::choose_bid;
 
-    use crate::pages::play::model::Phase;
+    use crate::game::model::Phase;
 
-    fn played(seed: u64, moves: usize) -> Table {
-        let mut table = Table::new(Setup::classic(seed, Chair::Left));
+    fn played(seed: u64, moves: usize) -> PlayDeal {
+        let mut table = PlayDeal::new(Setup::classic(seed, Chair::Left));
         while let Phase::Bidding { to_bid } = table.phase() {
             table.bid(choose_bid(table.dealt(to_bid), table.highest_bid())).unwrap();
         }

@@ -6,8 +6,8 @@ use engine::bidding::Bid;
 use engine::{Cards, Move, Rank, Seat};
 use yew::prelude::*;
 
-use super::model::{Chair, FacedTurn, Table};
 use crate::components::card::{CardBack, Hand};
+use crate::game::model::{Chair, FacedTurn, PlayDeal};
 use crate::i18n::Strings;
 use crate::suits::face_text;
 use crate::suits::Faces;
@@ -169,7 +169,7 @@ pub fn slot(
 }
 
 /// The bottom cards: face down while the auction runs, then face up.
-pub fn bottom(t: &Strings, table: &Table, open: bool) -> Html {
+pub fn bottom(t: &Strings, table: &PlayDeal, open: bool) -> Html {
     let cards = if open {
         let faces = table.bottom_faces();
         html! { <Hand cards={ faces.cards() } faces={ Some(faces) } label={ t.play.bottom } /> }

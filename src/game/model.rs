@@ -217,7 +217,7 @@ impl From<RecordError> for RestoreError {
 
 /// A deal at the Play page's table, from the auction to the end.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Table {
+pub struct PlayDeal {
     setup: Setup,
     auction: Auction,
     /// The seeded hands' faces, then the bottom cards'.
@@ -229,8 +229,8 @@ pub struct Table {
     redo: Vec<FacedTurn>,
 }
 
-impl Table {
-    pub fn new(setup: Setup) -> Table {
+impl PlayDeal {
+    pub fn new(setup: Setup) -> PlayDeal {
         let auction = Auction::from_seed(setup.seed);
         let bottom = auction.bottom();
         let parts = [auction.hand(0), auction.hand(1), auction.hand(2), bottom];
@@ -243,7 +243,7 @@ impl Table {
             }
             Mode::Classic => None,
         };
-        Table {
+        PlayDeal {
             setup,
             auction,
             faces,
@@ -259,8 +259,8 @@ impl Table {
         bids: &[Bid],
         record: &[FacedTurn],
         redo: &[FacedTurn],
-    ) -> Result<Table, RestoreError> {
-        let mut table = Table::new(setup);
+    ) -> Result<PlayDeal, RestoreError> {
+        let mut table = PlayDeal::new(setup);
         if setup.mode == Mode::Tournament && !bids.is_empty() {
             return Err(RestoreError::BidsInTournament);
         }
@@ -600,7 +600,7 @@ pub struct Session {
 
 impl Session {
     /// Adds a finished deal's points (nothing for an unfinished one).
-    pub fn settle(&mut self, table: &Table) {
+    pub fn settle(&mut self, table: &PlayDeal) {
         if let Some(points) = table.points() {
             for (total, p) in self.totals.iter_mut().zip(points) {
                 *total = total.saturating_add(p);
@@ -654,7 +654,7 @@ mod tests {
     use super::*;
     use engine::agents::bidding::choose_bid;
 
-    fn play_first_legal(table: &mut Table) {
+    fn play_first_legal(table: &mut PlayDeal) {
         let mut moves = vec![];
         table.game().unwrap().legal_moves(&mut moves);
         let mv = *moves.last().unwrap();
@@ -664,7 +664,7 @@ mod tests {
     #[test]
     fn tournament_seats_sit_in_turn_order() {
         for seat in Seat::ALL {
-            let table = Table::new(Setup::tournament(7, seat));
+            let table = PlayDeal::new(Setup::tournament(7, seat));
             assert_eq!(table.setup().fixed_seat(), Some(seat));
             assert_eq!(table.seat_of(Chair::Me), Some(seat));
             // 下家 on the right plays after the user, 上家 on the left before.
@@ -682,7 +682,7 @@ mod tests {
     #[test]
     fn the_auction_decides_the_seats_and_the_same_seed_looks_the_same() {
         for first in Chair::ALL {
-            let mut table = Table::new(Setup::classic(7, first));
+            let mut table = PlayDeal::new(Setup::classic(7, first));
             assert_eq!(table.phase(), Phase::Bidding { to_bid: first });
             table.bid(Bid::Pass).unwrap();
             table.bid(Bid::Three).unwrap();
@@ -695,19 +695,19 @@ mod tests {
             assert_eq!(hands[landlord.index()].len(), 20);
             assert!(table.bottom_faces().is_subset(hands[landlord.index()]));
             // The same seed in tournament mode shows the same cards.
-            let other = Table::new(Setup::tournament(7, Seat::Landlord));
-            let faces = |t: &Table| t.hands_after(0).iter().fold(Faces::EMPTY, |a, f| a.union(*f));
+            let other = PlayDeal::new(Setup::tournament(7, Seat::Landlord));
+            let faces = |t: &PlayDeal| t.hands_after(0).iter().fold(Faces::EMPTY, |a, f| a.union(*f));
             assert_eq!(faces(&table), faces(&other));
         }
     }
 
     #[test]
     fn three_passes_redeal_and_bad_bids_are_refused() {
-        let mut table = Table::new(Setup::classic(3, Chair::Right));
+        let mut table = PlayDeal::new(Setup::classic(3, Chair::Right));
         table.bid(Bid::Two).unwrap();
         assert!(!table.allows_bid(Bid::One));
         assert!(table.bid(Bid::One).is_err());
-        let mut table = Table::new(Setup::classic(3, Chair::Right));
+        let mut table = PlayDeal::new(Setup::classic(3, Chair::Right));
         for _ in 0..3 {
             table.bid(Bid::Pass).unwrap();
         }
@@ -718,7 +718,7 @@ mod tests {
     #[test]
     fn a_whole_deal_settles_and_restores() {
         for seed in 0..30 {
-            let mut table = Table::new(Setup::classic(seed, Chair::ALL[seed as usize % 3]));
+            let mut table = PlayDeal::new(Setup::classic(seed, Chair::ALL[seed as usize % 3]));
             while let Phase::Bidding { to_bid } = table.phase() {
                 let bid = choose_bid(table.dealt(to_bid), table.highest_bid());
                 table.bid(bid).unwrap();
@@ -746,14 +746,14 @@ mod tests {
             let mut session = Session::default();
             session.settle(&table);
             assert_eq!((session.totals, session.deals), (points, 1));
-            let back = Table::restore(table.setup(), table.bids(), table.record(), &[]).unwrap();
+            let back = PlayDeal::restore(table.setup(), table.bids(), table.record(), &[]).unwrap();
             assert_eq!(back, table);
         }
     }
 
     #[test]
     fn undo_and_redo_walk_the_users_turns() {
-        let mut table = Table::new(Setup::tournament(11, Seat::Farmer1));
+        let mut table = PlayDeal::new(Setup::tournament(11, Seat::Farmer1));
         for _ in 0..7 {
             play_first_legal(&mut table);
         }
@@ -767,7 +767,7 @@ mod tests {
         assert_eq!(table.record().len(), 1);
         table.redo();
         assert_eq!(table.record().len(), 4);
-        let again = Table::restore(table.setup(), &[], table.record(), table.redo_moves()).unwrap();
+        let again = PlayDeal::restore(table.setup(), &[], table.record(), table.redo_moves()).unwrap();
         assert_eq!(again, table);
         table.redo();
         assert_eq!(table.record(), before.record());
@@ -776,7 +776,7 @@ mod tests {
 
     #[test]
     fn a_play_takes_the_cards_the_user_chose() {
-        let mut table = Table::new(Setup::tournament(5, Seat::Landlord));
+        let mut table = PlayDeal::new(Setup::tournament(5, Seat::Landlord));
         let held = table.hands_after(0)[0];
         let lowest = held.iter().next().unwrap();
         let same_rank: Vec<_> = held.iter().filter(|f| f.rank == lowest.rank).collect();
@@ -789,40 +789,40 @@ mod tests {
 
     #[test]
     fn restoring_checks_everything() {
-        let mut table = Table::new(Setup::tournament(9, Seat::Landlord));
+        let mut table = PlayDeal::new(Setup::tournament(9, Seat::Landlord));
         play_first_legal(&mut table);
         play_first_legal(&mut table);
         let record = table.record().to_vec();
         let mut wrong_seat = record.clone();
         wrong_seat[1].seat = Seat::Farmer2;
         assert!(matches!(
-            Table::restore(table.setup(), &[], &wrong_seat, &[]),
+            PlayDeal::restore(table.setup(), &[], &wrong_seat, &[]),
             Err(RestoreError::OutOfTurn { index: 2, .. })
         ));
         let mut wrong_faces = record.clone();
         wrong_faces[0].faces = Faces::EMPTY;
         assert!(matches!(
-            Table::restore(table.setup(), &[], &wrong_faces, &[]),
+            PlayDeal::restore(table.setup(), &[], &wrong_faces, &[]),
             Err(RestoreError::Faces { index: 1 })
         ));
         assert_eq!(
-            Table::restore(table.setup(), &[Bid::One], &[], &[]),
+            PlayDeal::restore(table.setup(), &[Bid::One], &[], &[]),
             Err(RestoreError::BidsInTournament)
         );
         let classic = Setup::classic(9, Chair::Me);
         assert_eq!(
-            Table::restore(classic, &[], &record, &[]),
+            PlayDeal::restore(classic, &[], &record, &[]),
             Err(RestoreError::MovesBeforeLandlord)
         );
         assert!(matches!(
-            Table::restore(classic, &[Bid::Two, Bid::One], &[], &[]),
+            PlayDeal::restore(classic, &[Bid::Two, Bid::One], &[], &[]),
             Err(RestoreError::Bid { index: 2, .. })
         ));
     }
 
     #[test]
     fn a_move_after_the_end_names_its_seat_first() {
-        let mut table = Table::new(Setup::tournament(3, Seat::Landlord));
+        let mut table = PlayDeal::new(Setup::tournament(3, Seat::Landlord));
         while matches!(table.phase(), Phase::Playing { .. }) {
             play_first_legal(&mut table);
         }
@@ -834,7 +834,7 @@ mod tests {
                 mv: Move::Pass,
                 faces: Faces::EMPTY,
             });
-            Table::restore(table.setup(), &[], &record, &[])
+            PlayDeal::restore(table.setup(), &[], &record, &[])
         };
         let index = table.record().len() + 1;
         assert_eq!(
@@ -856,7 +856,7 @@ mod tests {
 
     #[test]
     fn the_trick_clears_when_a_new_one_starts() {
-        let mut table = Table::new(Setup::tournament(42, Seat::Landlord));
+        let mut table = PlayDeal::new(Setup::tournament(42, Seat::Landlord));
         let lowest = table.game().unwrap().hand(Seat::Landlord).lowest().unwrap();
         let lead = Move::Play(Play::parse(&lowest.letter().to_string()).unwrap());
         for mv in [lead, Move::Pass, Move::Pass] {
@@ -895,7 +895,7 @@ mod tests {
 
         /// Every card of the deck once: in a hand, played, or still the
         /// bottom cards before the auction is won.
-        fn check_cards(table: &Table, step: usize) {
+        fn check_cards(table: &PlayDeal, step: usize) {
             let mut all = Faces::EMPTY;
             let mut add = |f: Faces| {
                 assert!(all.intersection(f).is_empty(), "a card is in two places");
@@ -926,7 +926,7 @@ mod tests {
             fn tables_keep_their_invariants(seed in any::<u64>(), first in 0usize..3, classic in any::<bool>(), picks in prop::collection::vec(any::<u64>(), 120)) {
                 let first = Chair::ALL[first];
                 let setup = if classic { Setup::classic(seed, first) } else { Setup::tournament(seed, Seat::ALL[first.index()]) };
-                let mut table = Table::new(setup);
+                let mut table = PlayDeal::new(setup);
                 let mut picks = picks.into_iter().cycle();
                 while let Phase::Bidding { .. } = table.phase() {
                     let allowed: Vec<Bid> = Bid::ALL.into_iter().filter(|b| table.allows_bid(*b)).collect();
@@ -952,7 +952,7 @@ mod tests {
                     let made = table.record().last().unwrap();
                     prop_assert_eq!(made.faces.cards(), mv.cards());
                     check_cards(&table, table.record().len());
-                    let restored = Table::restore(table.setup(), table.bids(), table.record(), table.redo_moves()).unwrap();
+                    let restored = PlayDeal::restore(table.setup(), table.bids(), table.record(), table.redo_moves()).unwrap();
                     prop_assert_eq!(&restored, &table);
                 }
                 for step in 0..=table.record().len() {

@@ -15,7 +15,7 @@ use crate::i18n::use_strings;
 use crate::suits::{Face, Faces};
 
 #[derive(Properties, PartialEq)]
-pub(crate) struct HandProps {
+pub struct TapHandProps {
     pub hand: Faces,
     pub selected: Faces,
     /// Whether cards can be picked now (the user's turn to play).
@@ -34,7 +34,7 @@ pub(crate) struct HandProps {
 }
 
 #[component]
-pub(crate) fn Hand(props: &HandProps) -> Html {
+pub fn TapHand(props: &TapHandProps) -> Html {
     let t = use_strings();
     // While a swipe lasts: whether it selects or unselects.
     let drag = use_mut_ref(|| None::<bool>);
