@@ -239,7 +239,7 @@ export async function firstVisit(page, hash, mark = "first-cards") {
   await page.evaluate(() => navigator.serviceWorker.ready);
   const engine = () => site.requests.slice(from).some((r) => r.path === "/worker_bg.wasm");
   for (let waited = 0; !engine() && waited < 30000; waited += 100) await new Promise((ok) => setTimeout(ok, 100));
-  const file = (r) => ({ path: r.path.replace(/-[0-9a-f]{16}(?=[._])/, ""), bytes: r.bytes });
+  const file = (r) => ({ path: r.path.replace(/-[0-9a-f]{8,16}(?=[._])/, ""), bytes: r.bytes });
   const visit = site.requests.slice(from);
   return { at, before: visit.filter((r) => r.at <= epoch).map(file), after: visit.filter((r) => r.at > epoch).map(file) };
 }
