@@ -103,11 +103,10 @@ fn three_people_play_a_deal_and_nobody_sees_a_hidden_card() {
     spectator.until(LONG, finished);
     let end = spectator.frame.clone();
     let dealt: Vec<Cards> = end["deal"]["dealt"].as_array().unwrap().iter().map(cards).collect();
-    assert_eq!(
-        dealt.iter().map(|c| c.len()).sum::<u32>(),
-        54,
-        "every hand shown to all at the end"
-    );
+    // Every hand shown to all at the end; after a redeal (nobody called,
+    // which the random deal makes now and then) the bottom was nobody's.
+    let shown = if end["deal"]["phase"] == "over" { 54 } else { 51 };
+    assert_eq!(dealt.iter().map(|c| c.len()).sum::<u32>(), shown, "{end}");
     for (chair, socket) in sockets.iter().enumerate() {
         assert_eq!(socket.frame["viewer"]["chair"], chair);
         assert_eq!(socket.frame["deal"]["dealt"], end["deal"]["dealt"]);
