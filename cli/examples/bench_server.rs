@@ -125,7 +125,7 @@ fn entrant(o: &Options, id: &str, i: usize, start: &Barrier) -> Outcome {
                 id,
                 key: &key,
             };
-            entrant::play_entry(&entry, &o.player, i as u64, &mut outcome.tally)
+            entrant::play_entry(&entry, &o.player, i as u64, None, &mut outcome.tally)
         });
     if let Err(e) = result {
         outcome.error = Some(status_of(&e));

@@ -564,6 +564,11 @@ pub enum ContestCommand {
         /// Seed of the player's randomness.
         #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
         seed: u64,
+        /// The player's time per move (ms): a searching player answers with
+        /// the best it has by then. A player that answers sooner plays the
+        /// same record on any machine.
+        #[arg(long, default_value = "10000", value_parser = time_limit, allow_negative_numbers = true)]
+        time_limit: f64,
         /// Also write the result file here (a new file: an existing one is never replaced).
         #[arg(long, conflicts_with = "server")]
         out: Option<PathBuf>,

@@ -86,6 +86,25 @@ fn an_event_reads_back_from_its_code_and_its_link() {
     }
     // Bad settings, named.
     fails_with(&["contest", "new", "--format", "duplicate", "--boards", "37"], "37");
+    fails_with(&["contest", "new", "--seat", "dealer"], "'dealer' is not a seat");
+    fails_with(&["contest", "new", "--aids", "hint,peek"], "'peek' is not an aid");
+    let code = new_event(&["--format", "duplicate", "--boards", "2"]);
+    for limit in ["0", "-5", "NaN", "inf", "3600001"] {
+        fails_with(
+            &[
+                "contest",
+                "enter",
+                &code,
+                "--entrant",
+                "A",
+                "--player",
+                "L1",
+                "--time-limit",
+                limit,
+            ],
+            "a time limit must be above 0",
+        );
+    }
     fails_with(&["contest", "new", "--format", "equal"], "needs a GDI centre");
     fails_with(
         &["contest", "new", "--format", "equal", "--centre", "0.5,0.9"],

@@ -332,7 +332,17 @@ mod tests {
         let result = |name: &str, player: &str| {
             let records = boards
                 .iter()
-                .map(|b| play_board(&event.opponents(), b, &player.parse().unwrap(), 0).unwrap())
+                .map(|b| {
+                    play_board(
+                        &event.opponents(),
+                        b,
+                        &player.parse().unwrap(),
+                        0,
+                        &MonotonicClock::default(),
+                        None,
+                    )
+                    .unwrap()
+                })
                 .collect();
             engine::contest::ContestResult {
                 event: event.clone(),
@@ -375,7 +385,15 @@ mod tests {
         let event = Event::daily(Date::new(2026, 11, 27).unwrap());
         let board = event.shared_boards().unwrap()[1];
         let clock = MonotonicClock::default();
-        let record = play_board(&event.opponents(), &board, &"L3".parse().unwrap(), 0).unwrap();
+        let record = play_board(
+            &event.opponents(),
+            &board,
+            &"L3".parse().unwrap(),
+            0,
+            &MonotonicClock::default(),
+            None,
+        )
+        .unwrap();
         let mut game = Game::new(&board.deal());
         for (i, &mv) in record.iter().enumerate() {
             if game.to_move() != board.seat {

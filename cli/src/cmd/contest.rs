@@ -48,15 +48,18 @@ pub fn run(command: ContestCommand, json: bool) -> Result<Report, CliError> {
             entrant,
             player,
             seed,
+            time_limit,
             out,
             server,
             key,
         } => match (event, server) {
             (EventArg::Code(event), None) => {
                 let entrant = entrant.ok_or_else(|| CliError::arg("--entrant", "name the entrant"))?;
-                enter(&event, entrant, &player, seed, out.as_deref(), json)
+                enter(&event, entrant, &player, seed, time_limit, out.as_deref(), json)
             }
-            (EventArg::Online(id), Some(server)) => online::enter(&server, &id, entrant, key, &player, seed),
+            (EventArg::Online(id), Some(server)) => {
+                online::enter(&server, &id, entrant, key, &player, seed, time_limit)
+            }
             (EventArg::Online(id), None) => Err(CliError::arg(
                 "--server",
                 format!("{id} is an online event's id: name its server with --server URL"),
@@ -411,6 +414,7 @@ fn enter(
     entrant: EntrantName,
     player: &PlayerSpec,
     seed: u64,
+    time_limit_ms: f64,
     out: Option<&Path>,
     quiet: bool,
 ) -> Result<Report, CliError> {
@@ -423,10 +427,11 @@ fn enter(
     // A searching player takes seconds a move: show the boards as they end.
     let bar = progress_in(boards.len() as u64, "boards", quiet);
     bar.set_message(format!("{player} playing"));
+    let clock = MonotonicClock::default();
     let records = boards
         .par_iter()
         .map(|b| {
-            let record = play_board(&opponents, b, player, seed);
+            let record = play_board(&opponents, b, player, seed, &clock, Some(time_limit_ms));
             bar.inc(1);
             record
         })

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agents::{PlayerError, PlayerSpec};
-use crate::clock::Deadline;
+use crate::clock::{Clock, Deadline};
 use crate::game::{Game, IllegalMove, Outcome, Scoring};
 use crate::play::Move;
 use crate::seat::Seat;
@@ -150,13 +150,18 @@ fn entrant_seed(seed: u64, board: &Board, moves: usize) -> u64 {
 }
 
 /// `player` plays `board` in the entrant's seat against the opponents,
-/// each move without a deadline and seeded from `seed`, the board and the
-/// move: the record.
+/// each move seeded from `seed`, the board and the move, and given
+/// `time_limit_ms` on `clock` if set: the record. A move the limit cuts
+/// short depends on the machine's speed; a player that answers within it
+/// plays the same record anywhere. The opponents have no limit: the
+/// referee replays their moves.
 pub fn play_board(
     opponents: &PlayerSpec,
     board: &Board,
     player: &PlayerSpec,
     seed: u64,
+    clock: &dyn Clock,
+    time_limit_ms: Option<f64>,
 ) -> Result<Vec<Move>, PlayerError> {
     let mut game = Game::new(&board.deal());
     let mut legal = Vec::new();
@@ -165,7 +170,8 @@ pub fn play_board(
         let moves = game.record().len();
         let (mv, who) = if seat == board.seat {
             let mut p = player.build(entrant_seed(seed, board, moves));
-            (p.choose(&game.view(seat), &Deadline::NONE), player)
+            let deadline = time_limit_ms.map_or(Deadline::NONE, |ms| Deadline::after(clock, ms));
+            (p.choose(&game.view(seat), &deadline), player)
         } else {
             (opponent_move(opponents, board, &game), opponents)
         };
@@ -193,6 +199,7 @@ pub fn play_board(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::MonotonicClock;
 
     fn board(seat: Seat) -> Board {
         Board {
@@ -203,13 +210,40 @@ mod tests {
     }
 
     #[test]
+    fn a_time_limit_cuts_a_searching_entrant_short_and_leaves_a_quick_one_alone() {
+        let clock = MonotonicClock::default();
+        let l2: PlayerSpec = "L2".parse().unwrap();
+        let b = board(Seat::Landlord);
+        let quick: PlayerSpec = "L3".parse().unwrap();
+        let limited = play_board(&l2, &b, &quick, 1, &clock, Some(10_000.0)).unwrap();
+        assert_eq!(limited, play_board(&l2, &b, &quick, 1, &clock, None).unwrap());
+        // Hundreds of samples of a million nodes: minutes a move unbounded.
+        let slow: PlayerSpec = "sampler:samples=256:nodes=1000000".parse().unwrap();
+        let start = clock.now_ms();
+        let record = play_board(&l2, &b, &slow, 1, &clock, Some(5.0)).unwrap();
+        let took = clock.now_ms() - start;
+        // The landlord leads, and turns go round: every third move is theirs.
+        let mine = record.len().div_ceil(3);
+        println!(
+            "{} moves ({mine} the entrant's) under 5 ms each: {took:.0} ms",
+            record.len()
+        );
+        assert!(check_record(&l2, &b, &record).is_ok());
+        assert!(took < 60_000.0, "{took} ms");
+    }
+
+    #[test]
     fn a_played_board_checks_and_a_changed_one_does_not() {
         let l7: PlayerSpec = "L7".parse().unwrap();
         for seat in Seat::ALL {
             let b = board(seat);
-            let record = play_board(&l7, &b, &"L3".parse().unwrap(), 1).unwrap();
+            let clock = MonotonicClock::default();
+            let record = play_board(&l7, &b, &"L3".parse().unwrap(), 1, &clock, None).unwrap();
             let outcome = check_record(&l7, &b, &record).unwrap();
-            assert_eq!(record, play_board(&l7, &b, &"L3".parse().unwrap(), 1).unwrap());
+            assert_eq!(
+                record,
+                play_board(&l7, &b, &"L3".parse().unwrap(), 1, &clock, None).unwrap()
+            );
             let score = board_score(seat, &outcome);
             // The same game, the entrant's moves taken from the record and
             // the opponents' given by `opponents_reply`.

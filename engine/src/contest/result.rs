@@ -430,7 +430,17 @@ mod tests {
         let boards = event.boards_for(&entrant, &MonotonicClock::default()).unwrap();
         let records = boards
             .iter()
-            .map(|b| play_board(&event.opponents(), b, &"L2".parse().unwrap(), 0).unwrap())
+            .map(|b| {
+                play_board(
+                    &event.opponents(),
+                    b,
+                    &"L2".parse().unwrap(),
+                    0,
+                    &crate::clock::MonotonicClock::default(),
+                    None,
+                )
+                .unwrap()
+            })
             .collect();
         (
             ContestResult {

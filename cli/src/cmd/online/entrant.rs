@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use engine::clock::Deadline;
+use engine::clock::{Deadline, MonotonicClock};
 use engine::{Cards, Move, PlayerSpec, Seat, SeatView, Turn};
 
 use super::api::{field, str_field, u64_field, ApiError, Repeat, Server};
@@ -58,9 +58,16 @@ pub struct BoardView {
 /// entrant's turn, or its move is stale, before giving up.
 const STALLS: u32 = 20;
 
-/// Plays every board of the entry still to play, in order, and answers
-/// the entry's view at the end (`{"name", "boards", "total", ...}`).
-pub fn play_entry(entry: &Entry<'_>, player: &PlayerSpec, seed: u64, tally: &mut Tally) -> Result<Value, ApiError> {
+/// Plays every board of the entry still to play, in order, each move
+/// within `time_limit_ms` if set, and answers the entry's view at the end
+/// (`{"name", "boards", "total", ...}`).
+pub fn play_entry(
+    entry: &Entry<'_>,
+    player: &PlayerSpec,
+    seed: u64,
+    time_limit_ms: Option<f64>,
+    tally: &mut Tally,
+) -> Result<Value, ApiError> {
     let path = format!("events/{}/entry", entry.id);
     let mut last = None;
     loop {
@@ -77,7 +84,7 @@ pub fn play_entry(entry: &Entry<'_>, player: &PlayerSpec, seed: u64, tally: &mut
                 "board {n} was played to its end, but the entry still names it next"
             )));
         }
-        play_online_board(entry, n, player, seed, tally)?;
+        play_online_board(entry, n, player, seed, time_limit_ms, tally)?;
         last = Some(n);
     }
 }
@@ -88,8 +95,10 @@ pub fn play_online_board(
     n: u64,
     player: &PlayerSpec,
     seed: u64,
+    time_limit_ms: Option<f64>,
     tally: &mut Tally,
 ) -> Result<(), ApiError> {
+    let clock = MonotonicClock::default();
     let path = format!("events/{}/entry/boards/{n}", entry.id);
     let mut view = board_view(&entry.server.get(&path, Some(entry.key))?)?;
     if view.number != n {
@@ -115,7 +124,8 @@ pub fn play_online_board(
         let seat_view = SeatView::from_record(view.seat, 3, view.hand, Some(view.bottom), &view.plays, view.counts)
             .map_err(|e| ApiError::Reply(format!("board {n}'s view is not a game: {e}")))?;
         let mut chooser = player.build(move_seed(seed, n, view.ply));
-        let mv = chooser.choose(&seat_view, &Deadline::NONE);
+        let deadline = time_limit_ms.map_or(Deadline::NONE, |ms| Deadline::after(&clock, ms));
+        let mv = chooser.choose(&seat_view, &deadline);
         let ply = view.ply;
         let started = Instant::now();
         let body = json!({ "ply": ply, "move": mv.to_string() });
@@ -332,7 +342,7 @@ mod tests {
         };
         let mut tally = Tally::default();
         let player: PlayerSpec = "L1".parse().unwrap();
-        play_online_board(&entry, 1, &player, 0, &mut tally).unwrap();
+        play_online_board(&entry, 1, &player, 0, None, &mut tally).unwrap();
         assert_eq!(tally.acknowledged.len(), 1);
         let bodies = serve.join().unwrap();
         assert_eq!(bodies.len(), 2, "{bodies:?}");

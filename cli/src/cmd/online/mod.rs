@@ -107,6 +107,7 @@ pub fn enter(
     key: Option<String>,
     player: &PlayerSpec,
     seed: u64,
+    time_limit_ms: f64,
 ) -> Result<Report, CliError> {
     let server = connect(url)?;
     let event = server.get(&format!("events/{id}"), None)?;
@@ -143,7 +144,7 @@ pub fn enter(
         key: &key,
     };
     let mut tally = Tally::default();
-    let view = entrant::play_entry(&entry, player, seed, &mut tally)
+    let view = entrant::play_entry(&entry, player, seed, Some(time_limit_ms), &mut tally)
         .map_err(|e| CliError::Other(format!("{e} (the entry goes on with --key {key})")))?;
     let name = str_field(&view, "name")?;
     if let Some(given) = &entrant {
