@@ -112,6 +112,15 @@ impl Window {
     }
 }
 
+/// What the search carries from a node's first steps to its moves: the
+/// table's move, the position's class (three seats), and the node count
+/// when the node began (what its table entry cost).
+struct Hints {
+    table_move: Option<Move>,
+    class: Option<u64>,
+    nodes_before: u64,
+}
+
 impl Solver {
     /// Whether one farmer alone beats the landlord from `pos`, a
     /// three-seat position under win/loss (`alone`): `Some` with the move
@@ -302,67 +311,113 @@ impl Solver {
 
     /// The value of `node` for the side to move within `window`: exact
     /// inside it, else a bound on that side. The flag says whether it is
-    /// proven (no estimate was used).
+    /// proven (no estimate was used). In order: the budget, the table, the
+    /// static proofs, a leaf's estimate, then the moves
+    /// ([`Self::search_moves`]).
     fn search(&mut self, node: Node<'_>, mut window: Window, deadline: &Deadline<'_>) -> (i32, bool) {
-        let Node {
-            pos,
-            key,
-            map,
-            depth,
-            ply,
-        } = node;
+        if self.out_of_budget(deadline) {
+            return (0, false);
+        }
+        if node.depth < PROOF_DEPTH {
+            if self.scratch.lines.len() <= node.ply + 1 {
+                self.scratch.lines.resize_with(node.ply + 2, Vec::new);
+            }
+            self.scratch.lines[node.ply].clear();
+        }
+        let nodes_before = self.budget.nodes;
+        let table_move = match self.table_answer(node, window) {
+            Ok(table_move) => table_move,
+            Err(answer) => return answer,
+        };
+        if let Some(answer) = self.static_answer(node, &mut window, nodes_before, deadline) {
+            return answer;
+        }
+        if node.depth == 0 {
+            // Going out at once is not an estimate.
+            if let Some(out) = going_out(node.pos) {
+                return (
+                    self.terminal_value(&node.pos.after(Move::Play(out)), node.pos.to_move),
+                    true,
+                );
+            }
+            return (self.estimate(node.pos), false);
+        }
+        let hints = Hints {
+            table_move,
+            nodes_before,
+            // Three seats only: in 1v1 endgames the class's move costs nodes.
+            class: (node.pos.seats == 3).then(|| class::of(node.pos)),
+        };
+        self.search_moves(node, window, hints, deadline)
+    }
+
+    /// Counts a node; whether the search must stop (a budget spent, the
+    /// deadline passed). The clock every 16 nodes (a node that splits new
+    /// hands can take tens of microseconds); the node limit every 1,024 as
+    /// it always was, so a budget gives the same answer on every machine.
+    #[inline]
+    fn out_of_budget(&mut self, deadline: &Deadline<'_>) -> bool {
         self.budget.nodes += 1;
-        // The clock every 16 nodes (a node that splits new hands can take
-        // tens of microseconds); the node limit every 1,024 as it always
-        // was, so a budget gives the same answer on every machine.
         if self.budget.nodes >= self.budget.side_limit
             || (self.budget.nodes & 15 == 0 && deadline.expired())
             || (self.budget.nodes & 1023 == 0 && self.budget.nodes >= self.budget.node_limit)
         {
             self.budget.stopped = true;
         }
-        if self.budget.stopped {
-            return (0, false);
-        }
-        if depth < PROOF_DEPTH {
-            if self.scratch.lines.len() <= ply + 1 {
-                self.scratch.lines.resize_with(ply + 2, Vec::new);
-            }
-            self.scratch.lines[ply].clear();
-        }
-        let nodes_before = self.budget.nodes;
-        let mut table_move = None;
-        if let Some(e) = self.memory.table.get(key) {
-            // The proof search follows proofs only: an estimate's best move
-            // changes from one deepening to the next, and a search resumed
-            // in slices would be steered afresh by each.
-            if e.proven || depth < PROOF_DEPTH {
-                table_move = e.best.and_then(|m| map.restore_move(m));
-            }
-            if e.proven || e.depth >= depth {
-                match e.bound {
-                    Bound::Exact => return (e.value, e.proven),
-                    Bound::Lower if e.value >= window.beta => return (e.value, e.proven),
-                    Bound::Upper if e.value <= window.alpha => return (e.value, e.proven),
-                    _ => {}
-                }
+        self.budget.stopped
+    }
+
+    /// What the table knows of `node`: `Err` with the answer when its
+    /// entry settles the node in `window`, else the entry's move to try
+    /// first, if any.
+    #[inline]
+    fn table_answer(&mut self, node: Node<'_>, window: Window) -> Result<Option<Move>, (i32, bool)> {
+        let Some(e) = self.memory.table.get(node.key) else {
+            return Ok(None);
+        };
+        if e.proven || e.depth >= node.depth {
+            match e.bound {
+                Bound::Exact => return Err((e.value, e.proven)),
+                Bound::Lower if e.value >= window.beta => return Err((e.value, e.proven)),
+                Bound::Upper if e.value <= window.alpha => return Err((e.value, e.proven)),
+                _ => {}
             }
         }
+        // The proof search follows proofs only: an estimate's best move
+        // changes from one deepening to the next, and a search resumed in
+        // slices would be steered afresh by each.
+        Ok(e.best
+            .filter(|_| e.proven || node.depth < PROOF_DEPTH)
+            .and_then(|m| node.map.restore_move(m)))
+    }
+
+    /// The answers that need no move searched: the cap on any value (which
+    /// also narrows `window`), the landlord's sure answer, a farmer alone.
+    fn static_answer(
+        &mut self,
+        node: Node<'_>,
+        window: &mut Window,
+        nodes_before: u64,
+        deadline: &Deadline<'_>,
+    ) -> Option<(i32, bool)> {
+        let Node {
+            pos, key, map, depth, ..
+        } = node;
         // No value can be better than the best finish there is. A window
         // wholly outside [-cap, cap] is answered by the cap itself: searching
         // with the window clamped empty would return a value that is no
         // bound at all (the cap varies by position under card margin).
         let cap = self.cap(pos);
         if window.alpha >= cap {
-            return (cap, true);
+            return Some((cap, true));
         }
         if window.beta <= -cap {
-            return (-cap, true);
+            return Some((-cap, true));
         }
-        window = window.within(cap);
+        *window = window.within(cap);
+        let three_win_loss = pos.seats == 3 && self.asked.utility == Utility::WinLoss;
         if self.asked.shortcuts.sure_answers
-            && pos.seats == 3
-            && self.asked.utility == Utility::WinLoss
+            && three_win_loss
             && pos.to_move.team() == Team::Farmers
             && self.landlord_answers(pos, key)
         {
@@ -377,15 +432,14 @@ impl Solver {
                 best: moves.first().map(|&m| map.rename_move(m)),
             };
             self.memory.table.put(key, found, 1);
-            return (-(PROVEN + 1), true);
+            return Some((-(PROVEN + 1), true));
         }
         // Within a horizon only when asked: each endgame's budget (64,000
         // nodes at the first play) would take a whole iteration of the
         // deepening that gives the estimate.
         if self.asked.shortcuts.farmer_alone
             && (depth >= PROOF_DEPTH || self.asked.alone_within_horizon)
-            && pos.seats == 3
-            && self.asked.utility == Utility::WinLoss
+            && three_win_loss
         {
             if let Some(first) = self.prove_farmer_alone(node, deadline) {
                 let value = if pos.to_move == Seat::Landlord {
@@ -401,26 +455,24 @@ impl Solver {
                     best: first.map(|m| map.rename_move(m)),
                 };
                 self.memory.table.put(key, found, self.budget.nodes - nodes_before);
-                return (value, true);
+                return Some((value, true));
             }
             if self.budget.stopped {
-                return (0, false);
+                return Some((0, false));
             }
         }
-        let hand = pos.hand(pos.to_move);
-        if depth == 0 {
-            // Going out at once is not an estimate.
-            if let Some(out) = going_out(pos) {
-                return (self.terminal_value(&pos.after(Move::Play(out)), pos.to_move), true);
-            }
-            return (self.estimate(pos), false);
-        }
-        // Three seats only: in 1v1 endgames the class's move costs nodes.
-        let class = (pos.seats == 3).then(|| class::of(pos));
-        if let Some(class) = class {
+        None
+    }
+
+    /// `node`'s moves: a sure win on lead if the split shows one, else the
+    /// moves generated into this ply's scratch list and searched
+    /// ([`Self::search_ordered`]).
+    fn search_moves(&mut self, node: Node<'_>, window: Window, hints: Hints, deadline: &Deadline<'_>) -> (i32, bool) {
+        let Node { pos, ply, .. } = node;
+        if let Some(class) = hints.class {
             self.memory.class_moves.prefetch(class);
         }
-        let groups = self.groups(hand);
+        let groups = self.groups(pos.hand(pos.to_move));
         let mut first_group = None;
         if pos.to_beat.is_none() {
             match self.sure_win_with(pos, &groups) {
@@ -436,18 +488,56 @@ impl Solver {
             self.scratch.moves.push(Vec::with_capacity(128));
         }
         let mut moves = std::mem::take(&mut self.scratch.moves[ply]);
+        let answer = self.search_ordered(node, window, &hints, (&groups, first_group), &mut moves, deadline);
+        self.scratch.moves[ply] = moves;
+        answer
+    }
+
+    /// `node`'s moves generated, a quick win following the play to beat
+    /// taken at once, the rest pruned and ordered, then their children
+    /// searched ([`Self::search_children`]).
+    fn search_ordered(
+        &mut self,
+        node: Node<'_>,
+        window: Window,
+        hints: &Hints,
+        (groups, first_group): (&[Play], Option<Move>),
+        moves: &mut Vec<Move>,
+        deadline: &Deadline<'_>,
+    ) -> (i32, bool) {
+        let Node { pos, ply, .. } = node;
         moves.clear();
-        pos.moves(&mut moves);
+        pos.moves(moves);
         if pos.to_beat.is_some() {
-            if let Some(first) = self.quick_win_following(pos, &moves) {
+            if let Some(first) = self.quick_win_following(pos, moves) {
                 if let Some(win) = self.record_sure_win(node, window.beta, first) {
-                    self.scratch.moves[ply] = moves;
                     return win;
                 }
             }
         }
+        self.order_moves(pos, moves, groups, hints, first_group);
+        if self.scratch.children.len() <= ply {
+            self.scratch.children.push(Vec::with_capacity(128));
+        }
+        let mut children = std::mem::take(&mut self.scratch.children[ply]);
+        let answer = self.search_children(node, window, hints, moves, &mut children, deadline);
+        self.scratch.children[ply] = children;
+        answer
+    }
+
+    /// Prunes dominated moves and puts the rest in the order to search:
+    /// the table's move, else the class's last best move (if it is a move
+    /// here), else the split's first group; then by `ordering::order`.
+    fn order_moves(
+        &mut self,
+        pos: &Position,
+        moves: &mut Vec<Move>,
+        groups: &[Play],
+        hints: &Hints,
+        first_group: Option<Move>,
+    ) {
         if moves.len() > 2 {
-            dominance::prune(&mut moves, pos);
+            dominance::prune(moves, pos);
         }
         // Holding a bomb nobody can beat, letting a play go costs little.
         let pass_early = pos.to_beat.is_some() && control::holds_top_bomb(pos);
@@ -456,32 +546,31 @@ impl Solver {
         let partner_holds = pos
             .to_beat
             .is_some_and(|(by, p)| by.team() == pos.to_move.team() && !can_beat(pos.hand(Seat::Landlord), p));
-        // Else the last best move of its class, if it is a move here.
-        let class_move = class
-            .filter(|_| table_move.is_none())
+        let class_move = hints
+            .class
+            .filter(|_| hints.table_move.is_none())
             .and_then(|class| self.memory.class_moves.get(class))
             .filter(|m| moves.contains(m));
         let history = &self.memory.history[history_base(pos)..][..HISTORY_PER_SEAT];
         order(
-            &mut moves,
-            hand,
-            &groups,
-            table_move.or(class_move).or(first_group),
+            moves,
+            pos.hand(pos.to_move),
+            groups,
+            hints.table_move.or(class_move).or(first_group),
             pass_early,
             partner_holds,
             history,
         );
+    }
 
-        // The children, and what the table already proves of them: one may
-        // cut off at once, others may be known too weak to search
-        // (enhanced transposition cutoffs).
+    /// The children of `moves`, each past the seats that can only pass and,
+    /// under win/loss, past a seat that goes out at once; a finished one
+    /// carries its value.
+    fn expand(&mut self, node: Node<'_>, moves: &[Move], children: &mut Vec<Child>) {
+        let Node { pos, map, .. } = node;
         let mover = pos.to_move.team();
-        if self.scratch.children.len() <= ply {
-            self.scratch.children.push(Vec::with_capacity(128));
-        }
-        let mut children = std::mem::take(&mut self.scratch.children[ply]);
         children.clear();
-        for &mv in &moves {
+        for &mv in moves {
             let mut child = pos.after(mv);
             // A seat that cannot beat the play can only pass: skip past it.
             while child.winner().is_none()
@@ -522,18 +611,19 @@ impl Solver {
                 known_at_most: None,
             });
         }
-        if self.asked.shortcuts.probes
-            && pos.seats == 3
-            && self.asked.utility == Utility::WinLoss
-            && depth >= PROOF_DEPTH
-            && self.budget.side_limit == u64::MAX
-            && children.len() > 1
-            && !self.probe(node, &children, deadline)
-        {
-            self.scratch.moves[ply] = moves;
-            self.scratch.children[ply] = children;
-            return (0, false);
-        }
+    }
+
+    /// What the table already proves of the children (enhanced
+    /// transposition cutoffs): a child that cuts off `window` at once is
+    /// the answer, stored; others may be marked known too weak to search.
+    fn known_cutoff(
+        &mut self,
+        node: Node<'_>,
+        window: Window,
+        nodes_before: u64,
+        children: &mut [Child],
+    ) -> Option<i32> {
+        let Node { key, map, depth, .. } = node;
         for c in children.iter_mut() {
             if c.key == Key::EMPTY {
                 continue;
@@ -557,21 +647,53 @@ impl Solver {
                     best: Some(map.rename_move(c.mv)),
                 };
                 self.memory.table.put(key, found, self.budget.nodes - nodes_before);
-                self.scratch.moves[ply] = moves;
-                self.scratch.children[ply] = children;
-                return (at_least, true);
+                return Some(at_least);
             }
             if at_most < INFINITY {
                 c.known_at_most = Some(at_most);
             }
         }
+        None
+    }
 
+    /// The children of `moves` built, probed and checked against the
+    /// table, then searched in order within `window`; the result stored.
+    fn search_children(
+        &mut self,
+        node: Node<'_>,
+        mut window: Window,
+        hints: &Hints,
+        moves: &[Move],
+        children: &mut Vec<Child>,
+        deadline: &Deadline<'_>,
+    ) -> (i32, bool) {
+        let Node {
+            pos,
+            key,
+            map,
+            depth,
+            ply,
+        } = node;
+        self.expand(node, moves, children);
+        if self.asked.shortcuts.probes
+            && pos.seats == 3
+            && self.asked.utility == Utility::WinLoss
+            && depth >= PROOF_DEPTH
+            && self.budget.side_limit == u64::MAX
+            && children.len() > 1
+            && !self.probe(node, children, deadline)
+        {
+            return (0, false);
+        }
+        if let Some(at_least) = self.known_cutoff(node, window, hints.nodes_before, children) {
+            return (at_least, true);
+        }
         let alpha_in = window.alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut all_proven = true;
         let mut cut_proven = None;
-        for c in &children {
+        for c in children.iter() {
             let (v, proven) = match c.known_at_most {
                 // Known (terminal, or proven no better than alpha): no search.
                 Some(v) if c.key == Key::EMPTY || v <= window.alpha => (v, true),
@@ -582,8 +704,6 @@ impl Solver {
                 }
             };
             if self.budget.stopped {
-                self.scratch.moves[ply] = moves;
-                self.scratch.children[ply] = children;
                 return (0, false);
             }
             all_proven &= proven;
@@ -604,8 +724,6 @@ impl Solver {
                 break;
             }
         }
-        self.scratch.children[ply] = children;
-        self.scratch.moves[ply] = moves;
         let proven = cut_proven.unwrap_or(all_proven);
         let bound = if cut_proven.is_some() {
             Bound::Lower
@@ -616,7 +734,7 @@ impl Solver {
         };
         // Proofs only, as the table's moves (an estimate's best move would
         // steer a proof search resumed in slices somewhere else).
-        if let (Some(class), Some(mv)) = (class, best_move.filter(|_| proven && bound != Bound::Upper)) {
+        if let (Some(class), Some(mv)) = (hints.class, best_move.filter(|_| proven && bound != Bound::Upper)) {
             self.memory.class_moves.put(class, mv);
         }
         let found = Found {
@@ -626,7 +744,9 @@ impl Solver {
             proven,
             best: best_move.map(|m| map.rename_move(m)),
         };
-        self.memory.table.put(key, found, self.budget.nodes - nodes_before);
+        self.memory
+            .table
+            .put(key, found, self.budget.nodes - hints.nodes_before);
         (best, proven)
     }
 

@@ -31,6 +31,25 @@ pub(super) struct Deepened {
     finished: Finished,
 }
 
+/// One call of [`Solver::solve`]: what it was asked, and when it began.
+struct Call<'a, 'p> {
+    position: &'a Position,
+    options: &'a SolveOptions,
+    clock: &'a dyn Clock,
+    started: f64,
+    progress: &'p mut dyn Progress,
+}
+
+impl<'a> Call<'a, '_> {
+    /// The deadline at `share` of the time left (none without a limit).
+    fn deadline(&self, share: f64) -> Deadline<'a> {
+        match self.options.time_limit_ms {
+            Some(ms) => Deadline::after(self.clock, (ms - (self.clock.now_ms() - self.started)) * share),
+            None => Deadline::NONE,
+        }
+    }
+}
+
 impl Solver {
     /// Solves `position`. Without a time limit the search runs until the
     /// result is proven. With one (of time or nodes), it first tries to
@@ -76,6 +95,35 @@ impl Solver {
             time_limit_ms: options.time_limit_ms.map(|ms| if ms.is_nan() { 0.0 } else { ms }),
             ..*options
         };
+        self.begin(options);
+        if let Some(winner) = position.winner() {
+            return SolveResult {
+                value: position.landlord_utility(options.utility),
+                winner: winner.team(),
+                exact: true,
+                best: None,
+                pv: vec![],
+                depth: Depth::Plies(0),
+                nodes: 0,
+                ms: 0.0,
+                timed_out: false,
+                anatomy: Anatomy::default(),
+            };
+        }
+        let mut call = Call {
+            position,
+            options,
+            clock,
+            started,
+            progress,
+        };
+        let answer = self.search_root(&mut call);
+        self.result(&mut call, answer)
+    }
+
+    /// Readies the solver for a solve with `options`: what depends on
+    /// another utility is cleared, the counts start again.
+    fn begin(&mut self, options: &SolveOptions) {
         if options.utility != self.asked.utility {
             // Values under another utility mean nothing now (a new table is empty already).
             if self.memory.searched {
@@ -93,128 +141,133 @@ impl Solver {
         self.budget.nodes = 0;
         self.anatomy = Anatomy::default();
         self.budget.stopped = false;
-        let mover_sign = if position.to_move.team() == Team::Landlord {
-            1
-        } else {
-            -1
-        };
-        if let Some(winner) = position.winner() {
-            let value = position.landlord_utility(options.utility);
-            return SolveResult {
-                value,
-                winner: winner.team(),
-                exact: true,
-                best: None,
-                pv: vec![],
-                depth: Depth::Plies(0),
-                nodes: 0,
-                ms: 0.0,
-                timed_out: false,
-                anatomy: Anatomy::default(),
-            };
-        }
-        let mut answer: Option<Finished> = None;
-        let mut finish = |solver: &mut Solver, value: i32, proven: bool, depth: u8| {
-            progress.iteration(u32::from(depth), solver.budget.nodes, clock.now_ms() - started);
-            Finished {
-                value,
-                proven,
-                depth,
-                line: if depth < PROOF_DEPTH {
-                    solver.finished_line(position)
-                } else {
-                    solver.table_line(position, 200)
-                },
-            }
-        };
+    }
+
+    /// The searches of the root in turn, until one answers: a full-depth
+    /// proof, then (under a limit) iterations that ask a farmer alone, then
+    /// iterative deepening. `None` if not even one iteration finished.
+    fn search_root(&mut self, call: &mut Call<'_, '_>) -> Option<Finished> {
+        let options = call.options;
         // First, a full-depth search: it proves most endgames fastest.
         let share = options.proof_share.clamp(0.0, 1.0);
         let proof_deadline = match options.time_limit_ms {
-            Some(ms) => Deadline::after(clock, ms * share),
+            Some(ms) => Deadline::after(call.clock, ms * share),
             None => Deadline::NONE,
         };
         self.budget.node_limit = options.node_limit.map_or(u64::MAX, |n| (n as f64 * share) as u64);
         let (value, proven) = if share > 0.0 {
-            self.prove(position, options.restart_nodes.max(1), &proof_deadline)
+            self.prove(call.position, options.restart_nodes.max(1), &proof_deadline)
         } else {
             (0, false)
         };
-        let limited = options.time_limit_ms.is_some() || options.node_limit.is_some();
         if !self.budget.stopped && proven {
-            answer = Some(finish(self, value, true, u8::MAX));
-        } else if limited {
-            self.budget.stopped = false;
-            let node_limit = options.node_limit.unwrap_or(u64::MAX);
-            let alone_share = options.alone_share.clamp(0.0, 1.0);
-            if self.asked.shortcuts.farmer_alone
-                && alone_share > 0.0
-                && position.seats == 3
-                && options.utility == Utility::WinLoss
-            {
-                // Then iterations that ask a farmer alone, for a proof only.
-                let nodes_left = node_limit.saturating_sub(self.budget.nodes);
-                self.budget.node_limit = self
-                    .budget
-                    .nodes
-                    .saturating_add((nodes_left as f64 * alone_share) as u64);
-                let deadline = match options.time_limit_ms {
-                    Some(ms) => Deadline::after(clock, (ms - (clock.now_ms() - started)) * alone_share),
-                    None => Deadline::NONE,
-                };
-                self.asked.alone_within_horizon = true;
-                let mut depth = 8u8;
-                loop {
-                    let (value, proven) = self.negamax(position, depth, &deadline);
-                    if self.budget.stopped {
-                        break;
-                    }
-                    if proven {
-                        answer = Some(finish(self, value, true, depth));
-                        break;
-                    }
-                    if depth == u8::MAX {
-                        break;
-                    }
-                    depth = depth.saturating_add(if depth < 16 { 2 } else { 4 });
-                }
-                self.asked.alone_within_horizon = false;
-                self.budget.stopped = false;
-            }
+            return Some(self.finish(call, value, true, u8::MAX));
         }
-        if answer.is_none() && limited {
-            // Then iterative deepening with the estimate, until the limit.
-            self.budget.node_limit = options.node_limit.unwrap_or(u64::MAX);
-            let deadline = match options.time_limit_ms {
-                Some(ms) => Deadline::after(clock, ms - (clock.now_ms() - started)),
-                None => Deadline::NONE,
-            };
-            // Iterations already finished from this position come back from
-            // the table at once; the deepest of them answers should this
-            // call finish none as deep.
-            let before = self.memory.deepened.take().filter(|d| d.root == *position);
-            let mut depth = options.start_depth.max(1);
-            loop {
-                let (value, proven) = self.negamax(position, depth, &deadline);
-                if self.budget.stopped {
-                    break;
-                }
-                answer = Some(finish(self, value, proven, depth));
-                if proven || depth == u8::MAX {
-                    break;
-                }
-                depth = depth.saturating_add(if depth < 16 { options.depth_step.max(1) } else { 4 });
-            }
-            if !answer.as_ref().is_some_and(|a| a.proven) {
-                let now = answer.map(|finished| Deepened {
-                    root: *position,
-                    finished,
-                });
-                // On a tie, this call's (the last of the maxima).
-                let deepest = before.into_iter().chain(now).max_by_key(|d| d.finished.depth);
-                answer = deepest.as_ref().map(|d| d.finished.clone());
-                self.memory.deepened = deepest;
-            }
+        if options.time_limit_ms.is_none() && options.node_limit.is_none() {
+            return None;
         }
+        self.budget.stopped = false;
+        self.alone_iterations(call).or_else(|| self.deepen(call))
+    }
+
+    /// Under win/loss with three seats: depth-limited iterations that ask a
+    /// farmer alone, within [`SolveOptions::alone_share`] of what is left,
+    /// for a proof only.
+    fn alone_iterations(&mut self, call: &mut Call<'_, '_>) -> Option<Finished> {
+        let options = call.options;
+        let alone_share = options.alone_share.clamp(0.0, 1.0);
+        if !(self.asked.shortcuts.farmer_alone
+            && alone_share > 0.0
+            && call.position.seats == 3
+            && options.utility == Utility::WinLoss)
+        {
+            return None;
+        }
+        let nodes_left = options.node_limit.unwrap_or(u64::MAX).saturating_sub(self.budget.nodes);
+        self.budget.node_limit = self
+            .budget
+            .nodes
+            .saturating_add((nodes_left as f64 * alone_share) as u64);
+        let deadline = call.deadline(alone_share);
+        self.asked.alone_within_horizon = true;
+        let mut depth = 8u8;
+        let answer = loop {
+            let (value, proven) = self.negamax(call.position, depth, &deadline);
+            if self.budget.stopped {
+                break None;
+            }
+            if proven {
+                break Some(self.finish(call, value, true, depth));
+            }
+            if depth == u8::MAX {
+                break None;
+            }
+            depth = depth.saturating_add(if depth < 16 { 2 } else { 4 });
+        };
+        self.asked.alone_within_horizon = false;
+        self.budget.stopped = false;
+        answer
+    }
+
+    /// Iterative deepening with the estimate, until the limit: the deepest
+    /// iteration finished from this position, over this call and the
+    /// earlier ones (kept in `memory.deepened` unless proven).
+    fn deepen(&mut self, call: &mut Call<'_, '_>) -> Option<Finished> {
+        let options = call.options;
+        self.budget.node_limit = options.node_limit.unwrap_or(u64::MAX);
+        let deadline = call.deadline(1.0);
+        // Iterations already finished from this position come back from
+        // the table at once; the deepest of them answers should this call
+        // finish none as deep.
+        let before = self.memory.deepened.take().filter(|d| d.root == *call.position);
+        let mut answer = None;
+        let mut depth = options.start_depth.max(1);
+        loop {
+            let (value, proven) = self.negamax(call.position, depth, &deadline);
+            if self.budget.stopped {
+                break;
+            }
+            answer = Some(self.finish(call, value, proven, depth));
+            if proven || depth == u8::MAX {
+                break;
+            }
+            depth = depth.saturating_add(if depth < 16 { options.depth_step.max(1) } else { 4 });
+        }
+        if answer.as_ref().is_some_and(|a| a.proven) {
+            return answer;
+        }
+        let now = answer.map(|finished| Deepened {
+            root: *call.position,
+            finished,
+        });
+        // On a tie, this call's (the last of the maxima).
+        let deepest = before.into_iter().chain(now).max_by_key(|d| d.finished.depth);
+        let answer = deepest.as_ref().map(|d| d.finished.clone());
+        self.memory.deepened = deepest;
+        answer
+    }
+
+    /// A search of the root that finished at `depth`, reported, with its
+    /// line taken now.
+    fn finish(&mut self, call: &mut Call<'_, '_>, value: i32, proven: bool, depth: u8) -> Finished {
+        let ms = call.clock.now_ms() - call.started;
+        call.progress.iteration(u32::from(depth), self.budget.nodes, ms);
+        Finished {
+            value,
+            proven,
+            depth,
+            line: if depth < PROOF_DEPTH {
+                self.finished_line(call.position)
+            } else {
+                self.table_line(call.position, 200)
+            },
+        }
+    }
+
+    /// The result from the answer (the estimate if there is none), with
+    /// the line the options ask for.
+    fn result(&mut self, call: &mut Call<'_, '_>, answer: Option<Finished>) -> SolveResult {
+        let position = call.position;
         let Finished {
             value,
             proven: exact,
@@ -230,6 +283,11 @@ impl Solver {
                 line: Vec::new(),
             },
         };
+        let mover_sign = if position.to_move.team() == Team::Landlord {
+            1
+        } else {
+            -1
+        };
         let landlord_value = mover_sign
             * if exact {
                 value.signum() * (value.abs() - PROVEN)
@@ -238,29 +296,7 @@ impl Solver {
             };
         // The search's nodes (the line below may solve positions of its own).
         let (nodes, anatomy) = (self.budget.nodes, self.anatomy);
-        let pv = if options.principal_variation && exact {
-            let left = options
-                .time_limit_ms
-                .map_or(50.0, |ms| ms - (clock.now_ms() - started))
-                .min(50.0);
-            self.budget.node_limit = u64::MAX;
-            // The loser's best defence, where it can be found quickly.
-            let resistance = if options.utility == Utility::WinLoss {
-                self.resistance_line_until(position, RESISTANCE_BUDGET, clock, &Deadline::after(clock, left))
-            } else {
-                None
-            };
-            self.budget.stopped = false;
-            match resistance {
-                Some(line) => line,
-                None => self.principal_variation(position, &Deadline::after(clock, left)),
-            }
-        } else if options.principal_variation {
-            self.budget.node_limit = u64::MAX;
-            self.complete_line(position, line, u32::from(depth))
-        } else {
-            line.into_iter().take(1).collect()
-        };
+        let pv = self.answer_line(call, exact, line, depth);
         SolveResult {
             value: landlord_value,
             winner: predicted_winner(landlord_value),
@@ -273,9 +309,38 @@ impl Solver {
             pv,
             depth: Depth::of_search(depth),
             nodes,
-            ms: clock.now_ms() - started,
+            ms: call.clock.now_ms() - call.started,
             timed_out: !exact,
             anatomy,
+        }
+    }
+
+    /// The line to answer with: with [`SolveOptions::principal_variation`],
+    /// a proof's line (the loser's best defence where it is found quickly)
+    /// or an estimate's completed; else the first move of the search's.
+    fn answer_line(&mut self, call: &mut Call<'_, '_>, exact: bool, line: Vec<Move>, depth: u8) -> Vec<Move> {
+        let (position, options, clock) = (call.position, call.options, call.clock);
+        if !options.principal_variation {
+            return line.into_iter().take(1).collect();
+        }
+        self.budget.node_limit = u64::MAX;
+        if !exact {
+            return self.complete_line(position, line, u32::from(depth));
+        }
+        let left = options
+            .time_limit_ms
+            .map_or(50.0, |ms| ms - (clock.now_ms() - call.started))
+            .min(50.0);
+        // The loser's best defence, where it can be found quickly.
+        let resistance = if options.utility == Utility::WinLoss {
+            self.resistance_line_until(position, RESISTANCE_BUDGET, clock, &Deadline::after(clock, left))
+        } else {
+            None
+        };
+        self.budget.stopped = false;
+        match resistance {
+            Some(line) => line,
+            None => self.principal_variation(position, &Deadline::after(clock, left)),
         }
     }
 
