@@ -530,7 +530,7 @@ async fn enter(
     tracing::info!(event = %id, entry = %entry_id, "entered");
     let entry = EntryRow {
         id: entry_id.clone(),
-        name: name.as_str().to_string(),
+        name: name.clone(),
         disqualified: None,
     };
     let rows = store::boards(&state.db.pool, &entry_id).await?;
@@ -819,7 +819,7 @@ async fn compute_standings(
         .iter()
         .filter(|e| e.entry.disqualified.is_none() && e.boards.iter().all(BoardRow::finished))
         .map(|e| Checked {
-            label: e.entry.name.clone(),
+            label: e.entry.name.to_string(),
             entrant: e.entry.name.clone(),
             boards: e.boards.iter().map(|b| b.board).collect(),
             scores: e.boards.iter().filter_map(|b| b.score).collect(),
@@ -1031,11 +1031,7 @@ async fn export(AxState(state): St, Path(id): Path<String>) -> ApiResult<Respons
         if e.entry.disqualified.is_some() || !e.boards.iter().all(BoardRow::finished) {
             continue;
         }
-        let entrant: EntrantName = e
-            .entry
-            .name
-            .parse()
-            .map_err(|_| ApiError::internal("a stored name is unreadable"))?;
+        let entrant = e.entry.name.clone();
         let records = e
             .boards
             .iter()

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use engine::contest::{Board, Event, Field};
+use engine::contest::{Board, EntrantName, Event, Field};
 use engine::{Game, Move, Seat};
 use sqlx::AnyPool;
 
@@ -149,8 +149,14 @@ pub async fn counts(db: &AnyPool, event_id: &str) -> ApiResult<(i64, i64)> {
 #[derive(Clone, Debug)]
 pub struct EntryRow {
     pub id: String,
-    pub name: String,
+    pub name: EntrantName,
     pub disqualified: Option<String>,
+}
+
+/// A stored name, read back as the name it was when entered.
+fn stored_name(name: &str) -> ApiResult<EntrantName> {
+    name.parse()
+        .map_err(|e| ApiError::internal(format!("a stored entrant's name '{name}' is not a name: {e}")))
 }
 
 pub async fn entry_by_key(db: &AnyPool, event_id: &str, key_hash: &str) -> ApiResult<Option<EntryRow>> {
@@ -160,7 +166,14 @@ pub async fn entry_by_key(db: &AnyPool, event_id: &str, key_hash: &str) -> ApiRe
             .bind(event_id)
             .fetch_optional(db)
             .await?;
-    Ok(t.map(|(id, name, disqualified)| EntryRow { id, name, disqualified }))
+    t.map(|(id, name, disqualified)| {
+        Ok(EntryRow {
+            id,
+            name: stored_name(&name)?,
+            disqualified,
+        })
+    })
+    .transpose()
 }
 
 /// A board of an entry.
@@ -261,7 +274,11 @@ pub async fn entrants(db: &AnyPool, event_id: &str) -> ApiResult<Vec<EntrantBoar
         match out.last_mut() {
             Some(last) if last.entry.id == id => last.boards.push(row),
             _ => out.push(EntrantBoards {
-                entry: EntryRow { id, name, disqualified },
+                entry: EntryRow {
+                    id,
+                    name: stored_name(&name)?,
+                    disqualified,
+                },
                 boards: vec![row],
             }),
         }

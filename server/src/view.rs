@@ -419,7 +419,7 @@ mod tests {
         let board = event.shared_boards().unwrap()[0];
         let entry = EntryRow {
             id: "e1".into(),
-            name: "Ann".into(),
+            name: "Ann".parse().unwrap(),
             disqualified: None,
         };
         let row = BoardRow {

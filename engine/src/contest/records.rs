@@ -15,6 +15,7 @@ use crate::seat::Seat;
 use crate::split::Splitter;
 
 use super::boards::Board;
+use super::entrant::EntrantName;
 use super::field::{Field, FieldRun};
 use super::standings::{csv_field, Standings};
 
@@ -47,7 +48,7 @@ pub struct HandRecord {
     pub field: Field,
     /// Each entrant's score on the board, once the event is scored, best
     /// first.
-    pub scores: Vec<(String, i64)>,
+    pub scores: Vec<(EntrantName, i64)>,
 }
 
 impl HandRecord {

@@ -23,6 +23,7 @@ use crate::lab::tournament::{places, rank_points};
 use crate::seat::Seat;
 
 use super::boards::{Board, BoardsError, Dealing};
+use super::entrant::EntrantName;
 use super::event::{Deals, Event, Format};
 use super::field::{Field, FieldRun};
 use super::referee::{board_score, check_record, RecordProblem};
@@ -58,7 +59,7 @@ pub enum Rejection {
     #[error("{entrant} has already entered ({first})")]
     SameEntrant {
         /// The entrant's name.
-        entrant: String,
+        entrant: EntrantName,
         /// The label of the result counted.
         first: String,
     },
@@ -116,7 +117,7 @@ pub struct Rejected {
     /// The submission's label.
     pub label: String,
     /// The entrant's name, when it could be read.
-    pub entrant: Option<String>,
+    pub entrant: Option<EntrantName>,
     /// Why.
     pub reason: Rejection,
 }
@@ -137,7 +138,7 @@ pub fn admit(event: &Event, submissions: &[Submission]) -> (Vec<Admitted>, Vec<R
     let mut admitted: Vec<Admitted> = Vec::new();
     let mut rejected = Vec::new();
     for s in submissions {
-        let reject = |entrant: Option<String>, reason| Rejected {
+        let reject = |entrant: Option<EntrantName>, reason| Rejected {
             label: s.label.clone(),
             entrant,
             reason,
@@ -149,7 +150,7 @@ pub fn admit(event: &Event, submissions: &[Submission]) -> (Vec<Admitted>, Vec<R
                 continue;
             }
         };
-        let name = Some(result.entrant.to_string());
+        let name = Some(result.entrant.clone());
         if result.event != *event {
             let title = result.event.title().to_string();
             rejected.push(reject(name, Rejection::OtherEvent { title }));
@@ -183,22 +184,18 @@ pub fn settle(
 ) -> (Vec<Checked>, Vec<Rejected>) {
     let mut counted: Vec<Checked> = Vec::new();
     for (a, outcome) in admitted.iter().zip(outcomes) {
-        let entrant = a.result.entrant.to_string();
-        let key = a.result.entrant.key();
-        let reason = match outcome {
-            Err(reason) => reason,
-            Ok(_) if counted.iter().any(|c| c.entrant.to_lowercase() == key) => Rejection::SameEntrant {
+        let entrant = &a.result.entrant;
+        let first = counted.iter().find(|c| c.entrant.key() == entrant.key());
+        let reason = match (outcome, first) {
+            (Err(reason), _) => reason,
+            (Ok(_), Some(first)) => Rejection::SameEntrant {
                 entrant: entrant.clone(),
-                first: counted
-                    .iter()
-                    .find(|c| c.entrant.to_lowercase() == key)
-                    .map(|c| c.label.clone())
-                    .unwrap_or_default(),
+                first: first.label.clone(),
             },
-            Ok((boards, scores)) => {
+            (Ok((boards, scores)), None) => {
                 counted.push(Checked {
                     label: a.label.clone(),
-                    entrant,
+                    entrant: entrant.clone(),
                     boards,
                     scores,
                 });
@@ -207,7 +204,7 @@ pub fn settle(
         };
         rejected.push(Rejected {
             label: a.label.clone(),
-            entrant: Some(entrant),
+            entrant: Some(entrant.clone()),
             reason,
         });
     }
@@ -252,7 +249,7 @@ pub struct Standing {
     /// Place by rank points (ties share it).
     pub place: u32,
     /// The entrant.
-    pub entrant: String,
+    pub entrant: EntrantName,
     /// The result's label.
     pub label: String,
     /// Rank points summed over the boards.
@@ -352,7 +349,7 @@ impl Standings {
         for r in &self.entrants {
             let mut row = vec![
                 r.place.to_string(),
-                csv_field(&r.entrant),
+                csv_field(r.entrant.as_str()),
                 r.rank_points.to_string(),
                 r.score.to_string(),
                 format!("{:.4}", r.beaten),
@@ -440,7 +437,7 @@ pub struct Checked {
     /// The result's label.
     pub label: String,
     /// The entrant.
-    pub entrant: String,
+    pub entrant: EntrantName,
     /// Its boards.
     pub boards: Vec<Board>,
     /// Its score on each.
@@ -511,7 +508,7 @@ pub fn rank(
         a.place
             .cmp(&b.place)
             .then(b.score.cmp(&a.score))
-            .then(a.entrant.to_lowercase().cmp(&b.entrant.to_lowercase()))
+            .then(a.entrant.key().cmp(&b.entrant.key()))
     });
     let top = match event.deals() {
         Deals::TestCases { top, .. } => *top,
@@ -826,13 +823,13 @@ mod tests {
             .iter()
             .map(|(name, scores)| Checked {
                 label: name.to_string(),
-                entrant: name.to_string(),
+                entrant: name.parse().unwrap(),
                 boards: boards.clone(),
                 scores: scores.to_vec(),
             })
             .collect();
         let s = rank(&e, &checked, &BTreeMap::new(), vec![], 3);
-        let row = |name: &str| s.entrants.iter().find(|r| r.entrant == name).unwrap();
+        let row = |name: &str| s.entrants.iter().find(|r| r.entrant.as_str() == name).unwrap();
         assert_eq!(
             (row("A").rank_points, row("B").rank_points, row("C").rank_points),
             (8, 10, 8)
@@ -921,7 +918,7 @@ board1_field_beaten,board2_score,board2_place,board2_points,board2_field_beaten"
     fn stronger_entrants_score_higher_in_duplicate() {
         let e = event(6, Deals::Seeded { seed: 8 });
         let s = score(&e, &[enter(&e, "weak", "L0"), enter(&e, "strong", "L7")]);
-        let row = |name: &str| s.entrants.iter().find(|r| r.entrant == name).unwrap().clone();
+        let row = |name: &str| s.entrants.iter().find(|r| r.entrant.as_str() == name).unwrap().clone();
         assert!(row("strong").rank_points >= row("weak").rank_points);
         assert!(row("strong").beaten >= row("weak").beaten);
     }

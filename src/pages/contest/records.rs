@@ -50,7 +50,7 @@ fn first_groups(event: &Event, standings: Option<&Standings>, own: Option<&Entry
         let groups = s
             .entrants
             .iter()
-            .map(|r| (Some(r.entrant.clone()), r.boards.iter().map(|b| b.board).collect()))
+            .map(|r| (Some(r.entrant.to_string()), r.boards.iter().map(|b| b.board).collect()))
             .collect();
         return Some(groups);
     }

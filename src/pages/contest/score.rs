@@ -277,10 +277,10 @@ pub fn standings_view(t: &Strings, event: &Event, s: &Standings) -> Html {
     let boards = usize::from(event.boards());
     let rows = s.entrants.iter().map(|r| {
         html! {
-            <tr data-entrant={ r.entrant.clone() } data-place={ r.place.to_string() } data-points={ r.rank_points.to_string() }
+            <tr data-entrant={ r.entrant.to_string() } data-place={ r.place.to_string() } data-points={ r.rank_points.to_string() }
                 data-score={ r.score.to_string() } data-beaten={ format!("{:.4}", r.beaten) }>
                 <td class="num">{ r.place }</td>
-                <th scope="row">{ r.entrant.clone() }</th>
+                <th scope="row">{ r.entrant.to_string() }</th>
                 <td class="num">{ r.rank_points }</td>
                 <td class="num">{ format!("{:+}", r.score) }</td>
                 <td class="num">{ beaten_text(r.beaten) }</td>

@@ -2,7 +2,7 @@
 //! plain types; `crate::api` makes the calls.
 
 use engine::contest::standings::{BoardResult, Distinction, Standing};
-use engine::contest::{Board, Standings};
+use engine::contest::{Board, EntrantName, Standings};
 use engine::Seat;
 use serde::Deserialize;
 
@@ -166,7 +166,7 @@ struct Wire {
 #[derive(Deserialize)]
 struct WireStanding {
     place: u32,
-    entrant: String,
+    entrant: EntrantName,
     #[serde(default)]
     label: String,
     rank_points: u32,
