@@ -7,8 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use engine::lab::library::Library;
-use engine::lab::shard::Shard;
+use engine::lab::shard::{self, Shard};
 use engine::SeedRange;
 
 use crate::args::ShardArg;
@@ -76,125 +75,29 @@ fn scheduler_index(n: u64, var: impl Fn(&str) -> Option<std::ffi::OsString>) -> 
 }
 
 /// `ddz library merge PARTS --out FILE`: the parts of one sharded build
-/// (the same settings, slices 0 to N − 1 of the same seeds, each once, each
-/// a valid part), joined into the library a single build of those seeds
-/// writes, byte for byte; only to a new file.
+/// joined by the engine ([`shard::merge`]) into the library a single
+/// build of those seeds writes, byte for byte; only to a new file.
 pub fn merge(parts: &[PathBuf], out_path: &Path) -> Result<Report, CliError> {
     out::check_new(out_path, "the library is")?;
-    let mut read: Vec<(&Path, Library, Shard)> = Vec::with_capacity(parts.len());
+    let mut read = Vec::with_capacity(parts.len());
     for path in parts {
-        let lib = library::read("PARTS", path)?;
-        let Some(shard) = lib.shard else {
-            return Err(CliError::Other(format!(
-                "{}: not a part (its header records no shard); merge takes the files of ddz library build --shard K/N",
-                path.display()
-            )));
-        };
-        read.push((path, lib, shard));
+        read.push((path.display().to_string(), library::read("PARTS", path)?));
     }
-    let Some((first_path, first, first_shard)) = read.first() else {
-        return Err(CliError::Other("no parts to merge".into()));
-    };
-    for (path, lib, shard) in &read[1..] {
-        if lib.digest != first.digest {
-            return Err(CliError::Other(format!(
-                "{} was built with {}, but {} with {}: parts of one library share their settings",
-                path.display(),
-                settings(lib),
-                first_path.display(),
-                settings(first)
-            )));
-        }
-        if (shard.n, shard.whole()) != (first_shard.n, first_shard.whole()) {
-            return Err(CliError::Other(format!(
-                "{} is shard {shard}, but {} is shard {first_shard}: parts of one library slice the same seeds the same way",
-                path.display(),
-                first_path.display()
-            )));
-        }
-    }
-    let n = first_shard.n;
-    let mut by_k: Vec<Option<&Path>> = vec![None; usize::try_from(n).unwrap_or(usize::MAX).min(read.len() + 1)];
-    for (path, _, shard) in &read {
-        match usize::try_from(shard.k).ok().and_then(|k| by_k.get_mut(k)) {
-            Some(Some(earlier)) => {
-                return Err(CliError::Other(format!(
-                    "{} and {} are both shard {shard}: the slice would be merged twice (overlapping parts)",
-                    earlier.display(),
-                    path.display()
-                )))
-            }
-            Some(slot) => *slot = Some(path),
-            // K beyond the parts given: some slice below it is missing.
-            None => {}
-        }
-    }
-    if read.len() as u64 != n || by_k.iter().any(Option::is_none) {
-        let missing: Vec<String> = (0..n)
-            .filter(|&k| by_k.get(k as usize).is_none_or(Option::is_none))
-            .take(10)
-            .map(|k| k.to_string())
-            .collect();
-        return Err(CliError::Other(format!(
-            "shards {} of {n} missing: the parts must cover seeds {} once, one part per slice ({} given)",
-            missing.join(", "),
-            first_shard.whole(),
-            read.len()
-        )));
-    }
-    let (parts_given, whole) = (read.len(), *first_shard);
-    let mut library = Library {
-        panel: first.panel.clone(),
-        games: first.games,
-        par_nodes: first.par_nodes,
-        digest: first.digest,
-        shard: None,
-        entries: Vec::new(),
-    };
-    // Moved, not copied: a library of millions of deals is held once.
-    for (_, part, _) in read {
-        library.entries.extend(part.entries);
-    }
-    library.entries.sort_by_key(|e| e.seed);
-    // The GDI as the build computes it from the counts, so the merged file
-    // is byte for byte the single build's whatever JSON's float reading did.
-    for e in &mut library.entries {
-        e.gdi = e.distribution.gdi();
-    }
-    // Each part held exactly its slice, so the whole range is covered once;
-    // checked again as any library is before it is written.
-    library
-        .validate()
-        .map_err(|e| CliError::Other(format!("the merged library: {e}")))?;
-    if library.entries.len() as u64 != whole.deals {
-        return Err(CliError::Other(format!(
-            "the parts hold {} deals, but seeds {} are {}",
-            library.entries.len(),
-            whole.whole(),
-            whole.deals
-        )));
-    }
+    let parts_given = read.len();
+    let (library, seeds) = shard::merge(read).map_err(|e| CliError::Other(e.to_string()))?;
     let text = serde_json::to_string(&library).map_err(|e| e.to_string())?;
     out::write_new(out_path, &text)?;
     Ok(Report {
-        json: json!({ "out": out_path.display().to_string(), "parts": parts_given, "deals": library.entries.len(), "seeds": whole.whole().to_string(), "bytes": text.len() }),
+        json: json!({ "out": out_path.display().to_string(), "parts": parts_given, "deals": library.entries.len(), "seeds": seeds.to_string(), "bytes": text.len() }),
         text: format!(
             "{} parts merged: {} deals (seeds {}) in {}, {} bytes\n",
             parts_given,
             library.entries.len(),
-            whole.whole(),
+            seeds,
             out_path.display(),
             text.len()
         ),
     })
-}
-
-/// A library's settings as build flags.
-fn settings(lib: &Library) -> String {
-    format!(
-        "--panel {} --games {} --par-nodes {}",
-        lib.panel, lib.games, lib.par_nodes
-    )
 }
 
 #[cfg(test)]
