@@ -16,6 +16,7 @@ use crate::seat::Seat;
 
 use super::key::Key;
 use super::position::Position;
+use super::table::Written;
 
 /// The 1v1 endgame of the landlord against `farmer`, its partner passing
 /// throughout, and whether the partner, to move now, passes first; `None`
@@ -72,6 +73,7 @@ pub(super) struct Refuted {
     /// table is asked of the allocator zeroed (fresh pages, no writes).
     slots: Vec<[u64; 3]>,
     size: usize,
+    written: Written,
 }
 
 impl Refuted {
@@ -79,6 +81,7 @@ impl Refuted {
         Refuted {
             slots: Vec::new(),
             size: slots.next_power_of_two(),
+            written: Written::default(),
         }
     }
 
@@ -99,11 +102,18 @@ impl Refuted {
             self.slots = vec![[0; 3]; self.size];
         }
         let i = self.slot(key);
+        self.written.note(i, self.size);
         self.slots[i] = [key.hands, key.rest, budget];
     }
 
     pub(super) fn clear(&mut self) {
         self.slots.fill([0; 3]);
+        self.written.forget();
+    }
+
+    /// Empties the set, zeroing only the slots written when few were.
+    pub(super) fn empty(&mut self) {
+        self.written.empty(&mut self.slots);
     }
 }
 

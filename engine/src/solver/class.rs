@@ -19,6 +19,7 @@ use crate::play::Move;
 
 use super::key::{pack_play_shape, unpack_play};
 use super::position::Position;
+use super::table::Written;
 
 /// Ranks below this one count only by their profile.
 const EXACT_FROM: Rank = Rank::Ace;
@@ -72,6 +73,7 @@ pub(super) struct ClassMoves {
     /// Per entry: the class's upper 48 bits and the move's shape; the
     /// move's cards.
     entries: Vec<[u64; 2]>,
+    written: Written,
 }
 
 const PASS: u64 = 0xffff;
@@ -87,6 +89,7 @@ impl ClassMoves {
         };
         ClassMoves {
             entries: vec![[0; 2]; n],
+            written: Written::default(),
         }
     }
 
@@ -118,11 +121,18 @@ impl ClassMoves {
             Move::Play(p) => (u64::from(pack_play_shape(p)), p.cards().bits()),
         };
         let slot = self.slot(class);
+        self.written.note(slot, self.entries.len());
         self.entries[slot] = [class >> 16 << 16 | shape, cards];
     }
 
     pub fn clear(&mut self) {
         self.entries = vec![[0; 2]; self.entries.len()];
+        self.written.forget();
+    }
+
+    /// Empties the table, zeroing only the entries written when few were.
+    pub fn empty(&mut self) {
+        self.written.empty(&mut self.entries);
     }
 }
 

@@ -54,6 +54,8 @@ mod solve;
 mod state;
 mod table;
 
+use std::mem::ManuallyDrop;
+
 use serde::Serialize;
 
 use crate::play::Move;
@@ -418,7 +420,8 @@ impl Progress for () {
 /// The solver. Keep one around to reuse its table between searches.
 pub struct Solver {
     asked: Asked,
-    memory: Memory,
+    /// Taken out only on drop, to be kept for the next solver.
+    memory: ManuallyDrop<Memory>,
     scratch: Scratch,
     budget: Budget,
     /// This solve's side searches.
@@ -437,19 +440,54 @@ impl Solver {
                 shortcuts: Shortcuts::ALL,
                 alone_within_horizon: false,
             },
-            memory: Memory::new(table_bytes),
+            memory: ManuallyDrop::new(Memory::new(table_bytes)),
             scratch: Scratch::default(),
             budget: Budget::default(),
             anatomy: Anatomy::default(),
         }
     }
 }
+
+impl Drop for Solver {
+    fn drop(&mut self) {
+        // SAFETY: `memory` is never used again: this is the solver's drop.
+        let memory = unsafe { ManuallyDrop::take(&mut self.memory) };
+        memory.keep();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::Cards;
     use crate::clock::MonotonicClock;
     use crate::seat::Seat;
+
+    #[test]
+    fn a_solver_on_a_dropped_ones_memory_searches_as_a_new_one() {
+        let clock = MonotonicClock::default();
+        let deal = |seed| {
+            let d = crate::deal::Deal::from_seed(seed);
+            Position::new(&d.hands(), Seat::Landlord, None).unwrap()
+        };
+        let sampler = SolveOptions::sampler(2_000, None);
+        let proving = SolveOptions {
+            node_limit: Some(30_000),
+            ..SolveOptions::exhaustive()
+        };
+        for (seed, options) in (0..6).zip([sampler, proving].iter().cycle()) {
+            let bytes = 8 << 20;
+            // The same deal solved on a memory then dropped, so the next
+            // solver takes it: anything left in it would show.
+            Solver::new(bytes).solve(&deal(seed), options, &clock, &mut ());
+            let reused = Solver::new(bytes).solve(&deal(seed), options, &clock, &mut ());
+            let mut fresh = Solver::new(bytes);
+            *fresh.memory = Memory::fresh(bytes);
+            let new = fresh.solve(&deal(seed), options, &clock, &mut ());
+            let answer = |r: &SolveResult| (r.value, r.exact, r.best, r.pv.clone(), r.nodes);
+            assert_eq!(answer(&reused), answer(&new), "deal {seed}");
+        }
+    }
 
     pub(super) fn pos(hands: &[&str]) -> Position {
         let hands: Vec<Cards> = hands.iter().map(|h| h.parse().unwrap()).collect();

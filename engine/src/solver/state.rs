@@ -2,6 +2,8 @@
 //! persists between solves, the per-ply scratch space, and the node count
 //! with the limits it is held to.
 
+use std::cell::RefCell;
+
 use crate::play::Move;
 use crate::seat::Seat;
 
@@ -27,6 +29,8 @@ pub(super) struct Asked {
 /// What the solver learns and keeps from one solve to the next (under
 /// one utility; another clears what depends on it).
 pub(super) struct Memory {
+    /// The table size it was made for.
+    table_bytes: usize,
     /// The transposition table.
     pub(super) table: TransTable,
     /// The best split of each hand met: for plans, ordering and the estimate.
@@ -60,10 +64,67 @@ pub(super) struct Memory {
     pub(super) deepened: Option<Deepened>,
 }
 
+thread_local! {
+    /// The memories of solvers dropped on this thread, to be emptied and
+    /// used again: the AI players are built afresh for each move (so a
+    /// move can be replayed alone), and each would otherwise allocate and
+    /// zero megabytes. At most [`SPARE`] are kept.
+    static SPARES: RefCell<Vec<Memory>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many memories a thread keeps, and the largest table kept.
+const SPARE: usize = 2;
+const SPARE_BYTES: usize = 16 << 20;
+
 impl Memory {
-    /// Empty, for a table of about `table_bytes`.
+    /// Empty, for a table of about `table_bytes`: one kept on this thread
+    /// and emptied (exactly as a new one is, but for the split cache, whose
+    /// answers never change), else a new one.
     pub(super) fn new(table_bytes: usize) -> Memory {
+        let spare = SPARES.with(|spares| {
+            let mut spares = spares.borrow_mut();
+            let i = spares.iter().position(|m| m.table_bytes == table_bytes)?;
+            Some(spares.swap_remove(i))
+        });
+        match spare {
+            Some(mut memory) => {
+                memory.empty();
+                memory
+            }
+            None => Memory::fresh(table_bytes),
+        }
+    }
+
+    /// Kept on this thread for [`Memory::new`], if there is room.
+    pub(super) fn keep(self) {
+        if self.table_bytes > SPARE_BYTES {
+            return;
+        }
+        // A thread ending drops its spares: nothing to keep then.
+        let _ = SPARES.try_with(|spares| {
+            let mut spares = spares.borrow_mut();
+            if spares.len() < SPARE {
+                spares.push(self);
+            }
+        });
+    }
+
+    /// As [`Memory::fresh`] leaves it, but for the split cache.
+    fn empty(&mut self) {
+        self.table.empty();
+        self.searched = false;
+        self.history.fill(0);
+        self.class_moves.empty();
+        self.alone_refuted.empty();
+        self.probed.empty();
+        self.no_answer.empty();
+        self.alone_first = Seat::Farmer1;
+        self.deepened = None;
+    }
+
+    pub(super) fn fresh(table_bytes: usize) -> Memory {
         Memory {
+            table_bytes,
             table: TransTable::with_bytes(table_bytes),
             splits: SplitCache::new(),
             searched: false,

@@ -86,6 +86,52 @@ struct Bucket([Entry; 2]);
 
 pub(super) struct TransTable {
     buckets: Buckets,
+    written: Written,
+}
+
+/// The slots of a table written since it was last empty, while they are
+/// few (a sixteenth of the table): emptying it then zeroes only those. A
+/// player built afresh for each move (as the referee builds them) reuses
+/// its solver's memory this way instead of zeroing megabytes a move.
+#[derive(Default)]
+pub(super) struct Written {
+    slots: Vec<u32>,
+    /// Too many to list: emptying zeroes the whole table.
+    all: bool,
+}
+
+impl Written {
+    /// Slot `slot` of a table of `len` was written.
+    #[inline]
+    pub(super) fn note(&mut self, slot: usize, len: usize) {
+        if self.all {
+            return;
+        }
+        if self.slots.len() < len / 16 {
+            self.slots.push(slot as u32);
+        } else {
+            self.all = true;
+        }
+    }
+
+    /// Empties `slots` (the table these writes were to): the slots written,
+    /// or all of them.
+    pub(super) fn empty<T: Default + Copy>(&mut self, slots: &mut [T]) {
+        if self.all {
+            slots.fill(T::default());
+        } else {
+            for &i in &self.slots {
+                slots[i as usize] = T::default();
+            }
+        }
+        self.forget();
+    }
+
+    /// Nothing written.
+    pub(super) fn forget(&mut self) {
+        self.slots.clear();
+        self.all = false;
+    }
 }
 
 impl TransTable {
@@ -107,6 +153,7 @@ impl TransTable {
         };
         TransTable {
             buckets: Buckets::zeroed(n),
+            written: Written::default(),
         }
     }
 
@@ -150,6 +197,7 @@ impl TransTable {
             best_cards,
         };
         let i = self.bucket(key);
+        self.written.note(i, self.buckets.len());
         let [first, second] = &mut self.buckets[i].0;
         // A proof holds at every depth: it never gives way to an estimate
         // of its own position, nor to a cheaper one elsewhere, so a search
@@ -179,6 +227,17 @@ impl TransTable {
     /// Empties the table: a fresh zeroed allocation, as lazy as the first.
     pub fn clear(&mut self) {
         self.buckets = Buckets::zeroed(self.buckets.len());
+        self.written.forget();
+    }
+
+    /// Empties the table by zeroing the buckets written, when they were
+    /// few; else as [`TransTable::clear`] does.
+    pub fn empty(&mut self) {
+        if self.written.all {
+            self.clear();
+        } else {
+            self.written.empty(&mut self.buckets);
+        }
     }
 }
 
@@ -331,6 +390,7 @@ mod tests {
         // A one-bucket table: every key collides.
         let mut t = TransTable {
             buckets: Buckets::zeroed(1),
+            written: Written::default(),
         };
         t.put(key(1), found(1, None), 1 << 20);
         for n in 2..50 {
@@ -365,6 +425,7 @@ mod tests {
     fn estimates_keep_out_of_costlier_proofs() {
         let mut t = TransTable {
             buckets: Buckets::zeroed(1),
+            written: Written::default(),
         };
         t.put(key(1), found(1, None), 1 << 20);
         t.put(key(2), found(2, None), 1 << 10);
