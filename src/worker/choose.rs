@@ -38,7 +38,7 @@ pub fn choose(job: &ChooseJob, clock: &dyn Clock) -> Result<(Move, f64), JobErro
         return Err(JobError::Player(PlayerError::Illegal {
             player: job.player.to_string(),
             seat,
-            mv: mv.to_string(),
+            mv,
             source,
         }));
     }

@@ -95,7 +95,7 @@ pub fn contest_move(job: &ContestMoveJob, clock: &dyn Clock) -> Result<(Move, f6
         return Err(JobError::Player(PlayerError::Illegal {
             player: opponents.to_string(),
             seat,
-            mv: mv.to_string(),
+            mv,
             source,
         }));
     }

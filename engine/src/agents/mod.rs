@@ -82,8 +82,8 @@ pub enum PlayerError {
         player: String,
         /// Its seat.
         seat: Seat,
-        /// The move it chose, in its written form.
-        mv: String,
+        /// The move it chose.
+        mv: Move,
         /// Why the referee refused it.
         source: IllegalMove,
     },
@@ -135,7 +135,7 @@ pub fn play_out(
         game.apply(mv).map_err(|source| PlayerError::Illegal {
             player: player.name().to_string(),
             seat,
-            mv: mv.to_string(),
+            mv,
             source,
         })?;
     }

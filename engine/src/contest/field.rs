@@ -190,7 +190,7 @@ impl FieldRun {
                 return Err(PlayerError::Illegal {
                     player: name.to_string(),
                     seat,
-                    mv: mv.to_string(),
+                    mv,
                     source,
                 });
             }

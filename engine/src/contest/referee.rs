@@ -71,8 +71,8 @@ pub enum RecordProblem {
         turn: usize,
         /// The seat to move.
         seat: Seat,
-        /// The move, written.
-        mv: String,
+        /// The move.
+        mv: Move,
         /// What the referee says.
         problem: IllegalMove,
     },
@@ -97,10 +97,10 @@ pub enum RecordProblem {
         turn: usize,
         /// The opponent's seat.
         seat: Seat,
-        /// The move in the record, written.
-        played: String,
-        /// The AI's move, written.
-        expected: String,
+        /// The move in the record.
+        played: Move,
+        /// The AI's move.
+        expected: Move,
         /// The opponents' rung.
         opponents: String,
     },
@@ -123,8 +123,8 @@ pub fn check_record(opponents: &PlayerSpec, board: &Board, record: &[Move]) -> R
                 return Err(RecordProblem::NotTheOpponents {
                     turn,
                     seat,
-                    played: mv.to_string(),
-                    expected: expected.to_string(),
+                    played: mv,
+                    expected,
                     opponents: opponents.to_string(),
                 });
             }
@@ -132,7 +132,7 @@ pub fn check_record(opponents: &PlayerSpec, board: &Board, record: &[Move]) -> R
         game.apply(mv).map_err(|problem| RecordProblem::Illegal {
             turn,
             seat,
-            mv: mv.to_string(),
+            mv,
             problem,
         })?;
     }
@@ -182,14 +182,14 @@ pub fn play_board(
             return Err(PlayerError::Illegal {
                 player: who.to_string(),
                 seat,
-                mv: mv.to_string(),
+                mv,
                 source,
             });
         }
         game.apply(mv).map_err(|source| PlayerError::Illegal {
             player: who.to_string(),
             seat,
-            mv: mv.to_string(),
+            mv,
             source,
         })?;
     }

@@ -120,7 +120,7 @@ pub fn lead_agreement_with(
             game.apply(mv).map_err(|source| PlayerError::Illegal {
                 player: table[seat.index()].name().to_string(),
                 seat,
-                mv: mv.to_string(),
+                mv,
                 source,
             })?;
             let (Some(play), true) = (mv.play(), leading) else {
