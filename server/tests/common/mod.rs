@@ -190,8 +190,12 @@ impl Drop for Server {
 }
 
 pub fn client() -> Client {
+    // A connection for each request: the server refuses an oversized body
+    // unread and closes the connection, and a pooled connection reused in
+    // that moment fails the next request (hyper's IncompleteMessage).
     Client::builder()
         .timeout(Duration::from_secs(300))
+        .pool_max_idle_per_host(0)
         .build()
         .expect("a client")
 }
