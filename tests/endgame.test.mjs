@@ -33,7 +33,7 @@ async function analyse(page, puzzle) {
   await page.locator("#eg-moves li").first().waitFor({ timeout: 20000 });
 }
 
-test("the keys step the board, Home and End go to its ends, and a move of the best line jumps there", async (t) => {
+test("stepping through puzzle 3's best line", async (t) => {
   const { context, page, errors } = await freshPage("en-US", { viewport: { width: 1366, height: 768 } });
   await analyse(page, 3);
   const start = await boardPosition(page);
@@ -96,7 +96,7 @@ test("the keys step the board, Home and End go to its ends, and a move of the be
 test("a proven win says in how few of the winner's plays it is sure to go out, as the puzzle library proves", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
 
-  await t.test("puzzle 1 is a win in 3 plays, said of the position and of its winning play; losing plays have no count", async () => {
+  await t.test("puzzle 1 is a win in 3 plays, said of the position and of its winning play", async () => {
     // By hand, puzzle 1: 34567, the 4 and the 6, whatever the farmer does.
     await analyse(page, 1);
     await page.locator("#eg-verdict[data-wins-in]").waitFor({ timeout: 20000 });
@@ -105,6 +105,9 @@ test("a proven win says in how few of the winner's plays it is sure to go out, a
     const first = page.locator("#eg-moves li").first();
     assert.equal(await first.getAttribute("data-wins-in"), "3");
     assert.equal(await first.locator(".wins-in").textContent(), "必胜（3 手）");
+  });
+
+  await t.test("puzzle 1's losing plays have no count", async () => {
     // Losing plays have no N; they are 负.
     const losing = await page.locator('#eg-moves li[data-winner="farmer"]').evaluateAll((li) => li.map((l) => l.dataset.winsIn ?? null));
     assert.ok(losing.length > 0 && losing.every((n) => n === null), JSON.stringify(losing));
@@ -154,40 +157,46 @@ function innerScrollers(page) {
   );
 }
 
-test("at 1366×768 the board and every play are on one screen, with no scroll box inside the page; nothing overflows at 1280×720 and 1440×900", async () => {
+test("the Endgame page at laptop sizes, in both languages", async (t) => {
   for (const [width, height] of [[1366, 768], [1280, 720], [1440, 900]]) {
-    for (const lang of ["zh-CN", "en-US"]) {
-      const { context, page, errors } = await freshPage(lang, { viewport: { width, height } });
-      for (const puzzle of [1, 2, 3, 4, 5]) {
-        await analyse(page, puzzle);
-        await page.locator("#eg-line").waitFor({ timeout: 20000 });
-        await page.evaluate(() => document.querySelector("#eg-board").scrollIntoView({ block: "start" }));
-        const rows = await page.locator("#eg-moves li").evaluateAll((li) =>
-          li.map((l) => {
-            const r = l.getBoundingClientRect();
-            return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
-          }),
-        );
-        const board = await page.locator("#eg-board").boundingBox();
-        const outside = rows.filter((r) => r.top < 0 || r.bottom > height || r.left < 0 || r.right > width);
-        if (width === 1366) {
-          console.log(
-            `# ${width}×${height} ${lang} puzzle ${puzzle}: ${rows.length} plays from y=${rows[0].top.toFixed(0)} to ${rows.at(-1).bottom.toFixed(0)}, ` +
-              `board ${board.width.toFixed(0)}×${board.height.toFixed(0)} at y=${board.y.toFixed(0)}`,
+    const name =
+      width === 1366
+        ? `at ${width}×${height} the board and every play are on one screen, with no scroll box inside the page`
+        : `at ${width}×${height} nothing is wider than the window and no box scrolls inside the page`;
+    await t.test(name, async () => {
+      for (const lang of ["zh-CN", "en-US"]) {
+        const { context, page, errors } = await freshPage(lang, { viewport: { width, height } });
+        for (const puzzle of [1, 2, 3, 4, 5]) {
+          await analyse(page, puzzle);
+          await page.locator("#eg-line").waitFor({ timeout: 20000 });
+          await page.evaluate(() => document.querySelector("#eg-board").scrollIntoView({ block: "start" }));
+          const rows = await page.locator("#eg-moves li").evaluateAll((li) =>
+            li.map((l) => {
+              const r = l.getBoundingClientRect();
+              return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+            }),
           );
-          assert.deepEqual(outside, [], `puzzle ${puzzle}: plays off the screen`);
-          assert.ok(board.y >= -1 && board.y + board.height <= height, `the board on screen: ${JSON.stringify(board)}`);
+          const board = await page.locator("#eg-board").boundingBox();
+          const outside = rows.filter((r) => r.top < 0 || r.bottom > height || r.left < 0 || r.right > width);
+          if (width === 1366) {
+            console.log(
+              `# ${width}×${height} ${lang} puzzle ${puzzle}: ${rows.length} plays from y=${rows[0].top.toFixed(0)} to ${rows.at(-1).bottom.toFixed(0)}, ` +
+                `board ${board.width.toFixed(0)}×${board.height.toFixed(0)} at y=${board.y.toFixed(0)}`,
+            );
+            assert.deepEqual(outside, [], `puzzle ${puzzle}: plays off the screen`);
+            assert.ok(board.y >= -1 && board.y + board.height <= height, `the board on screen: ${JSON.stringify(board)}`);
+          }
+          assert.deepEqual(await innerScrollers(page), [], `${width}×${height} puzzle ${puzzle}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(overflow <= 0, `${width}×${height} ${lang} puzzle ${puzzle}: ${overflow} px wider than the window`);
+          if (width === 1366 && puzzle === 4 && lang === "zh-CN") {
+            await page.screenshot({ path: join(shots, "endgame-1366x768.png") });
+          }
         }
-        assert.deepEqual(await innerScrollers(page), [], `${width}×${height} puzzle ${puzzle}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.ok(overflow <= 0, `${width}×${height} ${lang} puzzle ${puzzle}: ${overflow} px wider than the window`);
-        if (width === 1366 && puzzle === 4 && lang === "zh-CN") {
-          await page.screenshot({ path: join(shots, "endgame-1366x768.png") });
-        }
+        assert.deepEqual(errors, []);
+        await context.close();
       }
-      assert.deepEqual(errors, []);
-      await context.close();
-    }
+    });
   }
 });
 
@@ -207,7 +216,7 @@ function tapWidths(page) {
   );
 }
 
-test("on a phone, cards are tapped to play as at the table, each with a finger's width, the hand and its buttons in view", async (t) => {
+test("the Endgame page on a phone (390×844), cards tapped to play", async (t) => {
   const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
   const { context, page, errors } = await freshPage("zh-CN", phone);
 
@@ -224,7 +233,9 @@ test("on a phone, cards are tapped to play as at the table, each with a finger's
     assert.ok(widths.every((w) => w.exposed >= 36 && w.hit), JSON.stringify(widths.filter((w) => w.exposed < 36 || !w.hit)));
   });
 
-  await t.test("a straight tapped card by card is previewed, played and answered, the hand and its buttons staying in view", async () => {
+  let start, scrollBefore;
+
+  await t.test("puzzle 1's cards each have 36 px to tap", async () => {
     // A puzzle, tried: the landlord's winning straight tapped card by card.
     await page.goto(`${base}#/endgame?puzzle=1`);
     await page.locator("#eg-your-turn").waitFor();
@@ -232,8 +243,14 @@ test("on a phone, cards are tapped to play as at the table, each with a finger's
     const widths = await tapWidths(page);
     console.log(`# 390×844, puzzle 1 (${widths.length} cards): tap widths ${widths.map((w) => w.exposed.toFixed(1)).join(" ")}`);
     assert.ok(widths.every((w) => w.exposed >= 36 && w.hit), JSON.stringify(widths));
+  });
+
+  await t.test("with no card picked there is nothing to play", async () => {
     assert.equal(await page.isDisabled("#eg-play"), true, "nothing picked, nothing to play");
-    const start = await boardPosition(page);
+  });
+
+  await t.test("a straight tapped card by card is selected and previewed in the middle of the board", async () => {
+    start = await boardPosition(page);
     for (const rank of ["3", "4", "5", "6", "7"]) {
       const w = (await tapWidths(page)).find((c) => c.rank === rank);
       await page.touchscreen.tap(w.x, w.y);
@@ -243,7 +260,10 @@ test("on a phone, cards are tapped to play as at the table, each with a finger's
     // The play the cards make is previewed in the middle of the board.
     await page.locator("#eg-preview").waitFor();
     await page.screenshot({ path: join(shots, "endgame-390x844.png") });
-    const scrollBefore = await page.evaluate(() => scrollY);
+  });
+
+  await t.test("出牌 plays the straight and the solver answers", async () => {
+    scrollBefore = await page.evaluate(() => scrollY);
     await page.tap("#eg-play");
     await page.waitForFunction(() => document.querySelector("#eg-step")?.dataset.step !== "0");
     assert.equal(await page.getAttribute("#eg-record .jump[data-ply='1']", "data-move"), "34567");
@@ -253,6 +273,9 @@ test("on a phone, cards are tapped to play as at the table, each with a finger's
     const now = await boardPosition(page);
     assert.equal(now.landlord, "46");
     assert.equal(now.farmer1, start.farmer1);
+  });
+
+  await t.test("after the play the hand and its buttons stay in view for the next one", async () => {
     // No scrolling needed for the next play: the hand and its buttons are on
     // screen where they were (the page may settle by a row's height as the hand shrinks).
     console.log(`# 390×844: the page scrolled by ${(await page.evaluate(() => scrollY)) - scrollBefore} px on its own after the play`);
@@ -286,28 +309,40 @@ test("on a phone, cards are tapped to play as at the table, each with a finger's
   await context.close();
 });
 
-test("hundreds of proven puzzles in levels: a level's grid, progress and a streak kept in the browser, the puzzle of the day, links by id", async (t) => {
+test("the puzzle library in levels (中文)", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
   const library = cli(["puzzles", "list", "--json"]);
   const levels = [...new Set(library.puzzles.map((p) => p.level))];
-  assert.ok(library.count >= 300 && levels.length >= 10, `${library.count} puzzles in ${levels.length} levels`);
   const first = library.puzzles.filter((p) => p.level === 1);
 
-  await t.test("a link by id opens that puzzle, and the level's grid lists its puzzles", async () => {
+  await t.test("the library holds hundreds of proven puzzles in ten levels or more", async () => {
+    assert.ok(library.count >= 300 && levels.length >= 10, `${library.count} puzzles in ${levels.length} levels`);
+  });
+
+  await t.test("a link by id opens that puzzle", async () => {
     await page.goto(`${base}#/endgame?puzzle=${first[0].id}`);
     await page.locator("#eg-your-turn").waitFor();
+  });
+
+  await t.test("the levels are offered, and the level's grid lists its puzzles", async () => {
     // The levels, after "near my rating".
     assert.equal(await page.locator("#eg-level option").count(), levels.length + 1);
     assert.deepEqual(await page.locator("#eg-level-puzzles li").evaluateAll((li) => li.map((l) => l.dataset.id)), first.map((p) => p.id));
+  });
+
+  await t.test("the task says in how few plays the library proved the win", async () => {
     assert.equal(await page.getAttribute("#eg-task", "data-wins-in"), String(first[0].moves_to_win));
     await page.screenshot({ path: join(shots, "endgame-level-1366x768.png") });
   });
 
-  await t.test("a puzzle solved cleanly is marked and counted in its level, the streak at 1; then the next", async () => {
+  await t.test("a puzzle solved cleanly is marked and counted in its level, the streak at 1", async () => {
     await solveOut(page);
     await page.locator(`#eg-level-puzzles li.solved[data-id="${first[0].id}"]`).waitFor();
     assert.equal(await page.getAttribute("#eg-streak", "data-streak"), "1");
     assert.match(await page.locator('#eg-level option[value="1"]').textContent(), /已解 1\/\d+ · ★ 3/);
+  });
+
+  await t.test("the next puzzle offered is one not tried yet, and opens", async () => {
     // The next puzzle is one not tried yet (the one chosen is tests/puzzles.test.mjs's).
     const next = await page.getAttribute("#eg-next", "data-id");
     assert.notEqual(next, first[0].id);
@@ -315,13 +350,16 @@ test("hundreds of proven puzzles in levels: a level's grid, progress and a strea
     await page.waitForFunction((id) => location.hash.includes(id), next);
   });
 
-  await t.test("a play that throws the win away ends the streak; the best stays", async () => {
+  await t.test("a play that throws the win away ends the streak", async () => {
     await page.locator("#eg-your-turn").waitFor();
     const side = (await page.getAttribute("#eg-board", "data-to-move")) === "landlord" ? "landlord" : "farmer";
     const moves = cli([...solveArgs(await boardPosition(page)), "--all-moves", "--json"]).moves;
     await page.click(`#eg-try-moves button[data-move="${moves.find((m) => m.winner !== side).play}"]`);
     await page.locator("#eg-flag").waitFor({ timeout: 10000 });
     await page.waitForFunction(() => document.querySelector("#eg-streak").dataset.streak === "0");
+  });
+
+  await t.test("the best streak stays when the streak ends", async () => {
     assert.equal(await page.getAttribute("#eg-streak", "data-best"), "1");
   });
 
@@ -355,11 +393,14 @@ test("hundreds of proven puzzles in levels: a level's grid, progress and a strea
   });
   assert.deepEqual(errors, []);
   await context.close();
-  // A level on a phone.
-  const phone = await freshPage("zh-CN", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  await phone.page.goto(`${base}#/endgame?puzzle=${library.puzzles.find((p) => p.level === 5).id}`);
-  await phone.page.locator("#eg-level-puzzles li").first().waitFor();
-  await phone.page.screenshot({ path: join(shots, "endgame-level-390x844.png"), fullPage: true });
-  assert.deepEqual(phone.errors, []);
-  await phone.context.close();
+
+  await t.test("a level's grid shows on a phone (screenshot)", async () => {
+    // A level on a phone.
+    const phone = await freshPage("zh-CN", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await phone.page.goto(`${base}#/endgame?puzzle=${library.puzzles.find((p) => p.level === 5).id}`);
+    await phone.page.locator("#eg-level-puzzles li").first().waitFor();
+    await phone.page.screenshot({ path: join(shots, "endgame-level-390x844.png"), fullPage: true });
+    assert.deepEqual(phone.errors, []);
+    await phone.context.close();
+  });
 });
