@@ -42,7 +42,7 @@ async function losingPlay(page) {
   return moves.find((m) => m.winner !== side).play;
 }
 
-test("a clean solve of a first try moves both ratings, gives 3 stars, carries the streak on, and is kept after a reload", async (t) => {
+test("a clean solve of a first try (中文)", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
   const p = library[0];
   await open(page, p.id);
@@ -55,7 +55,7 @@ test("a clean solve of a first try moves both ratings, gives 3 stars, carries th
   });
 
   let player, puzzle;
-  await t.test("solved: the player up, the puzzle down, shown as +N / −N; 3 stars; the streak counted", async () => {
+  await t.test("solved: the player's rating up, the puzzle's down, shown as +N / −N", async () => {
     await solveOut(page);
     const change = page.locator("#eg-rating-change");
     const [dp, dq] = [await num(page, "#eg-rating-change", "data-player-change"), await num(page, "#eg-rating-change", "data-puzzle-change")];
@@ -66,9 +66,15 @@ test("a clean solve of a first try moves both ratings, gives 3 stars, carries th
     puzzle = p.rating + dq;
     assert.equal(await num(page, "#eg-rating", "data-rating"), player);
     assert.equal(await num(page, "#eg-meta", "data-rating"), puzzle);
+  });
+
+  await t.test("the solve gets 3 stars and counts for the streak, and says so", async () => {
     assert.equal(await attr(page, "#eg-solved", "data-stars"), "3");
     assert.equal(await attr(page, "#eg-solved", "data-streak-counted"), "true");
     assert.match(await page.locator("#eg-solved").textContent(), /三星.*连对 1 题/);
+  });
+
+  await t.test("the level shows the stars: the puzzle's cell and the level's total", async () => {
     // The level shows it: the puzzle's cell and the level's total.
     assert.equal(await attr(page, `#eg-level-puzzles li[data-id="${p.id}"]`, "data-stars"), "3");
     assert.equal(await attr(page, "#eg-level-stars", "data-stars"), "3");
@@ -85,12 +91,15 @@ test("a clean solve of a first try moves both ratings, gives 3 stars, carries th
     assert.equal(Math.abs(chosen.rating - player), nearest);
   });
 
-  await t.test("after a reload: both ratings kept, the stars kept, a second try not rated", async () => {
+  await t.test("after a reload both ratings and the stars are kept", async () => {
     await page.reload();
     await page.locator("#eg-your-turn").waitFor();
     assert.equal(await num(page, "#eg-rating", "data-rating"), player);
     assert.equal(await num(page, "#eg-meta", "data-rating"), puzzle);
     assert.equal(await attr(page, "#eg-meta", "data-stars"), "3");
+  });
+
+  await t.test("a second try is not rated and moves no rating", async () => {
     assert.equal(await attr(page, "#eg-rated", "data-rated"), "false");
     await solveOut(page);
     assert.equal(await page.locator("#eg-rating-change").count(), 0, "a second try moves no rating");
@@ -100,11 +109,11 @@ test("a clean solve of a first try moves both ratings, gives 3 stars, carries th
   await context.close();
 });
 
-test("a wrong play or a look at the answer fails the rated try; the solve after it gets 2 stars or 1, and says the streak did not count", async (t) => {
+test("rated tries that fail (English)", async (t) => {
   const { context, page, errors } = await freshPage("en-US", { viewport: { width: 1366, height: 768 } });
+  const p = library[1];
 
-  await t.test("a wrong play: the player down, the puzzle up; solved after a retry, 2 stars, not counted", async () => {
-    const p = library[1];
+  await t.test("a wrong play fails the rated try: the player's rating down, the puzzle's up", async () => {
     await open(page, p.id);
     await page.click(`#eg-try-moves button[data-move="${await losingPlay(page)}"]`);
     await page.locator("#eg-flag").waitFor({ timeout: 10000 });
@@ -112,6 +121,9 @@ test("a wrong play or a look at the answer fails the rated try; the solve after 
     const [dp, dq] = [await num(page, "#eg-rating-change", "data-player-change"), await num(page, "#eg-rating-change", "data-puzzle-change")];
     assert.ok(dp < 0 && dq > 0, `player ${dp}, puzzle ${dq}`);
     assert.equal(await num(page, "#eg-rating", "data-rating"), 1500 + dp);
+  });
+
+  await t.test("solved after a retry: 2 stars, not counted for the streak", async () => {
     await page.click("#eg-retry");
     await solveOut(page);
     assert.equal(await attr(page, "#eg-solved", "data-stars"), "2");
@@ -120,14 +132,16 @@ test("a wrong play or a look at the answer fails the rated try; the solve after 
     assert.equal(await attr(page, `#eg-level-puzzles li[data-id="${p.id}"]`, "data-stars"), "2");
   });
 
-  await t.test("a look at the answer: rated as failed; solved after it, 1 star", async () => {
-    const p = library[2];
+  await t.test("a look at the answer fails the rated try", async () => {
     const before = await num(page, "#eg-rating", "data-rating");
-    await open(page, p.id);
+    await open(page, library[2].id);
     await page.click("#eg-mode-analyse");
     await page.locator("#eg-rating-change").waitFor();
     assert.ok((await num(page, "#eg-rating-change", "data-player-change")) < 0);
     assert.ok((await num(page, "#eg-rating", "data-rating")) < before);
+  });
+
+  await t.test("solved after a look at the answer: 1 star, not counted for the streak", async () => {
     await page.click("#eg-mode-try");
     await solveOut(page);
     assert.equal(await attr(page, "#eg-solved", "data-stars"), "1");
@@ -137,7 +151,7 @@ test("a wrong play or a look at the answer fails the rated try; the solve after 
   await context.close();
 });
 
-test("each puzzle shows its themes, and a theme picked lists only the puzzles that have it", async (t) => {
+test("puzzle themes (中文, then English)", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 1366, height: 768 } });
   const withTheme = (theme) => library.filter((p) => p.themes.includes(theme));
 
@@ -149,7 +163,7 @@ test("each puzzle shows its themes, and a theme picked lists only the puzzles th
     }
   });
 
-  await t.test("the bomb theme picked: the grid lists its puzzles only, and the board opens one", async () => {
+  await t.test("the bomb theme picked, the grid lists its puzzles only, as `ddz puzzles list --theme` does", async () => {
     await open(page, library[0].id);
     const bombs = withTheme("bomb");
     assert.deepEqual(bombs.map((p) => p.id), cli(["puzzles", "list", "--theme", "bomb", "--json"]).puzzles.map((p) => p.id));
@@ -159,6 +173,10 @@ test("each puzzle shows its themes, and a theme picked lists only the puzzles th
     assert.deepEqual(listed.map(([id]) => id), bombs.map((p) => p.id));
     assert.ok(listed.every(([, themes]) => themes.split(" ").includes("bomb")), JSON.stringify(listed));
     assert.match(await page.locator(".level-title").textContent(), new RegExp(`主题：炸弹（${bombs.length} 题）`));
+  });
+
+  await t.test("the board then opens a puzzle with the theme", async () => {
+    const bombs = withTheme("bomb");
     // The puzzle on the board had no bomb: one that has is opened.
     await page.waitForFunction(() => (document.querySelector("#eg-meta")?.dataset.themes ?? "").split(" ").includes("bomb"));
     const opened = new URL(page.url()).hash.split("puzzle=")[1];
@@ -173,10 +191,13 @@ test("each puzzle shows its themes, and a theme picked lists only the puzzles th
     assert.deepEqual(await page.locator("#eg-level-puzzles li").evaluateAll((li) => li.map((l) => l.dataset.id)), expected);
   });
 
-  await t.test("the choice is kept after a reload; all themes again lists the level", async () => {
+  await t.test("the theme chosen is kept after a reload", async () => {
     await page.reload();
     await page.locator("#eg-meta").waitFor();
     assert.equal(await page.locator("#eg-theme").inputValue(), "bomb");
+  });
+
+  await t.test("all themes again lists the whole level", async () => {
     await page.selectOption("#eg-theme", "");
     await page.selectOption("#eg-level", "");
     await page.waitForFunction(() => !document.querySelector("#eg-puzzles").dataset.theme);
@@ -199,7 +220,7 @@ test("each puzzle shows its themes, and a theme picked lists only the puzzles th
   await context.close();
 });
 
-test("stored progress: the first format carried over, unreadable text kept aside beside an earlier one, a refused save said", async (t) => {
+test("stored progress", async (t) => {
   const { context, page, errors } = await freshPage("en-US", { viewport: { width: 1366, height: 768 } });
   const [p, q] = [library[0], library[1]];
   await open(page, p.id);
@@ -305,31 +326,36 @@ test("the list of plays puts a win in fewer plays first", async () => {
   await context.close();
 });
 
-test("on a phone the board, the hand to tap and its buttons are on the first screen; on a laptop the board is", async () => {
+test("a puzzle's first screen, on a phone and a laptop", async (t) => {
   const cards = (p) => Object.values(p.hands).join("").length;
   const most = (seats) => library.filter((p) => p.seats === seats).reduce((a, b) => (cards(b) > cards(a) ? b : a));
   const puzzles = [...library.slice(0, 5), most(2), most(3)];
   for (const [width, height, lang] of [[390, 844, "zh-CN"], [390, 844, "en-US"], [1366, 768, "zh-CN"], [1366, 768, "en-US"]]) {
     const phone = width < 500;
-    const opts = phone ? { viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : { viewport: { width, height } };
-    const { context, page, errors } = await freshPage(lang, opts);
-    for (const p of puzzles) {
-      await open(page, p.id);
-      assert.equal(await page.evaluate(() => scrollY), 0);
-      const parts = phone ? ["#eg-board", "#eg-hand", "#eg-actions"] : ["#eg-board"];
-      for (const sel of parts) {
-        const box = await page.locator(sel).boundingBox();
-        console.log(`# ${width}×${height} ${lang} ${p.id} (${p.seats} seats, ${cards(p)} cards): ${sel} y ${box.y.toFixed(0)}–${(box.y + box.height).toFixed(0)}`);
-        assert.ok(box.y >= 0 && box.y + box.height <= height, `${width}×${height} ${p.id}: ${sel} at ${JSON.stringify(box)}`);
+    const name = phone
+      ? `on a phone (${width}×${height}, ${lang}) the board, the hand to tap and its buttons are on the first screen`
+      : `on a laptop (${width}×${height}, ${lang}) the board is on the first screen`;
+    await t.test(name, async () => {
+      const opts = phone ? { viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : { viewport: { width, height } };
+      const { context, page, errors } = await freshPage(lang, opts);
+      for (const p of puzzles) {
+        await open(page, p.id);
+        assert.equal(await page.evaluate(() => scrollY), 0);
+        const parts = phone ? ["#eg-board", "#eg-hand", "#eg-actions"] : ["#eg-board"];
+        for (const sel of parts) {
+          const box = await page.locator(sel).boundingBox();
+          console.log(`# ${width}×${height} ${lang} ${p.id} (${p.seats} seats, ${cards(p)} cards): ${sel} y ${box.y.toFixed(0)}–${(box.y + box.height).toFixed(0)}`);
+          assert.ok(box.y >= 0 && box.y + box.height <= height, `${width}×${height} ${p.id}: ${sel} at ${JSON.stringify(box)}`);
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${width}×${height} ${p.id}: ${overflow} px wider than the window`);
       }
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      assert.ok(overflow <= 0, `${width}×${height} ${p.id}: ${overflow} px wider than the window`);
-    }
-    if (phone) {
-      await open(page, library[3].id);
-      await page.screenshot({ path: join(shots, `endgame-390x844-${lang.slice(0, 2)}.png`) });
-    }
-    assert.deepEqual(errors, []);
-    await context.close();
+      if (phone) {
+        await open(page, library[3].id);
+        await page.screenshot({ path: join(shots, `endgame-390x844-${lang.slice(0, 2)}.png`) });
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
   }
 });
