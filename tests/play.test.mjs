@@ -105,62 +105,98 @@ function assertFits(m, where, maxRows = 1) {
 }
 
 for (const size of ["1366x768", "390x844", "844x390"]) {
-  test(`at ${size} the hand and the buttons are on screen without scrolling on every turn of a full deal; on a phone every card has 36 px to tap`, async () => {
+  test(`the table at ${size} on every turn of a full deal`, async (t) => {
     const phone = size !== "1366x768";
     const narrowest = {};
     const { context, page, errors } = await tablePage(size);
     await page.goto(`${base}#/play?seed=7&mode=classic&first=me&level=novice&pace=fast`);
+    // The layout on each of the user's turns, measured as the deal is played.
+    const seen = [];
     let turns = 0;
     for (let i = 0; i < 200; i++) {
       const turn = await nextTurn(page);
       if (turn === "end") break;
       const m = await layout(page);
-      assertFits(m, `${size}, turn ${turns + 1} (${turn})`, size === "390x844" ? 2 : 1);
-      if (size === "390x844") {
-        for (const b of m.buttons) assert.ok(b.height >= 44, `button ${b.id} is ${b.height} px tall`);
-        for (const c of m.cards) assert.ok(c.height >= 44, `a card is ${c.height} px tall`);
-      }
+      seen.push({ where: `${size}, turn ${turns + 1} (${turn})`, turn: turns + 1, m });
       const taps = m.cards.map((c) => c.tap);
       if (taps.length) narrowest[taps.length] = Math.min(narrowest[taps.length] ?? Infinity, ...taps);
-      if (phone) for (const [i, w] of taps.entries()) assert.ok(w >= 36, `${size}, turn ${turns + 1}: card ${i + 1} of ${taps.length} has ${w} px to tap`);
       turns++;
       // Bid 3, so the user holds all 20 cards: the widest hand.
       if (turn === "bid") await page.click('#play-actions button[data-bid="3"]');
       else await playHinted(page);
     }
-    assert.ok(turns >= 5, `${turns} turns checked`);
     await page.locator("#play-end").waitFor();
-    assertFits(await layout(page), `${size}, the end`, size === "390x844" ? 2 : 1);
-    console.log(`# ${size}: the table fitted the screen on all ${turns} of the user's turns`);
+    const end = await layout(page);
     console.log(`# ${size}: the narrowest tap width (px) by cards in hand: ${JSON.stringify(narrowest)}`);
+
+    await t.test("the hand and the buttons are on screen without scrolling on every turn and at the end", async () => {
+      assert.ok(turns >= 5, `${turns} turns checked`);
+      for (const { where, m } of seen) assertFits(m, where, size === "390x844" ? 2 : 1);
+      assertFits(end, `${size}, the end`, size === "390x844" ? 2 : 1);
+      console.log(`# ${size}: the table fitted the screen on all ${turns} of the user's turns`);
+    });
+
+    if (size === "390x844") {
+      await t.test("on a phone held upright every button and card is 44 px tall on every turn", async () => {
+        assert.ok(seen.length >= 5, `${seen.length} turns checked`);
+        for (const { m } of seen) {
+          for (const b of m.buttons) assert.ok(b.height >= 44, `button ${b.id} is ${b.height} px tall`);
+          for (const c of m.cards) assert.ok(c.height >= 44, `a card is ${c.height} px tall`);
+        }
+      });
+    }
+
+    if (phone) {
+      await t.test("on a phone every card has 36 px to tap on every turn", async () => {
+        assert.ok(seen.length >= 5, `${seen.length} turns checked`);
+        for (const { turn, m } of seen) {
+          const taps = m.cards.map((c) => c.tap);
+          for (const [i, w] of taps.entries()) assert.ok(w >= 36, `${size}, turn ${turn}: card ${i + 1} of ${taps.length} has ${w} px to tap`);
+        }
+      });
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });
 }
 
-test("a bidding round ends with a landlord and a deal, as `ddz bid` plays it; three passes redeal", async (t) => {
+test("bidding, as `ddz bid` plays it", async (t) => {
   const { context, page, errors } = await freshPage();
   // Seed 42: the AI's bids are 1, pass, 3 from the first bidder (`ddz bid`).
   // The user bids first and calls what the AI would; the two AIs follow.
   const expected = cli(["bid", "--seed", "42", "--json"]);
   assert.deepEqual(expected.bids, ["1", "pass", "3"]);
 
-  await t.test("the bidding ends with `ddz bid`'s landlord, who takes the bottom cards and leads", async () => {
+  await t.test("the user bids first, and may pass", async () => {
     await page.goto(`${base}#/play?seed=42&mode=classic&first=me&pace=fast`);
     assert.equal(await nextTurn(page), "bid");
-    // The bottom cards are face down while the auction runs.
-    assert.equal(await page.getAttribute("#play-bottom", "data-cards"), "");
     assert.ok(await page.locator('#play-actions button[data-bid="pass"]').isEnabled());
+  });
+
+  await t.test("the bottom cards are face down while the auction runs", async () => {
+    assert.equal(await page.getAttribute("#play-bottom", "data-cards"), "");
+  });
+
+  await t.test("the auction ends with `ddz bid`'s landlord, and the bottom cards are turned up", async () => {
     await page.click('#play-actions button[data-bid="1"]');
     // 下家 passes, 上家 bids 3 and is the landlord (bidders go me → right → left).
     await page.locator('section[data-chair="left"][data-seat="landlord"]').waitFor({ timeout: 15000 });
     assert.equal(await page.getAttribute("#play-bottom", "data-cards"), expected.bottom);
+  });
+
+  await t.test("the landlord takes the bottom cards and leads", async () => {
     // The landlord took the bottom cards: 20, less its lead (the user plays right after it).
     assert.equal(await nextTurn(page), "play");
     const lead = await page.getAttribute('.slot.left .trick[data-trick="landlord"]', "data-play");
     assert.equal(Number(await page.getAttribute('section[data-chair="left"]', "data-count")) + lead.length, 20);
+  });
+
+  await t.test("the user holds the first farmer's hand, as dealt", async () => {
     assert.equal(await page.getAttribute('section[data-chair="me"]', "data-seat"), "farmer1");
     assert.equal(await page.getAttribute("#play-hand", "data-cards"), expected.deal.match(/\[(\w+)\]/g)[1].slice(1, -1));
+  });
+
+  await t.test("the bids and the stakes they make are shown", async () => {
     assert.match(await page.locator("#play-bids").textContent(), /Bid 1 · No bid · Bid 3/);
     assert.equal(await page.getAttribute("#play-stakes", "data-multiplier"), "3");
   });
@@ -248,46 +284,62 @@ test("a reload in the middle of a deal resumes it exactly, settings included", a
   await context.close();
 });
 
-test("a corrupted saved game is reported in the page's language and set aside, and the page still works", async () => {
+test("a corrupted saved game", async (t) => {
   for (const [locale, words] of [
     ["zh-CN", /上次保存的对局无法读取/],
     ["en-US", /The saved game could not be read/],
   ]) {
-    const { context, page, errors } = await freshPage(locale);
-    // Plant the broken save from another page, where no game is being saved.
-    await page.goto(`${base}#/deal?seed=1`);
-    await page.locator("main").waitFor();
-    const broken = JSON.stringify({ version: 1, seed: 5, mode: "classic", first: "me", bids: ["3"], record: [["landlord", "XD", 0]], redo: [], totals: [0, 0, 0], deals: 0 });
-    await page.evaluate((text) => localStorage.setItem("ddz.play.game", text), broken);
-    await page.click('nav a[href="#/play"]');
-    const notice = page.locator("#play-unreadable");
-    await notice.waitFor();
-    const text = await notice.textContent();
-    assert.match(text, words);
-    if (locale === "zh-CN") assert.doesNotMatch(text, /[A-Za-z]{3,}/, `half-English notice: ${text}`);
-    // Kept aside, downloadable, never dropped.
-    assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable")), broken);
-    const href = await page.getAttribute("#play-keep-text", "href");
-    assert.equal(decodeURIComponent(href.slice(href.indexOf(",") + 1)), broken);
-    // A new deal is on the table and can be played.
-    assert.ok(["bid", "play"].includes(await nextTurn(page)));
-    // Not JSON at all: the same.
-    await page.click('nav a[href="#/deal"]');
-    await page.evaluate(() => localStorage.setItem("ddz.play.game", "{not json"));
-    await page.reload();
-    await page.click('nav a[href="#/play"]');
-    await page.locator("#play-unreadable").waitFor();
-    // Kept beside the first, never over it; the download gives the latest.
-    assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable.2")), "{not json");
-    assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable")), broken);
-    const latest = await page.getAttribute("#play-keep-text", "href");
-    assert.equal(decodeURIComponent(latest.slice(latest.indexOf(",") + 1)), "{not json");
-    assert.deepEqual(errors, []);
-    await context.close();
+    await t.test(`in ${locale}`, async (t) => {
+      const { context, page, errors } = await freshPage(locale);
+      // Plant the broken save from another page, where no game is being saved.
+      await page.goto(`${base}#/deal?seed=1`);
+      await page.locator("main").waitFor();
+      const broken = JSON.stringify({ version: 1, seed: 5, mode: "classic", first: "me", bids: ["3"], record: [["landlord", "XD", 0]], redo: [], totals: [0, 0, 0], deals: 0 });
+      await page.evaluate((text) => localStorage.setItem("ddz.play.game", text), broken);
+      await page.click('nav a[href="#/play"]');
+
+      await t.test("it is reported in the page's language", async () => {
+        const notice = page.locator("#play-unreadable");
+        await notice.waitFor();
+        const text = await notice.textContent();
+        assert.match(text, words);
+        if (locale === "zh-CN") assert.doesNotMatch(text, /[A-Za-z]{3,}/, `half-English notice: ${text}`);
+      });
+
+      await t.test("it is kept aside and can be downloaded, never dropped", async () => {
+        assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable")), broken);
+        const href = await page.getAttribute("#play-keep-text", "href");
+        assert.equal(decodeURIComponent(href.slice(href.indexOf(",") + 1)), broken);
+      });
+
+      await t.test("a new deal is on the table and can be played", async () => {
+        assert.ok(["bid", "play"].includes(await nextTurn(page)));
+      });
+
+      await t.test("a save that is not JSON at all is reported too", async () => {
+        await page.click('nav a[href="#/deal"]');
+        await page.evaluate(() => localStorage.setItem("ddz.play.game", "{not json"));
+        await page.reload();
+        await page.click('nav a[href="#/play"]');
+        await page.locator("#play-unreadable").waitFor();
+      });
+
+      await t.test("the second is kept beside the first, never over it", async () => {
+        assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable.2")), "{not json");
+        assert.equal(await page.evaluate(() => localStorage.getItem("ddz.play.unreadable")), broken);
+      });
+
+      await t.test("the download gives the latest", async () => {
+        const latest = await page.getAttribute("#play-keep-text", "href");
+        assert.equal(decodeURIComponent(latest.slice(latest.indexOf(",") + 1)), "{not json");
+      });
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
   }
 });
 
-test("touch swipe-select selects the cards swiped over", async () => {
+test("touch swipe-select on a phone", async (t) => {
   const { context, page, errors } = await tablePage("390x844");
   await page.goto(`${base}#/play?seed=42&seat=landlord&pace=fast`);
   assert.equal(await nextTurn(page), "play");
@@ -305,25 +357,30 @@ test("touch swipe-select selects the cards swiped over", async () => {
   };
   const cdp = await context.newCDPSession(page);
   const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
-  await touch("touchStart", [at(2)]);
-  for (let i = 2; i <= 6; i++) {
-    for (const f of [0.25, 0.5, 0.75]) {
-      const a = at(i);
-      const b = at(Math.min(i + 1, 6));
-      await touch("touchMove", [{ ...a, x: a.x + (b.x - a.x) * f }]);
+
+  await t.test("a swipe selects the cards swiped over", async () => {
+    await touch("touchStart", [at(2)]);
+    for (let i = 2; i <= 6; i++) {
+      for (const f of [0.25, 0.5, 0.75]) {
+        const a = at(i);
+        const b = at(Math.min(i + 1, 6));
+        await touch("touchMove", [{ ...a, x: a.x + (b.x - a.x) * f }]);
+      }
     }
-  }
-  await touch("touchEnd", []);
-  const selected = await page.locator('#play-hand li[aria-checked="true"]').evaluateAll((lis) => lis.map((li) => Number(li.dataset.index)));
-  assert.deepEqual(selected, [2, 3, 4, 5, 6]);
-  // A tap toggles one card off.
-  await page.locator('#play-hand li[data-index="4"]').tap({ position: { x: 5, y: 40 } });
-  assert.equal(await page.locator('#play-hand li[aria-checked="true"]').count(), 4);
+    await touch("touchEnd", []);
+    const selected = await page.locator('#play-hand li[aria-checked="true"]').evaluateAll((lis) => lis.map((li) => Number(li.dataset.index)));
+    assert.deepEqual(selected, [2, 3, 4, 5, 6]);
+  });
+
+  await t.test("a tap toggles one card off", async () => {
+    await page.locator('#play-hand li[data-index="4"]').tap({ position: { x: 5, y: 40 } });
+    assert.equal(await page.locator('#play-hand li[aria-checked="true"]').count(), 4);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("sounds are made with Web Audio and the switch silences them; reduced motion stills the cards", async (t) => {
+test("a deal with sound on and reduced motion", async (t) => {
   const { context, page, errors } = await freshPage("en-US", { reducedMotion: "reduce" });
   // Count the oscillators the page starts.
   await context.addInitScript(() => {
@@ -412,34 +469,49 @@ test("a link naming any ladder rung opens the level that rung belongs to", async
   await context.close();
 });
 
-test("levels have names and descriptions of their own; the turn timer counts down and plays for the user", async () => {
+test("the Play menu's levels and turn timer (中文)", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN");
   await page.goto(`${base}#/play?seed=7&mode=classic&first=me&pace=fast`);
   await nextTurn(page);
   await page.click("#play-menu-open");
-  assert.equal(await page.inputValue("#play-level"), "advanced");
-  const names = await page.locator("#play-level option").allTextContents();
-  assert.deepEqual(names, ["新手", "入门", "进阶", "高手", "专家", "大师"]);
-  const notes = new Set();
-  for (const level of ["beginner", "novice", "intermediate", "advanced", "expert", "master"]) {
-    await page.selectOption("#play-level", level);
-    notes.add(await page.locator("#play-level-note").textContent());
-  }
-  assert.equal(notes.size, 6);
-  await page.selectOption("#play-timer", "15");
-  await page.click("#play-menu .menu-head button");
-  const clock = page.locator("#play-clock");
-  await clock.waitFor();
-  const shown = Number(await clock.textContent());
-  assert.ok(shown > 0 && shown <= 15, `clock shows ${shown}`);
-  // Left alone, the auction call is made for the user (不叫) and said so.
-  await page.locator('.table[data-phase="playing"], .table[data-phase="redeal"], .notice').first().waitFor({ timeout: 25000 });
-  assert.match(await page.locator("main").textContent(), /时间到/);
+
+  await t.test("the level is 进阶 until another is chosen", async () => {
+    assert.equal(await page.inputValue("#play-level"), "advanced");
+  });
+
+  await t.test("the levels have names of their own", async () => {
+    const names = await page.locator("#play-level option").allTextContents();
+    assert.deepEqual(names, ["新手", "入门", "进阶", "高手", "专家", "大师"]);
+  });
+
+  await t.test("each level has a description of its own", async () => {
+    const notes = new Set();
+    for (const level of ["beginner", "novice", "intermediate", "advanced", "expert", "master"]) {
+      await page.selectOption("#play-level", level);
+      notes.add(await page.locator("#play-level-note").textContent());
+    }
+    assert.equal(notes.size, 6);
+  });
+
+  await t.test("a 15 s turn timer counts down on the table", async () => {
+    await page.selectOption("#play-timer", "15");
+    await page.click("#play-menu .menu-head button");
+    const clock = page.locator("#play-clock");
+    await clock.waitFor();
+    const shown = Number(await clock.textContent());
+    assert.ok(shown > 0 && shown <= 15, `clock shows ${shown}`);
+  });
+
+  await t.test("left alone, the auction call is made for the user and said so", async () => {
+    // Left alone, the auction call is made for the user (不叫) and said so.
+    await page.locator('.table[data-phase="playing"], .table[data-phase="redeal"], .notice').first().waitFor({ timeout: 25000 });
+    assert.match(await page.locator("main").textContent(), /时间到/);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("an AI's seat is lit while it thinks; the keys work wherever the focus is; the replay takes the arrows", async (t) => {
+test("a deal at the normal pace with a 15 s timer, played from the keyboard (中文)", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN");
   await page.goto(`${base}#/play?seed=7&mode=classic&first=me&level=novice&pace=normal`);
   await nextTurn(page);
@@ -467,10 +539,13 @@ test("an AI's seat is lit while it thinks; the keys work wherever the focus is; 
     look();
   });
 
-  await t.test("the bidding advice is a sentence a player would say, the rule behind it under ⓘ", async () => {
+  await t.test("the bidding advice is a sentence a player would say", async () => {
     await page.click("#play-hint");
     const advice = await page.locator("#play-advice").textContent();
     assert.match(advice, /^(双王|大王|小王|[一两三四]个2|[一两三四]个炸|没有大牌)+，拆成 \d+ 手，牌(好|不错|一般|差)，(叫3分|可以叫[12]分|不叫)。/);
+  });
+
+  await t.test("the rule behind the advice is under ⓘ", async () => {
     await page.click("#play-advice .info-button");
     assert.match(await page.locator("#play-advice .popover").textContent(), /乘 2/);
     await page.click('#play-actions button[data-bid="3"]');
@@ -552,7 +627,7 @@ function watchThinking(page) {
   });
 }
 
-test("a full deal against a thinking AI ends with every hand shown, the score, a replay and the record", async (t) => {
+test("a full deal against a thinking AI (L9)", async (t) => {
   const { context, page, errors } = await freshPage();
   // Tournament rules (a seat in the link); L9 samples and solves once 30 cards are left.
   await page.goto(`${base}#/play?seed=7&seat=farmer1&level=L9&pace=fast`);
@@ -569,9 +644,12 @@ test("a full deal against a thinking AI ends with every hand shown, the score, a
     assert.ok(seen.worst < 1000, `a stall of ${seen.worst} ms`);
   });
 
-  await t.test("the end shows the score and every hand open", async () => {
+  await t.test("the end shows the score", async () => {
     assert.ok([-1, 1, -2, 2, -3, 3, -4, 4, -5, 5].includes(score), `score ${score}`);
     assert.match(await page.locator("#play-score").textContent(), /went out first/);
+  });
+
+  await t.test("at the end every hand is open", async () => {
     // Every hand is shown at the end: the losers' cards lie open.
     const open = await page.locator("section.seat.opponent.open").count();
     assert.equal(open, 2);
@@ -610,7 +688,7 @@ test("a full deal against a thinking AI ends with every hand shown, the score, a
   await context.close();
 });
 
-test("a selection that is not a legal play is explained in players' words; practice mode undoes and redoes; the card counter counts", async (t) => {
+test("a practice deal as the landlord, against L3", async (t) => {
   const { context, page, errors } = await freshPage();
   await page.goto(`${base}#/play?seed=42&seat=landlord&level=L3&pace=fast&practice=1`);
   assert.equal(await nextTurn(page), "play");
@@ -623,11 +701,14 @@ test("a selection that is not a legal play is explained in players' words; pract
     assert.ok(await page.locator("#play-play").isDisabled());
   });
 
-  await t.test("Space deselects a focused card and Enter plays the selection", async () => {
+  await t.test("Space deselects a focused card", async () => {
     // Deselect by keyboard: focus the second card and press Space.
     await page.focus(`#play-hand li[data-rank="${ranks.at(-2)}"]`);
     await page.keyboard.press("Space");
     assert.equal(await page.locator("#play-why").count(), 0);
+  });
+
+  await t.test("Enter plays the selection", async () => {
     // Enter plays the single (the lowest card).
     await page.keyboard.press("Enter");
     assert.equal(await nextTurn(page), "play");
@@ -649,13 +730,18 @@ test("a selection that is not a legal play is explained in players' words; pract
     assert.ok(left <= 34 && left >= 34 - 2 * played, `counter says ${left}`);
   });
 
-  await t.test("in practice mode undo takes the move back and redo plays it again", async () => {
+  let record;
+
+  await t.test("in practice mode undo takes the move back", async () => {
     // Undo takes the move back; redo plays it again.
-    const record = await page.locator("#play-record li").allTextContents();
+    record = await page.locator("#play-record li").allTextContents();
     await page.click("#play-undo");
     assert.equal(await nextTurn(page), "play");
     assert.equal(await page.locator("#play-hand li").count(), 20);
     assert.equal(await page.locator("#play-record li").count(), 0);
+  });
+
+  await t.test("in practice mode redo plays the move again", async () => {
     await page.click("#play-redo");
     await page.waitForFunction((n) => document.querySelectorAll("#play-record li").length === n, record.length);
     assert.deepEqual(await page.locator("#play-record li").allTextContents(), record);
@@ -698,7 +784,7 @@ function solvePosition(p, ...more) {
   return cli(args);
 }
 
-test("a finished deal's review marks a play that threw away a win, as `ddz solve` confirms; on a phone every open card shows its corner, and on its side nothing covers the verdict", async () => {
+test("a finished deal's review (seed 3, the user's hints against beginners)", async (t) => {
   const { context, page, errors } = await freshPage();
   // Beginners (L1) slip; the user plays the hints. Seed 3 has such slips.
   await page.goto(`${base}#/play?seed=3&seat=landlord&level=beginner&pace=fast`);
@@ -707,68 +793,86 @@ test("a finished deal's review marks a play that threw away a win, as `ddz solve
   const record = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
   await page.click("#end-review");
   await page.locator("#play-reviewing").waitFor();
-  // The review runs in the worker; the replay shows its verdicts move by move.
-  await page.locator("#play-review-summary").waitFor({ timeout: 90000 });
-  const mine = Number(await page.getAttribute("#play-review-summary", "data-mine"));
-  const theirs = Number(await page.getAttribute("#play-review-summary", "data-theirs"));
-  console.log(`# review: your side threw a win away ${mine} times, the other side ${theirs} times`);
-  assert.ok(mine + theirs >= 1, "this deal has a slip to find");
-  await page.click("#play-first-blunder");
-  assert.equal(await page.getAttribute("#play-review", "data-blunder"), "true");
-  const k = Number(await page.getAttribute("#replay-step", "data-step")) - 1;
-  // The CLI agrees: the mover's side had a proven win before the move and a proven loss after it.
-  const { before, after, seat } = positionsOf(record)[k];
-  const team = seat === "landlord" ? "landlord" : "farmer";
-  const b = solvePosition(before);
-  const a = solvePosition(after);
-  assert.ok(b.exact && a.exact, "both proven");
-  assert.equal(b.winner, team);
-  assert.notEqual(a.winner, team);
-  // And the better play, drawn on the table, keeps the win.
-  assert.match(await page.locator("#play-review").textContent(), /keeps the win/);
-  const better = await page.getAttribute("#play-better", "data-move");
-  const kept = solvePosition(before, "--all-moves").moves.find((m) => m.play === better);
-  assert.ok(kept?.exact && kept.winner === team, `${better} keeps the win: ${JSON.stringify(kept)}`);
-  // Every slip of the user's side is listed; each opens its move, says
-  // what it was and how sure the solver is, and shows a better play.
-  const slips = await page.locator("#play-review-summary button.slip").count();
-  assert.equal(slips, Number(await page.getAttribute("#play-review-summary", "data-mine-slips")));
-  assert.ok(Number(await page.getAttribute("#play-review-summary", "data-mine-slips")) >= mine);
-  const kinds = new Set();
-  for (let i = 0; i < slips; i++) {
-    const chip = page.locator("#play-review-summary button.slip").nth(i);
-    const at = await chip.getAttribute("data-step");
-    await chip.click();
-    assert.equal(await page.getAttribute("#replay-step", "data-step"), at);
-    kinds.add(await page.getAttribute("#play-review", "data-slip"));
-    assert.equal(await page.locator("#play-review .sure").count(), 1);
-    assert.equal(await page.locator("#play-better").count(), 1, `move ${at} shows a better play`);
-  }
-  await page.screenshot({ path: join(shots, "play-review-slip.png") });
-  console.log(`# review: your side's ${slips} slips, of kinds ${[...kinds].sort()} (0 thrown win, 1 expected win to proven loss, 2 proof lost, 3 estimate worsened)`);
+  let mine, before, team;
 
-  // On a phone held upright, the open hands wrap rather than shrink: every
-  // card shows its corner (rank and suit), not a sliver.
-  await page.setViewportSize(SIZES["390x844"]);
-  await setRange(page, 0);
-  const slivers = await openCardSlivers(page);
-  console.log(`# review at 390x844: the narrowest open card shows ${Math.min(...slivers)} px of ${slivers.length} cards`);
-  assert.equal(slivers.length, 54 - 17 - 3, "both opponents' hands are open");
-  for (const w of slivers) assert.ok(w >= 14, `an open card shows ${w} px`);
-  // On its side, no play or pass covers the move's verdict, at any step.
-  await page.setViewportSize(SIZES["844x390"]);
-  const steps = Number(await page.getAttribute("#replay-range", "max"));
-  let checked = 0;
-  for (let k = 1; k <= steps; k++) {
-    await setRange(page, k);
-    await page.waitForFunction((k) => document.querySelector("#replay-step")?.dataset.step === String(k), k);
-    const covered = await verdictCovered(page);
-    if (covered === null) continue;
-    assert.deepEqual(covered, [], `844x390, step ${k}: the verdict is covered at ${JSON.stringify(covered)}`);
-    checked++;
-  }
-  assert.ok(checked >= steps / 2, `${checked} of ${steps} steps had a verdict to check`);
-  await page.screenshot({ path: join(shots, "play-review-844x390.png") });
+  await t.test("the review, run in the worker, finds a play that threw away a win", async () => {
+    // The review runs in the worker; the replay shows its verdicts move by move.
+    await page.locator("#play-review-summary").waitFor({ timeout: 90000 });
+    mine = Number(await page.getAttribute("#play-review-summary", "data-mine"));
+    const theirs = Number(await page.getAttribute("#play-review-summary", "data-theirs"));
+    console.log(`# review: your side threw a win away ${mine} times, the other side ${theirs} times`);
+    assert.ok(mine + theirs >= 1, "this deal has a slip to find");
+  });
+
+  await t.test("the first such play is marked, and `ddz solve` confirms it threw away a proven win", async () => {
+    await page.click("#play-first-blunder");
+    assert.equal(await page.getAttribute("#play-review", "data-blunder"), "true");
+    const k = Number(await page.getAttribute("#replay-step", "data-step")) - 1;
+    // The CLI agrees: the mover's side had a proven win before the move and a proven loss after it.
+    const move = positionsOf(record)[k];
+    before = move.before;
+    team = move.seat === "landlord" ? "landlord" : "farmer";
+    const b = solvePosition(before);
+    const a = solvePosition(move.after);
+    assert.ok(b.exact && a.exact, "both proven");
+    assert.equal(b.winner, team);
+    assert.notEqual(a.winner, team);
+  });
+
+  await t.test("the better play, drawn on the table, keeps the win, as `ddz solve --all-moves` proves", async () => {
+    // And the better play, drawn on the table, keeps the win.
+    assert.match(await page.locator("#play-review").textContent(), /keeps the win/);
+    const better = await page.getAttribute("#play-better", "data-move");
+    const kept = solvePosition(before, "--all-moves").moves.find((m) => m.play === better);
+    assert.ok(kept?.exact && kept.winner === team, `${better} keeps the win: ${JSON.stringify(kept)}`);
+  });
+
+  await t.test("each slip of the user's side is listed and opens its move, with how sure the solver is and a better play", async () => {
+    // Every slip of the user's side is listed; each opens its move, says
+    // what it was and how sure the solver is, and shows a better play.
+    const slips = await page.locator("#play-review-summary button.slip").count();
+    assert.equal(slips, Number(await page.getAttribute("#play-review-summary", "data-mine-slips")));
+    assert.ok(Number(await page.getAttribute("#play-review-summary", "data-mine-slips")) >= mine);
+    const kinds = new Set();
+    for (let i = 0; i < slips; i++) {
+      const chip = page.locator("#play-review-summary button.slip").nth(i);
+      const at = await chip.getAttribute("data-step");
+      await chip.click();
+      assert.equal(await page.getAttribute("#replay-step", "data-step"), at);
+      kinds.add(await page.getAttribute("#play-review", "data-slip"));
+      assert.equal(await page.locator("#play-review .sure").count(), 1);
+      assert.equal(await page.locator("#play-better").count(), 1, `move ${at} shows a better play`);
+    }
+    await page.screenshot({ path: join(shots, "play-review-slip.png") });
+    console.log(`# review: your side's ${slips} slips, of kinds ${[...kinds].sort()} (0 thrown win, 1 expected win to proven loss, 2 proof lost, 3 estimate worsened)`);
+  });
+
+  await t.test("on a phone held upright every open card shows its corner", async () => {
+    // On a phone held upright, the open hands wrap rather than shrink: every
+    // card shows its corner (rank and suit), not a sliver.
+    await page.setViewportSize(SIZES["390x844"]);
+    await setRange(page, 0);
+    const slivers = await openCardSlivers(page);
+    console.log(`# review at 390x844: the narrowest open card shows ${Math.min(...slivers)} px of ${slivers.length} cards`);
+    assert.equal(slivers.length, 54 - 17 - 3, "both opponents' hands are open");
+    for (const w of slivers) assert.ok(w >= 14, `an open card shows ${w} px`);
+  });
+
+  await t.test("on a phone on its side no play or pass covers the move's verdict, at any step", async () => {
+    await page.setViewportSize(SIZES["844x390"]);
+    const steps = Number(await page.getAttribute("#replay-range", "max"));
+    let checked = 0;
+    for (let k = 1; k <= steps; k++) {
+      await setRange(page, k);
+      await page.waitForFunction((k) => document.querySelector("#replay-step")?.dataset.step === String(k), k);
+      const covered = await verdictCovered(page);
+      if (covered === null) continue;
+      assert.deepEqual(covered, [], `844x390, step ${k}: the verdict is covered at ${JSON.stringify(covered)}`);
+      checked++;
+    }
+    assert.ok(checked >= steps / 2, `${checked} of ${steps} steps had a verdict to check`);
+    await page.screenshot({ path: join(shots, "play-review-844x390.png") });
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
