@@ -48,7 +48,7 @@ function inViewport(page, selector) {
   });
 }
 
-test("two events in one tab, back and forth: each page shows its own entry, and entering again never erases one", async (t) => {
+test("two events in one tab, back and forth", async (t) => {
   const one = newEvent("Event one", 1, 11);
   const two = newEvent("Event two", 1, 12);
   const { context, page, errors } = await freshPage("en-US");
@@ -63,12 +63,16 @@ test("two events in one tab, back and forth: each page shows its own entry, and 
   await playFirstBoard(page);
   await page.click("#end-next");
   const result = await page.locator("#contest-result-code").inputValue();
-  // The copy button says it copied, for a moment.
-  await page.click("#contest-copy-result");
-  await page.waitForSelector('#contest-copy-result[data-said="copied"]');
-  assert.equal(await page.locator("#contest-copy-result").textContent(), "Copied");
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), result);
-  await page.waitForSelector('#contest-copy-result[data-said=""]', { timeout: 10000 });
+
+  await t.test("the copy button copies the result code, and says so for a moment", async () => {
+    // The copy button says it copied, for a moment.
+    await page.click("#contest-copy-result");
+    await page.waitForSelector('#contest-copy-result[data-said="copied"]');
+    assert.equal(await page.locator("#contest-copy-result").textContent(), "Copied");
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), result);
+    await page.waitForSelector('#contest-copy-result[data-said=""]', { timeout: 10000 });
+  });
+
   const score = await page.getAttribute('#contest-boards tr[data-board="1"]', "data-score");
   const stored = () => page.evaluate((code) => localStorage.getItem(`ddz.contest.${code}`), one);
   const finished = await stored();
@@ -90,6 +94,9 @@ test("two events in one tab, back and forth: each page shows its own entry, and 
     assert.equal(await page.getAttribute('#contest-boards tr[data-board="1"]', "data-score"), score);
     assert.equal(await page.locator("#contest-result-code").inputValue(), result);
     assert.equal(await page.locator("#contest-enter").count(), 0, "the name form over a finished entry");
+  });
+
+  await t.test("back on event two: its own entry still there", async () => {
     await go(page, `#/contest?e=${two}`);
     await page.waitForSelector('#contest-entrant[data-entrant="Bob"]');
   });
@@ -123,30 +130,45 @@ test("two events in one tab, back and forth: each page shows its own entry, and 
   await context.close();
 });
 
-test("the create form speaks players' words, the research's settings under 高级 with their ⓘ; a link with an empty e= says it has no code", async () => {
+test("the Contest page in 中文, before any event", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN");
-  await page.goto(`${site.base}#/contest?e=`);
-  assert.match(await page.locator("#contest-bad-event").textContent(), /没有比赛代码/);
-  await go(page, "#/contest");
-  await page.waitForSelector("#contest-create");
-  for (const plain of ["#contest-new-boards", "#contest-new-test-cases", "#contest-new-seat", "#contest-new-level"]) {
-    assert.ok(await page.locator(plain).isVisible(), `${plain} is a plain choice`);
-  }
-  assert.equal(await page.locator("#contest-new-players").isVisible(), false, "n is behind 高级");
-  await page.selectOption("#contest-new-format", "equal");
-  assert.ok(await page.locator("#contest-new-difficulty").isVisible(), "how hard the deals are");
-  assert.equal(await page.locator("#contest-new-centre").isVisible(), false, "the GDI centre is behind 高级");
-  await page.click("#contest-new-advanced summary");
-  assert.equal(await page.locator("#contest-new-advanced summary").textContent(), "高级");
-  assert.equal(await page.locator("#contest-new-centre").inputValue(), "0.8, 0.45, 0.3");
-  await page.selectOption("#contest-new-difficulty", "harder");
-  assert.equal(await page.locator("#contest-new-centre").inputValue(), "0.6, 0.2, 0.05");
-  const terms = await page.$$eval("#contest-new-advanced .info", (is) => is.map((i) => i.dataset.term));
-  assert.deepEqual(terms, ["centre", "eps"]);
-  await page.click('#contest-new-advanced .info[data-term="eps"] button');
-  assert.match(await page.locator("#contest-new-advanced .popover").textContent(), /同等牌力/);
-  await page.selectOption("#contest-new-format", "duplicate");
-  assert.deepEqual(await page.$$eval("#contest-new-advanced .info", (is) => is.map((i) => i.dataset.term)), ["test-cases", "nmr", "nmr"]);
+
+  await t.test("a link with an empty e= says it has no code", async () => {
+    await page.goto(`${site.base}#/contest?e=`);
+    assert.match(await page.locator("#contest-bad-event").textContent(), /没有比赛代码/);
+  });
+
+  await t.test("the create form's choices are players' words, n behind 高级", async () => {
+    await go(page, "#/contest");
+    await page.waitForSelector("#contest-create");
+    for (const plain of ["#contest-new-boards", "#contest-new-test-cases", "#contest-new-seat", "#contest-new-level"]) {
+      assert.ok(await page.locator(plain).isVisible(), `${plain} is a plain choice`);
+    }
+    assert.equal(await page.locator("#contest-new-players").isVisible(), false, "n is behind 高级");
+  });
+
+  await t.test("an equal-strength event asks how hard the deals are, the GDI centre behind 高级", async () => {
+    await page.selectOption("#contest-new-format", "equal");
+    assert.ok(await page.locator("#contest-new-difficulty").isVisible(), "how hard the deals are");
+    assert.equal(await page.locator("#contest-new-centre").isVisible(), false, "the GDI centre is behind 高级");
+  });
+
+  await t.test("高级 opens on the centre the difficulty sets", async () => {
+    await page.click("#contest-new-advanced summary");
+    assert.equal(await page.locator("#contest-new-advanced summary").textContent(), "高级");
+    assert.equal(await page.locator("#contest-new-centre").inputValue(), "0.8, 0.45, 0.3");
+    await page.selectOption("#contest-new-difficulty", "harder");
+    assert.equal(await page.locator("#contest-new-centre").inputValue(), "0.6, 0.2, 0.05");
+  });
+
+  await t.test("the research's settings under 高级 have their ⓘ, for each format", async () => {
+    const terms = await page.$$eval("#contest-new-advanced .info", (is) => is.map((i) => i.dataset.term));
+    assert.deepEqual(terms, ["centre", "eps"]);
+    await page.click('#contest-new-advanced .info[data-term="eps"] button');
+    assert.match(await page.locator("#contest-new-advanced .popover").textContent(), /同等牌力/);
+    await page.selectOption("#contest-new-format", "duplicate");
+    assert.deepEqual(await page.$$eval("#contest-new-advanced .info", (is) => is.map((i) => i.dataset.term)), ["test-cases", "nmr", "nmr"]);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -205,7 +227,7 @@ test("an unreadable entry too big to copy beside itself is kept, and the page sa
   await context.close();
 });
 
-test("on a phone on its side the end-of-board dialog fits: its title and the next board's button can be seen", async () => {
+test("the end-of-board dialog on a phone on its side (844×390, 中文)", async (t) => {
   const code = newEvent("横屏", 2, 14);
   const { context, page, errors } = await freshPage("zh-CN", {
     viewport: { width: 844, height: 390 },
@@ -216,49 +238,68 @@ test("on a phone on its side the end-of-board dialog fits: its title and the nex
   await playFirstBoard(page);
   await page.waitForSelector("#contest-beaten", { timeout: 60000 });
   await page.waitForSelector("#contest-par");
-  assert.ok(await inViewport(page, "#play-outcome"), "the dialog's title is on the screen");
-  // The button is on the screen, or the dialog scrolls to it (the page does not).
-  await page.$eval("#end-next", (el) => el.scrollIntoView({ block: "nearest" }));
-  assert.ok(await inViewport(page, "#end-next"), "下一副 is on the screen");
-  assert.equal(await page.evaluate(() => scrollY), 0, "the page itself scrolled");
-  // ▼你 sits over its bar, clear of the chart's subtitle.
-  const overlap = await page.$eval("#contest-field svg", (svg) => {
-    const a = svg.querySelector(".mark").getBoundingClientRect();
-    const b = svg.querySelector(".chart-n").getBoundingClientRect();
-    return !(a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left);
+
+  await t.test("the dialog's title is on the screen", async () => {
+    assert.ok(await inViewport(page, "#play-outcome"), "the dialog's title is on the screen");
   });
-  assert.equal(overlap, false, "▼你 overlaps the subtitle");
+
+  await t.test("the next board's button is on the screen, or the dialog scrolls to it, not the page", async () => {
+    // The button is on the screen, or the dialog scrolls to it (the page does not).
+    await page.$eval("#end-next", (el) => el.scrollIntoView({ block: "nearest" }));
+    assert.ok(await inViewport(page, "#end-next"), "下一副 is on the screen");
+    assert.equal(await page.evaluate(() => scrollY), 0, "the page itself scrolled");
+  });
+
+  await t.test("▼你 sits over its bar, clear of the chart's subtitle", async () => {
+    const overlap = await page.$eval("#contest-field svg", (svg) => {
+      const a = svg.querySelector(".mark").getBoundingClientRect();
+      const b = svg.querySelector(".chart-n").getBoundingClientRect();
+      return !(a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left);
+    });
+    assert.equal(overlap, false, "▼你 overlaps the subtitle");
+  });
   await page.$eval("#play-end", (d) => (d.scrollTop = 0));
   await page.screenshot({ path: join(shots, "contest-dialog-844x390-zh.png") });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("a board's AI field is worked out after its dialog is left at once, and shows on the event page", async () => {
+test("a board's dialog left at once, before its AI field is worked out", async (t) => {
   const code = newEvent("Early leave", 2, 15);
   const { context, page, errors } = await freshPage("en-US");
   await enterEvent(page, code, "Eve");
   await playFirstBoard(page);
-  // Left at once, for board 2, before the field is done.
-  assert.equal(await page.locator("#contest-beaten").count(), 0, "the field was done before the dialog could be left");
-  await page.click("#end-next");
-  await page.waitForSelector("#play-hand");
-  // Board 2 is not played: the entry is not complete.
-  await go(page, `#/contest?e=${code}`);
-  await page.waitForSelector('#contest-entrant[data-complete="false"]');
-  await page.waitForFunction(
-    () => document.querySelector('#contest-boards tr[data-board="1"] td.beaten')?.dataset.beaten?.endsWith("%"),
-    null,
-    { timeout: 60000 },
-  );
-  const stored = await page.evaluate((code) => JSON.parse(localStorage.getItem(`ddz.contest.${code}`)).reports, code);
-  assert.ok(stored[0]?.field && stored[0]?.par, "board 1's report is kept in the entry");
-  assert.equal(stored[1], null);
+
+  await t.test("the dialog can be left for the next board before the field is done", async () => {
+    // Left at once, for board 2, before the field is done.
+    assert.equal(await page.locator("#contest-beaten").count(), 0, "the field was done before the dialog could be left");
+    await page.click("#end-next");
+    await page.waitForSelector("#play-hand");
+  });
+
+  await t.test("with board 2 not played the entry is not complete", async () => {
+    await go(page, `#/contest?e=${code}`);
+    await page.waitForSelector('#contest-entrant[data-complete="false"]');
+  });
+
+  await t.test("board 1's field is worked out all the same, and shows on the event page", async () => {
+    await page.waitForFunction(
+      () => document.querySelector('#contest-boards tr[data-board="1"] td.beaten')?.dataset.beaten?.endsWith("%"),
+      null,
+      { timeout: 60000 },
+    );
+  });
+
+  await t.test("board 1's report is kept in the entry, board 2's is empty", async () => {
+    const stored = await page.evaluate((code) => JSON.parse(localStorage.getItem(`ddz.contest.${code}`)).reports, code);
+    assert.ok(stored[0]?.field && stored[0]?.par, "board 1's report is kept in the entry");
+    assert.equal(stored[1], null);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("scoring: a picture is one refusal, a broken file is told in 中文, the CSV opens in a spreadsheet, every entrant's hand records print together", async (t) => {
+test("scoring two codes, a picture and a broken file on a phone (中文)", async (t) => {
   const equal = ["--format", "equal", "--centre", "0.8,0.45,0.3", "--eps", "0.15", "--boards", "1", "--seed", "5"];
   const code = cli(["contest", "new", ...equal, "--opponents", "L0", "--title", "周五俱乐部", "--json"]).code;
   const results = ["李雷", "韩梅梅"].map((name) => cli(["contest", "enter", code, "--entrant", name, "--player", "L3", "--json"]).result);
@@ -272,20 +313,27 @@ test("scoring: a picture is one refusal, a broken file is told in 中文, the CS
   await page.fill("#contest-paste", results.join("\n"));
   await page.setInputFiles("#contest-files", [picture, broken]);
   await page.waitForFunction(() => document.querySelectorAll("#contest-file-list li").length === 2);
-  assert.match(await page.locator("#contest-score").textContent(), /（4 份）/, "two codes and two files: four submissions");
+
+  await t.test("two codes and two files are counted as four submissions", async () => {
+    assert.match(await page.locator("#contest-score").textContent(), /（4 份）/, "two codes and two files: four submissions");
+  });
   await page.click("#contest-score");
   await page.waitForSelector("#contest-standings-table", { timeout: 120000 });
+  let refused = [];
 
-  await t.test("the picture is one refusal under its name, the broken file's reason is in 中文", async () => {
-    const refused = await page.$$eval("#contest-rejected li", (lis) => lis.map((li) => li.textContent));
+  await t.test("the picture is one refusal, under its name", async () => {
+    refused = await page.$$eval("#contest-rejected li", (lis) => lis.map((li) => li.textContent));
     assert.equal(refused.length, 2, refused.join("\n"));
     assert.match(refused[0], new RegExp(`ddz-shot-${process.pid}\\.png`));
     assert.match(refused[0], /不是文字/);
+  });
+
+  await t.test("the broken file's reason is told in 中文", async () => {
     assert.match(refused[1], /缺少成绩文件必有的字段“file”/);
     assert.doesNotMatch(refused.join(" "), /missing field|line \d+ column/);
   });
 
-  await t.test("the standings read on a 390 px phone: one-line headers, the table scrolls in its own box", async () => {
+  await t.test("the standings' headers are one line on a 390 px phone", async () => {
     const head = await page.$eval("#contest-standings-table th:nth-child(3)", (th) => ({
       text: th.textContent,
       height: th.getBoundingClientRect().height,
@@ -293,19 +341,29 @@ test("scoring: a picture is one refusal, a broken file is told in 中文, the CS
     }));
     assert.equal(head.text, "名次分");
     assert.ok(head.height < 2 * head.line, `名次分 is ${head.height} px high (a line is ${head.line})`);
-    assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth), "the page scrolls sideways");
   });
 
-  await t.test("the CSV starts with a byte-order mark, its headers in 中文, its name from the title and date", async () => {
+  await t.test("the page itself does not scroll sideways: the table scrolls in its own box", async () => {
+    assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth), "the page scrolls sideways");
+  });
+  let csv = "";
+
+  await t.test("the CSV starts with a byte-order mark, for spreadsheets", async () => {
     const href = await page.getAttribute("#contest-csv", "href");
-    const csv = decodeURIComponent(href.slice(href.indexOf(",") + 1));
+    csv = decodeURIComponent(href.slice(href.indexOf(",") + 1));
     assert.equal(csv.charCodeAt(0), 0xfeff);
+  });
+
+  await t.test("the CSV's headers are in 中文, its rows the entrants", async () => {
     assert.match(csv.slice(1).split("\n")[0], /^名次,选手,名次分,得分,胜过 AI 场,第1副得分,/);
     assert.match(csv, /李雷/);
+  });
+
+  await t.test("the CSV's name is the event's title and the date", async () => {
     assert.match(await page.getAttribute("#contest-csv", "download"), /^周五俱乐部 排名 \d{4}-\d{2}-\d{2}\.csv$/);
   });
 
-  await t.test("every entrant's hand records, one after another, in one printed document", async () => {
+  await t.test("every entrant's hand records are listed, each with their own boards", async () => {
     await page.click("#contest-records-scored");
     await page.waitForSelector("#contest-records-list .record", { timeout: 120000 });
     const groups = await page.$$eval("#contest-records-list .entrant-records", (ss) =>
@@ -315,6 +373,9 @@ test("scoring: a picture is one refusal, a broken file is told in 中文, the CS
     for (const g of groups) {
       assert.deepEqual(g.seeds, cli(["contest", "deals", code, "--entrant", g.who, "--json"]).boards.map((b) => b.seed));
     }
+  });
+
+  await t.test("the hand records print in one document, each entrant starting a page", async () => {
     await page.emulateMedia({ media: "print" });
     const pdf = join(shots, "contest-records-every-entrant.pdf");
     await page.pdf({ path: pdf, format: "A4", printBackground: true });
