@@ -81,7 +81,7 @@ async function screenshots(page, name, sizes) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test("today's daily contest played: its result on the card after a reload, then in the history past midnight, with the streak", async (t) => {
+test("today's daily contest on a phone, played and then past midnight (中文)", async (t) => {
   const { context, page, errors } = await freshPage("zh-CN", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await page.clock.setFixedTime(MORNING);
   await page.goto(`${base}#/contest`);
@@ -92,10 +92,13 @@ test("today's daily contest played: its result on the card after a reload, then 
   assert.equal(code, cli(["contest", "daily", "--date", TODAY, "--json"]).code);
   const scores = [];
 
-  await t.test("the card offers today's contest with the streak to keep, and the next board midway; six boards played", async () => {
+  await t.test("the card offers today's contest with a streak of two to carry on", async () => {
     const streak = page.locator("#daily-streak");
     assert.deepEqual([await streak.getAttribute("data-current"), await streak.getAttribute("data-best")], ["2", "2"]);
     assert.match(await streak.textContent(), /连续 2 天.*第 3 天/);
+  });
+
+  await t.test("six boards are played, the card offering the next board midway", async () => {
     await page.click("#contest-daily-enter");
     await page.fill("#contest-name", "小明");
     await page.click("#contest-start");
@@ -128,14 +131,20 @@ test("today's daily contest played: its result on the card after a reload, then 
   const total = scores.reduce((a, b) => a + b, 0);
   let want;
 
-  await t.test("the finished contest offers the hand records and review, and nothing to hand in to an organiser", async () => {
+  await t.test("the finished contest's total is its boards' scores added up", async () => {
     assert.equal(+(await page.getAttribute("#contest-total", "data-total")), total);
+  });
+
+  await t.test("the finished contest offers nothing to hand in to an organiser", async () => {
     assert.equal(await page.locator("#contest-result-code, #contest-copy-result, #contest-download-result").count(), 0);
     const result = await page.locator("#contest-result").textContent();
     assert.doesNotMatch(result, /复制给组织者|交上去/);
     assert.match(result, /没有组织者/);
     await page.locator("#contest-result").scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, "daily-finished-390x844-zh.png") });
+  });
+
+  await t.test("the place against the field is the one the CLI's fields give", async () => {
     // The place against the field, as the CLI's fields count it.
     want = fieldPlace(cli(["contest", "records", code, "--json"]), total);
     const place = page.locator("#daily-place");
@@ -143,11 +152,17 @@ test("today's daily contest played: its result on the card after a reload, then 
     assert.equal(+(await place.getAttribute("data-place")), want.place);
     assert.equal(+(await place.getAttribute("data-of")), want.of);
     assert.ok(Math.abs(+(await place.getAttribute("data-beaten")) - want.beaten) < 1e-9);
+  });
+
+  await t.test("the review opens board 1 as it ended", async () => {
     // Review: board 1 as it ended.
     await page.click("#daily-review");
     await page.waitForSelector("#play-end");
     assert.equal(+(await page.getAttribute("#play-end", "data-score")), scores[0]);
     assert.ok(page.url().includes(`e=${code}`) && page.url().includes("board=1"), page.url());
+  });
+
+  await t.test("the day's hand records are its six boards", async () => {
     // The day's hand records: its six boards.
     await page.goBack();
     await page.click("#daily-records");
@@ -155,7 +170,7 @@ test("today's daily contest played: its result on the card after a reload, then 
     assert.equal(await page.locator(".record").count(), 6);
   });
 
-  await t.test("a board's field not worked out yet: the card says so, and shows the place once another tab has worked it out", async () => {
+  await t.test("with a board's field not worked out yet, the card says how many are", async () => {
     // The entry's last field, its reports, edited alone: the moves' faces
     // are integers JSON.parse would round.
     await page.evaluate((key) => {
@@ -170,6 +185,9 @@ test("today's daily contest played: its result on the card after a reload, then 
     await page.waitForSelector('#contest-daily[data-state="finished"]');
     assert.equal(await page.getAttribute("#daily-waiting", "data-known"), "5");
     assert.match(await page.locator("#daily-waiting").textContent(), /已算好 5\/6 副/);
+  });
+
+  await t.test("once another tab has worked the field out, the card shows the place", async () => {
     // The day's page works out the missing field; this card reads it.
     const other = await context.newPage();
     await other.goto(`${base}#/contest?e=${code}`);
@@ -178,7 +196,7 @@ test("today's daily contest played: its result on the card after a reload, then 
     await other.close();
   });
 
-  await t.test("after a reload the card shows the day's total, place and share beaten, each board to review, and the streak of three", async () => {
+  await t.test("after a reload the card shows the day's total, place and share beaten", async () => {
     await page.reload();
     await page.waitForSelector('#contest-daily[data-state="finished"]');
     assert.equal(+(await page.getAttribute("#daily-result", "data-total")), total);
@@ -186,18 +204,30 @@ test("today's daily contest played: its result on the card after a reload, then 
     const card = await page.locator("#contest-daily").textContent();
     assert.match(card, new RegExp(`第 ${want.place} 名（共 23 人）`));
     assert.match(card, new RegExp(`胜过其中 ${Math.round(100 * want.beaten)}%`));
+  });
+
+  await t.test("the card has each board's score, linked to its review", async () => {
     const tiles = await page.$$eval("#contest-daily .daily-boards a", (as) => as.map((a) => [+a.dataset.score, a.getAttribute("href")]));
     assert.deepEqual(tiles.map(([s]) => s), scores);
     tiles.forEach(([, href], k) => assert.ok(href.includes(`e=${code}`) && href.includes(`board=${k + 1}`), href));
+  });
+
+  await t.test("the card's streak is three", async () => {
     assert.deepEqual([await page.getAttribute("#daily-streak", "data-current"), await page.getAttribute("#daily-streak", "data-best")], ["3", "3"]);
     assert.match(await page.locator("#daily-streak").textContent(), /连续 3 天/);
+  });
+
+  await t.test("the card fits the window at three sizes in both languages, each board's tile big enough to tap (screenshots)", async () => {
     await screenshots(page, "daily-card", [[390, 844], [844, 390], [1366, 768]]);
   });
 
-  await t.test("the day turns at midnight Beijing time: yesterday's result in the history, today's card fresh, the streak counted", async () => {
+  await t.test("half a minute before midnight Beijing time the card still shows the day finished", async () => {
     await page.clock.setFixedTime(BEFORE_MIDNIGHT);
     await page.reload();
     await page.waitForSelector('#contest-daily[data-state="finished"]');
+  });
+
+  await t.test("past midnight the card offers the new day's contest, the CLI's, with the streak to carry on", async () => {
     await page.clock.setFixedTime(AFTER_MIDNIGHT);
     await page.reload();
     await page.waitForSelector('#contest-daily[data-state="new"]');
@@ -206,7 +236,9 @@ test("today's daily contest played: its result on the card after a reload, then 
     assert.equal(await page.getAttribute("#daily-streak", "data-current"), "3");
     assert.match(await page.locator("#daily-streak").textContent(), /第 4 天/);
     await page.screenshot({ path: join(shots, "daily-card-new-390x844-zh.png") });
+  });
 
+  await t.test("the history has yesterday's result, with its place and a link to its records", async () => {
     await page.click("#daily-history-link");
     await page.waitForSelector("#daily-history");
     const days = await page.$$eval("#daily-history .daily-day", (lis) => lis.map((li) => ({ ...li.dataset })));
@@ -215,14 +247,23 @@ test("today's daily contest played: its result on the card after a reload, then 
     const row = page.locator(`.daily-day[data-date="${TODAY}"]`);
     assert.match(await row.textContent(), new RegExp(`第 ${want.place}/23 名 · 胜过 ${Math.round(100 * want.beaten)}%`));
     assert.match(await row.locator("a.records").getAttribute("href"), new RegExp(`e=${code}.*view=records`));
+  });
+
+  await t.test("the history counts the streak: three days, the best three, three finished", async () => {
     const streak = page.locator("#daily-history-streak");
     assert.deepEqual(
       [await streak.getAttribute("data-current"), await streak.getAttribute("data-best"), await streak.getAttribute("data-finished")],
       ["3", "3", "3"],
     );
-    await screenshots(page, "daily-history", [[390, 844], [1366, 768]]);
+  });
 
+  await t.test("the history fits the window at two sizes in both languages, each board's tile big enough to tap (screenshots)", async () => {
+    await screenshots(page, "daily-history", [[390, 844], [1366, 768]]);
+  });
+
+  await t.test("a board of yesterday's opens from the history, to review", async () => {
     // A board of yesterday's, to review.
+    const row = page.locator(`.daily-day[data-date="${TODAY}"]`);
     await row.locator('.daily-boards a[data-board="3"]').click();
     await page.waitForSelector("#play-end");
     assert.equal(+(await page.getAttribute("#play-end", "data-score")), scores[2]);
@@ -230,19 +271,23 @@ test("today's daily contest played: its result on the card after a reload, then 
     await page.waitForSelector("#play-reviewing, #play-review-summary", { timeout: 60000 });
   });
 
-  await t.test("a day missed ends the streak; the best stays", async () => {
+  await t.test("a day missed ends the streak", async () => {
     await page.clock.setFixedTime(TWO_DAYS_ON);
     await page.goto(`${base}#/contest`);
     await page.reload();
     await page.waitForSelector('#contest-daily[data-state="new"]');
-    assert.deepEqual([await page.getAttribute("#daily-streak", "data-current"), await page.getAttribute("#daily-streak", "data-best")], ["0", "3"]);
+    assert.equal(await page.getAttribute("#daily-streak", "data-current"), "0");
+  });
+
+  await t.test("the best streak stays after a day missed", async () => {
+    assert.equal(await page.getAttribute("#daily-streak", "data-best"), "3");
   });
 
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("a daily record that cannot be read is reported and kept aside, beside an earlier one", async () => {
+test("a daily record that cannot be read", async (t) => {
   const { context, page, errors } = await freshPage("en-US");
   await page.clock.setFixedTime(MORNING);
   await page.goto(`${base}#/contest`);
@@ -253,16 +298,27 @@ test("a daily record that cannot be read is reported and kept aside, beside an e
     localStorage.setItem("ddz.daily", bad);
   }, bad);
   await page.reload();
-  const notice = page.locator('#contest-daily [data-notice="daily"]');
-  await notice.waitFor();
-  assert.match(await notice.textContent(), /could not be read \(the day "2026-11-26" has a board scored \+99.*\); it was kept aside/);
-  const kept = await page.evaluate(() => [1, 2].map((i) => localStorage.getItem(i === 1 ? "ddz.daily.unreadable" : "ddz.daily.unreadable.2")));
-  assert.deepEqual(kept, ["an earlier one", bad]);
-  // The card still works, and the notice was said once.
-  assert.equal(await page.getAttribute("#contest-daily", "data-state"), "new");
-  await page.reload();
-  await page.waitForSelector("#contest-daily");
-  assert.equal(await page.locator('[data-notice="daily"]').count(), 0);
+
+  await t.test("it is reported, with why, and said to be kept aside", async () => {
+    const notice = page.locator('#contest-daily [data-notice="daily"]');
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /could not be read \(the day "2026-11-26" has a board scored \+99.*\); it was kept aside/);
+  });
+
+  await t.test("it is kept aside beside an earlier one, never over it", async () => {
+    const kept = await page.evaluate(() => [1, 2].map((i) => localStorage.getItem(i === 1 ? "ddz.daily.unreadable" : "ddz.daily.unreadable.2")));
+    assert.deepEqual(kept, ["an earlier one", bad]);
+  });
+
+  await t.test("the card still works", async () => {
+    assert.equal(await page.getAttribute("#contest-daily", "data-state"), "new");
+  });
+
+  await t.test("the notice is said once", async () => {
+    await page.reload();
+    await page.waitForSelector("#contest-daily");
+    assert.equal(await page.locator('[data-notice="daily"]').count(), 0);
+  });
   assert.deepEqual(errors, []);
   await context.close();
 });
