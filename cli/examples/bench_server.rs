@@ -30,7 +30,7 @@ use serde_json::{json, Value};
 
 use engine::clock::MonotonicClock;
 use engine::contest::{Aids, ContestResult, Deals, Event, Reveal, SeatRule, Settings};
-use engine::{Game, PlayerSpec};
+use engine::{Game, PlayerSpec, Rung};
 
 use api::{str_field, ApiError, Repeat, Server};
 use entrant::{Entry, Sent, Tally};
@@ -40,7 +40,7 @@ struct Options {
     entrants: usize,
     boards: u8,
     player: PlayerSpec,
-    opponents: PlayerSpec,
+    opponents: Rung,
     json: bool,
 }
 

@@ -817,8 +817,8 @@ pub struct ContestNewArgs {
     #[arg(long, default_value = "alternate")]
     pub seat: SeatRule,
     /// The AI opponents: a ladder rung, L0 to L11.
-    #[arg(long, default_value = "L7", value_parser = player)]
-    pub opponents: PlayerSpec,
+    #[arg(long, default_value = "L7")]
+    pub opponents: Rung,
     /// Duplicate: the library's test cases for N players, M rounds (the
     /// boards) and the top R places, chosen by DIH.
     #[arg(long, value_parser = test_cases, conflicts_with_all = ["centre", "random"])]

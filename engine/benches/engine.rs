@@ -152,7 +152,7 @@ fn solver(c: &mut Criterion) {
                             ..SolveOptions::exhaustive()
                         };
                         Solver::new(options.table_bytes)
-                            .solve(black_box(p), &options, &MonotonicClock::default(), &mut ())
+                            .solve(black_box(p), &options, &MonotonicClock::default())
                             .nodes
                     })
                     .sum::<u64>()

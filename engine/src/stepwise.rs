@@ -1,10 +1,10 @@
 //! Runs done a step at a time, so a caller (the web worker) can report
-//! progress and stop between steps: one trait for the lab's panel games,
-//! tournaments and equal-strength search and the solver's verdicts on
-//! every move.
+//! progress and stop between steps: one trait for every long job, the
+//! lab's (panel games, tournaments, equal-strength search), the contest's
+//! (an entrant's boards, a board's field, scoring, hand records) and the
+//! solver's verdicts on every move.
 
 use crate::clock::{Clock, Deadline};
-use crate::solver::{MoveVerdict, MovesRun, Solver};
 
 /// How far a run has got: `done` of `total` steps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,7 +22,8 @@ pub trait Stepwise {
     type Tools: ?Sized;
     /// The run's result (so far, while it is not done).
     type Output;
-    /// Why a step failed; the run is then over.
+    /// Why a step failed; the run is then over (the caller takes no more
+    /// steps).
     type Error;
 
     /// Works until the run is done or `deadline` has passed, taking at
@@ -52,6 +53,26 @@ pub trait Stepwise {
     }
 }
 
+/// A boxed run is a run (the web worker keeps its jobs boxed).
+impl<R: Stepwise + ?Sized> Stepwise for Box<R> {
+    type Tools = R::Tools;
+    type Output = R::Output;
+    type Error = R::Error;
+
+    fn advance(&mut self, tools: &mut R::Tools, deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), R::Error> {
+        (**self).advance(tools, deadline, clock)
+    }
+    fn completion(&self) -> Completion {
+        (**self).completion()
+    }
+    fn is_done(&self) -> bool {
+        (**self).is_done()
+    }
+    fn output(&self) -> R::Output {
+        (**self).output()
+    }
+}
+
 /// The `advance` of a run whose steps are short: takes `step` until the
 /// run is done or `deadline` has passed, at least once if a step is left.
 pub fn step_until<R: Stepwise + ?Sized>(
@@ -68,46 +89,11 @@ pub fn step_until<R: Stepwise + ?Sized>(
     Ok(())
 }
 
-/// The least slice a [`MovesRun`] is given, so that each call to
-/// [`Stepwise::advance`] makes headway (a search looks at the clock every
-/// 16 nodes).
-const MIN_MOVES_SLICE_MS: f64 = 1.0;
-
-/// A step is a play's verdict; `advance` is [`MovesRun::advance`] for the
-/// time left to `deadline` (at least [`MIN_MOVES_SLICE_MS`]).
-impl Stepwise for MovesRun {
-    type Tools = Solver;
-    type Output = Vec<MoveVerdict>;
-    type Error = std::convert::Infallible;
-
-    fn advance(&mut self, solver: &mut Solver, deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), Self::Error> {
-        MovesRun::advance(self, solver, clock, deadline.remaining_ms().max(MIN_MOVES_SLICE_MS));
-        Ok(())
-    }
-
-    fn completion(&self) -> Completion {
-        let (done, total) = self.progress();
-        Completion {
-            done: done as u64,
-            total: total as u64,
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        let (done, total) = self.progress();
-        done >= total
-    }
-
-    fn output(&self) -> Vec<MoveVerdict> {
-        self.verdicts()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::clock::MonotonicClock;
-    use crate::solver::{Position, SolveOptions};
+    use crate::solver::{MovesRun, Position, SolveOptions, Solver};
 
     #[test]
     fn a_moves_run_in_slices_gives_every_play_its_verdict() {

@@ -175,7 +175,7 @@ fn a_solve_with_a_garbage_limit_returns_at_once() {
         }
         .sized_for(&position);
         let start = Instant::now();
-        let result = Solver::new(options.table_bytes).solve(&position, &options, &clock, &mut ());
+        let result = Solver::new(options.table_bytes).solve(&position, &options, &clock);
         let took = start.elapsed().as_secs_f64() * 1000.0;
         assert!(took < 2_000.0, "limit {limit}: took {took} ms");
         if let Some(best) = result.best {
@@ -677,7 +677,7 @@ proptest! {
         let mut solver = Solver::new(options.table_bytes);
         let setup = made.elapsed().as_secs_f64() * 1000.0;
         let start = Instant::now();
-        let result = solver.solve(&position, &options, &clock, &mut ());
+        let result = solver.solve(&position, &options, &clock);
         let took = start.elapsed().as_secs_f64() * 1000.0;
         let cards: Vec<u32> = Seat::ALL[..seats].iter().map(|&s| position.hand(s).len()).collect();
         println!(

@@ -136,7 +136,7 @@ fn check(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCaseErro
             start_depth,
             ..SolveOptions::exhaustive()
         };
-        let got = solver.solve(&pos, &options, &clock, &mut ());
+        let got = solver.solve(&pos, &options, &clock);
         prop_assert!(got.exact, "{hands:?} {to_move:?} {to_beat:?}");
         prop_assert_eq!(got.value, want, "{:?} {:?} {:?} {:?}", hands, to_move, to_beat, utility);
         // The best move keeps the value; the principal variation is legal.
@@ -405,7 +405,7 @@ fn the_farmer_alone_iterations_prove_only_what_minimax_says() {
             principal_variation: false,
             ..SolveOptions::exhaustive()
         };
-        let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
+        let got = Solver::new(1 << 16).solve(&pos, &options, &clock);
         if got.exact {
             assert!(
                 got.depth < Depth::Plies(128),
@@ -443,7 +443,7 @@ fn restarts_prove_only_what_minimax_says() {
                 principal_variation: false,
                 ..SolveOptions::exhaustive()
             };
-            let got = Solver::new(1 << 16).solve(&pos, &options, &clock, &mut ());
+            let got = Solver::new(1 << 16).solve(&pos, &options, &clock);
             assert!(got.exact, "no limit: always proven");
             proven += 1;
             restarted += usize::from(got.nodes > 50);
@@ -467,7 +467,7 @@ fn the_time_limit_is_kept() {
         ..SolveOptions::exhaustive()
     };
     let start = clock.now_ms();
-    let r = Solver::new(1 << 20).solve(&pos, &options, &clock, &mut ());
+    let r = Solver::new(1 << 20).solve(&pos, &options, &clock);
     let took = clock.now_ms() - start;
     assert!(took < 30.0 * 1.5 + 5.0, "took {took} ms");
     let best = r.best.expect("a move even when out of time");
@@ -534,7 +534,7 @@ fn check_gap(seed: u64, sizes: &[usize], with_beat: bool) -> Result<(), TestCase
                     utility,
                     ..SolveOptions::exhaustive()
                 };
-                let got = solver.solve(&pos, &options, &clock, &mut ());
+                let got = solver.solve(&pos, &options, &clock);
                 prop_assert_eq!(got.value, want[i], "{:?} {:?} {:?} {:?}", h, to_move, b, utility);
             }
         }

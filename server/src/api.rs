@@ -633,7 +633,7 @@ async fn start_board(state: &AppState, loaded: &Loaded, entry: &EntryRow, board:
         .pool
         .run(move || {
             let mut game = Game::new(&board.deal());
-            let replies = opponents_reply(&opponents, &board, &mut game);
+            let replies = opponents_reply(opponents, &board, &mut game);
             let score = game.outcome().map(|o| engine::contest::board_score(board.seat, &o));
             (replies, score)
         })
@@ -756,7 +756,7 @@ async fn post_move(
     let (replies, score) = state
         .pool
         .run(move || {
-            let replies = opponents_reply(&opponents, &board, &mut game);
+            let replies = opponents_reply(opponents, &board, &mut game);
             let score = game.outcome().map(|o| engine::contest::board_score(board.seat, &o));
             (replies, score)
         })

@@ -13,7 +13,7 @@ use common::{Answer, Api, Server, Store};
 use engine::clock::MonotonicClock;
 use engine::contest::standings::DEFAULT_TOP;
 use engine::contest::{ContestResult, Event, ScoringRun, Secret, Submission};
-use engine::{Game, Seat};
+use engine::{Game, Seat, Stepwise};
 use serde_json::{json, Value};
 
 /// What must not be seen: (what it is, the text).
@@ -231,11 +231,10 @@ fn run(event: &Event, extra: Value, with_records: bool) {
             text: f["file"].as_str().unwrap().to_string(),
         })
         .collect();
-    let mut run = ScoringRun::new(sealed.clone(), &submissions, DEFAULT_TOP);
-    while !run.is_done() {
-        run.step(&clock).unwrap();
-    }
-    let offline = serde_json::to_value(run.standings()).unwrap();
+    let standings = ScoringRun::new(sealed.clone(), &submissions, DEFAULT_TOP)
+        .finish(&mut (), &clock)
+        .unwrap();
+    let offline = serde_json::to_value(standings).unwrap();
     assert!(offline["rejected"].as_array().unwrap().is_empty(), "{offline}");
     let ours = &server_standings["standings"];
     // JSON floats read back within a rounding step: compare to 1e-9.

@@ -2,19 +2,20 @@
 //! the built-in library, an entrant's boards, a board's field and par,
 //! scoring results, hand records; and the opponents' moves at a contest
 //! table. Each long one runs in slices and can be cancelled (a par search
-//! of a few seconds runs in one piece).
+//! of a few seconds is one step).
 
-use engine::contest::field::FIELD_TOTAL;
-use engine::contest::records::{self, HandRecord};
-use engine::contest::standings::ScoringRun;
-use engine::contest::{opponent_move, Board, Dealing, EntrantName, Event, Field, FieldRun, Standings, Submission};
+use std::convert::Infallible;
+
+use engine::contest::records::HandRecord;
+use engine::contest::{opponent_move, Board, EntrantName, Event, Field, RecordsRun, ScoringRun, Standings, Submission};
 use engine::lab::library::Library;
 use engine::lab::panel::{gdi_distance, GdiCentre};
 use engine::lab::par::Par;
-use engine::{Clock, Deadline, Game, IllegalMove, Move, PlayerError};
+use engine::{step_until, Clock, Completion, Deadline, Game, IllegalMove, Move, PlayerError, Stepwise};
 use serde::{Deserialize, Serialize};
 
 use super::lab::library;
+use super::running::{boxed, Answered, Running};
 use super::{Answer, JobError, Quantity};
 
 /// What the Contest page asks of the worker.
@@ -87,7 +88,7 @@ pub fn contest_move(job: &ContestMoveJob, clock: &dyn Clock) -> Result<(Move, f6
     }
     let started = clock.now_ms();
     let opponents = job.event.opponents();
-    let mv = opponent_move(&opponents, &job.board, &game);
+    let mv = opponent_move(opponents, &job.board, &game);
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
     if !legal.contains(&mv) {
@@ -102,208 +103,104 @@ pub fn contest_move(job: &ContestMoveJob, clock: &dyn Clock) -> Result<(Move, f6
     Ok((mv, clock.now_ms() - started))
 }
 
-/// The par of a board, the built-in library's when it holds the deal.
-fn par_of(board: &Board, clock: &dyn Clock) -> Par {
-    records::par_of(board, library().ok(), clock)
-}
-
-/// A contest job in progress.
-pub enum ContestRun {
-    TestCases {
-        library: &'static Library,
-        players: u32,
-        boards: u8,
-        top: u32,
-        ranked: Vec<(u64, f64)>,
-    },
-    Answered(Option<Answer>),
-    /// Taken when done.
-    Deal(Option<Box<Dealing>>),
-    Board(Box<FieldRun>),
-    Score(Box<ScoringRun>),
-    Records {
-        event: Event,
-        boards: Vec<Board>,
-        field: Option<Box<FieldRun>>,
-        done: Vec<HandRecord>,
-    },
-}
-
-impl ContestRun {
-    pub fn new(job: ContestJob) -> Result<ContestRun, JobError> {
-        Ok(match job {
-            ContestJob::TestCases { players, boards, top } => ContestRun::TestCases {
+/// The job started, its numbers checked.
+pub fn start(job: ContestJob) -> Result<Box<dyn Running>, JobError> {
+    let contest = |answer| Answer::Contest(answer);
+    Ok(match job {
+        ContestJob::TestCases { players, boards, top } => boxed(
+            TestCases {
                 library: library()?,
                 players: Quantity::Players.count(players)?,
                 boards: Quantity::Rounds.count(boards.into())? as u8,
                 top: Quantity::Top.count(top)?,
                 ranked: Vec::new(),
             },
-            ContestJob::Nearby { centre, eps } => {
-                let eps = Quantity::Eps.check(eps)?;
-                let lib = library()?;
-                let near = lib
-                    .entries
-                    .iter()
-                    .filter(|e| gdi_distance(&e.gdi, centre.values()).is_some_and(|d| d < eps))
-                    .count();
-                ContestRun::Answered(Some(Answer::Contest(ContestAnswer::Nearby {
-                    near,
-                    of: lib.entries.len(),
-                })))
-            }
-            ContestJob::Deal { event, entrant } => ContestRun::Deal(Some(Box::new(event.deal_for(&entrant)))),
-            ContestJob::Board { event, board } => ContestRun::Board(Box::new(FieldRun::new(board, event.opponents()))),
-            ContestJob::Score {
-                event,
-                submissions,
-                top,
-            } => {
-                let top = Quantity::Top.count(top)?;
-                ContestRun::Score(Box::new(ScoringRun::new(event, &submissions, top)))
-            }
-            ContestJob::Records { event, boards } => {
-                Quantity::Rounds.count(boards.len() as u32)?;
-                ContestRun::Records {
-                    event,
-                    boards,
-                    field: None,
-                    done: Vec::new(),
-                }
-            }
+            move |cases| contest(ContestAnswer::TestCases(cases)),
+        ),
+        ContestJob::Nearby { centre, eps } => {
+            let eps = Quantity::Eps.check(eps)?;
+            let lib = library()?;
+            let near = lib
+                .entries
+                .iter()
+                .filter(|e| gdi_distance(&e.gdi, centre.values()).is_some_and(|d| d < eps))
+                .count();
+            let of = lib.entries.len();
+            Box::new(Answered::new(contest(ContestAnswer::Nearby { near, of })))
+        }
+        ContestJob::Deal { event, entrant } => boxed(event.deal_for(&entrant), move |boards| {
+            contest(ContestAnswer::Boards(boards))
+        }),
+        ContestJob::Board { event, board } => boxed(
+            RecordsRun::new(vec![board], event.opponents(), library().ok()),
+            move |records| match records.into_iter().next() {
+                Some(r) => contest(ContestAnswer::Board(BoardReport {
+                    field: r.field,
+                    par: r.par,
+                })),
+                None => Answer::Cancelled,
+            },
+        ),
+        ContestJob::Score {
+            event,
+            submissions,
+            top,
+        } => {
+            let top = Quantity::Top.count(top)?;
+            boxed(ScoringRun::new(event, &submissions, top), move |standings| {
+                contest(ContestAnswer::Standings(standings))
+            })
+        }
+        ContestJob::Records { event, boards } => {
+            Quantity::Rounds.count(boards.len() as u32)?;
+            boxed(
+                RecordsRun::new(boards, event.opponents(), library().ok()),
+                move |records| contest(ContestAnswer::Records(records)),
+            )
+        }
+    })
+}
+
+/// The built-in library's test cases: a step is a deal's DIH.
+struct TestCases {
+    library: &'static Library,
+    players: u32,
+    boards: u8,
+    top: u32,
+    ranked: Vec<(u64, f64)>,
+}
+
+impl Stepwise for TestCases {
+    type Tools = ();
+    type Output = Vec<(u64, f64)>;
+    type Error = Infallible;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, _: &dyn Clock) -> Result<(), Infallible> {
+        step_until(self, deadline, |run| {
+            let e = &run.library.entries[run.ranked.len()];
+            run.ranked
+                .push((e.seed, e.dih(run.players, u32::from(run.boards), run.top)));
+            Ok(())
         })
     }
 
-    /// Works until `deadline` (at least one step); the answer when done,
-    /// else progress.
-    pub fn advance(&mut self, deadline: &Deadline<'_>, clock: &dyn Clock) -> Answer {
-        match self {
-            ContestRun::Answered(answer) => answer.take().unwrap_or(Answer::Cancelled),
-            ContestRun::TestCases {
-                library,
-                players,
-                boards,
-                top,
-                ranked,
-            } => {
-                let entries = &library.entries;
-                while ranked.len() < entries.len() {
-                    let e = &entries[ranked.len()];
-                    ranked.push((e.seed, e.dih(*players, u32::from(*boards), *top)));
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                if ranked.len() < entries.len() {
-                    return Answer::Progress {
-                        done: ranked.len() as u32,
-                        total: entries.len() as u32,
-                    };
-                }
-                // As `Library::select` ranks them: DIH down, ties by seed.
-                let mut ranked = std::mem::take(ranked);
-                ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-                ranked.truncate(usize::from(*boards));
-                Answer::Contest(ContestAnswer::TestCases(ranked))
-            }
-            ContestRun::Deal(slot) => {
-                let Some(dealing) = slot.as_mut() else {
-                    return Answer::Cancelled;
-                };
-                while !dealing.is_done() {
-                    dealing.step(clock);
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                let (_, found, wanted) = dealing.progress();
-                if !dealing.is_done() {
-                    return Answer::Progress {
-                        done: found as u32,
-                        total: wanted as u32,
-                    };
-                }
-                let Some(dealing) = slot.take() else {
-                    return Answer::Cancelled;
-                };
-                match dealing.result() {
-                    Ok(boards) => Answer::Contest(ContestAnswer::Boards(boards)),
-                    Err(e) => Answer::Failed(JobError::Boards(e)),
-                }
-            }
-            ContestRun::Board(run) => {
-                while !run.is_done() {
-                    if let Err(e) = run.step() {
-                        return Answer::Failed(JobError::Player(e));
-                    }
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                if run.is_done() {
-                    let board = run.board();
-                    Answer::Contest(ContestAnswer::Board(BoardReport {
-                        field: run.field().clone(),
-                        par: par_of(&board, clock),
-                    }))
-                } else {
-                    Answer::Progress {
-                        done: run.played(),
-                        total: run.total() + 1,
-                    }
-                }
-            }
-            ContestRun::Score(run) => {
-                while !run.is_done() {
-                    if let Err(e) = run.step(clock) {
-                        return Answer::Failed(JobError::Player(e));
-                    }
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                if run.is_done() {
-                    Answer::Contest(ContestAnswer::Standings(run.standings()))
-                } else {
-                    let (done, total) = run.progress();
-                    Answer::Progress { done, total }
-                }
-            }
-            ContestRun::Records {
-                event,
-                boards,
-                field,
-                done,
-            } => {
-                let per_board = FIELD_TOTAL + 1;
-                let total = per_board * boards.len() as u32;
-                while done.len() < boards.len() {
-                    let board = boards[done.len()];
-                    let run = field.get_or_insert_with(|| Box::new(FieldRun::new(board, event.opponents())));
-                    if run.is_done() {
-                        let par = par_of(&board, clock);
-                        done.push(HandRecord::with(board, run.field().clone(), par));
-                        *field = None;
-                        // A par search is a slice of its own.
-                        break;
-                    }
-                    if let Err(e) = run.step() {
-                        return Answer::Failed(JobError::Player(e));
-                    }
-                    if deadline.expired() {
-                        break;
-                    }
-                }
-                if done.len() == boards.len() {
-                    return Answer::Contest(ContestAnswer::Records(std::mem::take(done)));
-                }
-                let played = field.as_ref().map_or(0, |f| f.played());
-                Answer::Progress {
-                    done: per_board * done.len() as u32 + played,
-                    total,
-                }
-            }
+    fn completion(&self) -> Completion {
+        Completion {
+            done: self.ranked.len() as u64,
+            total: self.library.entries.len() as u64,
         }
+    }
+
+    fn is_done(&self) -> bool {
+        self.ranked.len() >= self.library.entries.len()
+    }
+
+    /// As `Library::select` ranks them: DIH down, ties by seed.
+    fn output(&self) -> Vec<(u64, f64)> {
+        let mut ranked = self.ranked.clone();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked.truncate(usize::from(self.boards));
+        ranked
     }
 }
 
@@ -316,9 +213,10 @@ mod tests {
 
     fn run(job: ContestJob) -> Answer {
         let clock = MonotonicClock::default();
-        let mut running = ContestRun::new(job).unwrap();
+        let mut running = start(job).unwrap();
+        let mut tools = super::super::running::Tools::default();
         loop {
-            let answer = running.advance(&Deadline::after(&clock, 30.0), &clock);
+            let answer = running.slice(&mut tools, &clock);
             if answer.is_final() {
                 return answer;
             }
@@ -334,7 +232,7 @@ mod tests {
                 .iter()
                 .map(|b| {
                     play_board(
-                        &event.opponents(),
+                        event.opponents(),
                         b,
                         &player.parse().unwrap(),
                         0,
@@ -372,11 +270,8 @@ mod tests {
             panic!("standings")
         };
         let clock = MonotonicClock::default();
-        let mut direct = ScoringRun::new(event, &submissions, 3);
-        while !direct.is_done() {
-            direct.step(&clock).unwrap();
-        }
-        assert_eq!(s, direct.standings());
+        let direct = ScoringRun::new(event, &submissions, 3).finish(&mut (), &clock).unwrap();
+        assert_eq!(s, direct);
         assert_eq!(s.entrants.len(), 2);
     }
 
@@ -386,7 +281,7 @@ mod tests {
         let board = event.shared_boards().unwrap()[1];
         let clock = MonotonicClock::default();
         let record = play_board(
-            &event.opponents(),
+            event.opponents(),
             &board,
             &"L3".parse().unwrap(),
             0,
@@ -427,5 +322,44 @@ mod tests {
         let lib = library().unwrap();
         let expected: Vec<(u64, f64)> = lib.select(30, 4, 3, 4).iter().map(|(e, d)| (e.seed, *d)).collect();
         assert_eq!(cases, expected);
+    }
+
+    #[test]
+    fn a_board_is_its_field_and_its_par_as_its_hand_record_has_them() {
+        let event = Event::daily(Date::new(2026, 11, 27).unwrap());
+        let board = event.shared_boards().unwrap()[0];
+        let Answer::Contest(ContestAnswer::Board(report)) = run(ContestJob::Board {
+            event: event.clone(),
+            board,
+        }) else {
+            panic!("a board's report")
+        };
+        let record = RecordsRun::new(vec![board], event.opponents(), library().ok())
+            .finish(&mut (), &MonotonicClock::default())
+            .unwrap();
+        assert_eq!((&report.field, &report.par), (&record[0].field, &record[0].par));
+    }
+
+    #[test]
+    fn an_event_that_withholds_its_boards_deals_none() {
+        let settings = engine::contest::Settings {
+            title: "Online".into(),
+            deals: engine::contest::Deals::Seeded { seed: 5 },
+            boards: 4,
+            seat: engine::contest::SeatRule::Alternate,
+            opponents: "L5".parse().unwrap(),
+            aids: Default::default(),
+            reveal: engine::contest::Reveal::EachBoard,
+        };
+        let secret = engine::contest::Secret::from_bytes([1; 32]);
+        let public = Event::sealed(settings, secret).unwrap().public();
+        let answer = run(ContestJob::Deal {
+            event: public,
+            entrant: "Ann".parse().unwrap(),
+        });
+        assert_eq!(
+            answer,
+            Answer::Failed(JobError::Boards(engine::contest::BoardsError::Withheld))
+        );
     }
 }

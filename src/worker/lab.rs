@@ -12,7 +12,8 @@ use engine::lab::tournament::{PlaceProbabilities, TournamentFormat, TournamentRu
 use engine::{step_until, Clock, Completion, Deadline, Deal, PlayerSpec, Stepwise};
 use serde::{Deserialize, Serialize};
 
-use super::{Answer, JobError, Quantity};
+use super::running::Answering;
+use super::{JobError, Quantity};
 
 /// What the Lab page asks of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -169,41 +170,8 @@ fn dih_params(players: u32, rounds: u32, top: u32) -> Result<(u32, u32, u32), Jo
     ))
 }
 
-/// The worker's unit of work: a stepwise run answering with a lab result.
-type Run = dyn Stepwise<Tools = (), Output = LabResult, Error = JobError>;
-
-/// A lab job in progress, run in slices.
-pub struct LabRun(Box<Run>);
-
-/// An engine run whose output makes the job's result.
-struct Answering<R, F> {
-    run: R,
-    answer: F,
-}
-
-impl<R, F> Stepwise for Answering<R, F>
-where
-    R: Stepwise<Tools = ()>,
-    JobError: From<R::Error>,
-    F: Fn(&R, R::Output) -> LabResult,
-{
-    type Tools = ();
-    type Output = LabResult;
-    type Error = JobError;
-
-    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), JobError> {
-        Ok(self.run.advance(&mut (), deadline, clock)?)
-    }
-    fn completion(&self) -> Completion {
-        self.run.completion()
-    }
-    fn is_done(&self) -> bool {
-        self.run.is_done()
-    }
-    fn output(&self) -> LabResult {
-        (self.answer)(&self.run, self.run.output())
-    }
-}
+/// A lab job in progress: a stepwise run answering with a lab result.
+pub type LabRun = Box<dyn Stepwise<Tools = (), Output = LabResult, Error = JobError>>;
 
 /// The formats' tournaments, one after the other.
 struct Formats(Vec<TournamentRun>);
@@ -453,186 +421,196 @@ impl Stepwise for ParRun {
     }
 }
 
-impl LabRun {
-    /// The job with its numbers checked, ready to run.
-    pub fn new(job: LabJob) -> Result<LabRun, JobError> {
-        let run: Box<Run> = match job {
-            LabJob::Panel {
-                deal,
-                seed,
-                panel,
-                games,
-            } => {
-                let games = Quantity::GamesPerTable.count(games)?;
-                Box::new(Answering {
-                    run: PanelRun::new(deal, seed, panel.panel(), games),
-                    answer: |_: &PanelRun, d| LabResult::Panel(d),
-                })
-            }
-            LabJob::DihCurve {
-                points,
+/// The job with its numbers checked, ready to run.
+pub fn start(job: LabJob) -> Result<LabRun, JobError> {
+    let run: LabRun = match job {
+        LabJob::Panel {
+            deal,
+            seed,
+            panel,
+            games,
+        } => {
+            let games = Quantity::GamesPerTable.count(games)?;
+            Box::new(Answering::new(
+                PanelRun::new(deal, seed, panel.panel(), games),
+                |_: &PanelRun, d| LabResult::Panel(d),
+            ))
+        }
+        LabJob::DihCurve {
+            points,
+            players,
+            top,
+            max_rounds,
+        } => {
+            let (players, max_rounds, top) = dih_params(players, max_rounds, top)?;
+            Box::new(DihCurve {
+                distribution: Distribution::new(&points).map_err(JobError::Distribution)?,
                 players,
                 top,
                 max_rounds,
-            } => {
-                let (players, max_rounds, top) = dih_params(players, max_rounds, top)?;
-                Box::new(DihCurve {
-                    distribution: Distribution::new(&points).map_err(JobError::Distribution)?,
-                    players,
-                    top,
-                    max_rounds,
-                    curve: vec![],
-                })
-            }
-            LabJob::Rank {
+                curve: vec![],
+            })
+        }
+        LabJob::Rank {
+            players,
+            rounds,
+            top,
+            centre,
+        } => {
+            let (players, rounds, top) = dih_params(players, rounds, top)?;
+            Box::new(Rank {
+                library: library()?,
                 players,
                 rounds,
                 top,
                 centre,
-            } => {
-                let (players, rounds, top) = dih_params(players, rounds, top)?;
-                Box::new(Rank {
-                    library: library()?,
-                    players,
-                    rounds,
-                    top,
-                    centre,
-                    rows: vec![],
-                    next: 0,
-                })
-            }
-            LabJob::Par => Box::new(ParRun(library()?)),
-            LabJob::SolveMatch {
-                sizes,
-                deals,
-                seed,
-                time_limit_ms,
-            } => {
-                let deals = Quantity::Deals.count(deals)?;
-                let time_limit_ms = Quantity::TimeLimit.check(time_limit_ms)?;
-                if sizes.is_empty() || sizes.len() > 20 {
-                    return Err(JobError::OutOfRange {
-                        what: Quantity::Sizes,
-                        value: sizes.len() as f64,
-                        min: 1.0,
-                        max: 20.0,
-                    });
-                }
-                if let Some(&bad) = sizes.iter().find(|z| !SIZES.contains(z)) {
-                    return Err(hand_size_error(bad));
-                }
-                Box::new(SolveMatch {
-                    sizes,
-                    deals,
-                    seed,
-                    time_limit_ms,
-                    played: vec![],
-                })
-            }
-            LabJob::Generate {
-                centre,
-                eps,
-                count,
-                panel,
-                games,
-                seed,
-                max_deals,
-            } => {
-                let games = Quantity::GamesPerTable.count(games)?;
-                let eps = Quantity::Eps.check(eps)?;
-                let count = Quantity::Deals.count(count)?;
-                let max_deals = Quantity::Deals.count(max_deals)?;
-                // The games and ε are checked above, in the worker's ranges
-                // (within the engine's).
-                let generator =
-                    Generator::new(centre, eps, panel.panel(), games, seed).map_err(|_| JobError::OutOfRange {
-                        what: Quantity::Eps,
-                        value: eps,
-                        min: 0.0,
-                        max: 1.0,
-                    })?;
-                Box::new(Answering {
-                    run: GenerateRun::new(generator, count as usize, u64::from(max_deals)),
-                    answer: move |run: &GenerateRun, kept: Vec<Kept>| LabResult::Generate {
-                        first: seed,
-                        tried: run.generator().tried(),
-                        kept: kept
-                            .into_iter()
-                            .map(|k| LikeDeal {
-                                seed: k.entry.seed,
-                                distance: k.distance,
-                                gdi: k.entry.gdi,
-                            })
-                            .collect(),
-                    },
-                })
-            }
-            LabJob::Tournament {
-                tables,
-                farmers,
-                rounds,
-                matches,
-                centre,
-                eps,
-                seed,
-            } => {
-                Quantity::Tables.count(tables.len() as u32)?;
-                let matches = Quantity::Matches.count(matches)?;
-                let rounds = Quantity::Rounds.count(rounds)?;
-                let eps = Quantity::Eps.check(eps)?;
-                let pool = library()?
-                    .equal_pool(centre.values(), eps, tables.len())
-                    .map_err(|few| JobError::TooFewDeals {
-                        found: few.found,
-                        needed: few.needed,
-                        eps,
-                    })?;
-                let runs = [
-                    TournamentFormat::Duplicate,
-                    TournamentFormat::Equal,
-                    TournamentFormat::Random,
-                ]
-                .map(|f| TournamentRun::new(tables.clone(), farmers, f.with_pool(&pool), rounds, matches, seed));
-                Box::new(Formats(runs.into()))
-            }
-        };
-        Ok(LabRun(run))
-    }
+                rows: vec![],
+                next: 0,
+            })
+        }
+        LabJob::Par => Box::new(ParRun(library()?)),
+        LabJob::SolveMatch {
+            sizes,
+            deals,
+            seed,
+            time_limit_ms,
+        } => Box::new(SolveMatch::new(sizes, deals, seed, time_limit_ms)?),
+        LabJob::Generate {
+            centre,
+            eps,
+            count,
+            panel,
+            games,
+            seed,
+            max_deals,
+        } => generate(centre, eps, count, panel, games, seed, max_deals)?,
+        LabJob::Tournament {
+            tables,
+            farmers,
+            rounds,
+            matches,
+            centre,
+            eps,
+            seed,
+        } => Box::new(Formats::new(tables, farmers, rounds, matches, centre, eps, seed)?),
+    };
+    Ok(run)
+}
 
-    /// Works until `deadline` (at least one step); the answer when done,
-    /// else progress.
-    pub fn advance(&mut self, deadline: &Deadline<'_>, clock: &dyn Clock) -> Answer {
-        if let Err(e) = self.0.advance(&mut (), deadline, clock) {
-            return Answer::Failed(e);
+impl SolveMatch {
+    fn new(sizes: Vec<usize>, deals: u32, seed: u64, time_limit_ms: f64) -> Result<SolveMatch, JobError> {
+        let deals = Quantity::Deals.count(deals)?;
+        let time_limit_ms = Quantity::TimeLimit.check(time_limit_ms)?;
+        if sizes.is_empty() || sizes.len() > 20 {
+            return Err(JobError::OutOfRange {
+                what: Quantity::Sizes,
+                value: sizes.len() as f64,
+                min: 1.0,
+                max: 20.0,
+            });
         }
-        if self.0.is_done() {
-            return Answer::Lab(self.0.output());
+        if let Some(&bad) = sizes.iter().find(|z| !SIZES.contains(z)) {
+            return Err(hand_size_error(bad));
         }
-        let Completion { done, total } = self.0.completion();
-        // Totals are counts the worker holds within u32 ranges.
-        Answer::Progress {
-            done: u32::try_from(done).unwrap_or(u32::MAX),
-            total: u32::try_from(total).unwrap_or(u32::MAX),
-        }
+        Ok(SolveMatch {
+            sizes,
+            deals,
+            seed,
+            time_limit_ms,
+            played: vec![],
+        })
+    }
+}
+
+/// Deals like a centre's, found by the engine's generator.
+fn generate(
+    centre: GdiCentre,
+    eps: f64,
+    count: u32,
+    panel: PanelName,
+    games: u32,
+    seed: u64,
+    max_deals: u32,
+) -> Result<LabRun, JobError> {
+    let games = Quantity::GamesPerTable.count(games)?;
+    let eps = Quantity::Eps.check(eps)?;
+    let count = Quantity::Deals.count(count)?;
+    let max_deals = Quantity::Deals.count(max_deals)?;
+    // The games and ε are checked above, in the worker's ranges (within
+    // the engine's).
+    let generator = Generator::new(centre, eps, panel.panel(), games, seed).map_err(|_| JobError::OutOfRange {
+        what: Quantity::Eps,
+        value: eps,
+        min: 0.0,
+        max: 1.0,
+    })?;
+    Ok(Box::new(Answering::new(
+        GenerateRun::new(generator, count as usize, u64::from(max_deals)),
+        move |run: &GenerateRun, kept: Vec<Kept>| LabResult::Generate {
+            first: seed,
+            tried: run.generator().tried(),
+            kept: kept
+                .into_iter()
+                .map(|k| LikeDeal {
+                    seed: k.entry.seed,
+                    distance: k.distance,
+                    gdi: k.entry.gdi,
+                })
+                .collect(),
+        },
+    )))
+}
+
+impl Formats {
+    /// The three formats' tournaments on the library's deals within ε of
+    /// the centre.
+    fn new(
+        tables: Vec<PlayerSpec>,
+        farmers: PlayerSpec,
+        rounds: u32,
+        matches: u32,
+        centre: GdiCentre,
+        eps: f64,
+        seed: u64,
+    ) -> Result<Formats, JobError> {
+        Quantity::Tables.count(tables.len() as u32)?;
+        let matches = Quantity::Matches.count(matches)?;
+        let rounds = Quantity::Rounds.count(rounds)?;
+        let eps = Quantity::Eps.check(eps)?;
+        let pool = library()?
+            .equal_pool(centre.values(), eps, tables.len())
+            .map_err(|few| JobError::TooFewDeals {
+                found: few.found,
+                needed: few.needed,
+                eps,
+            })?;
+        let runs = [
+            TournamentFormat::Duplicate,
+            TournamentFormat::Equal,
+            TournamentFormat::Random,
+        ]
+        .map(|f| TournamentRun::new(tables.clone(), farmers, f.with_pool(&pool), rounds, matches, seed));
+        Ok(Formats(runs.into()))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::Answer;
     use super::*;
 
     fn finish(job: LabJob) -> Answer {
         let clock = engine::clock::MonotonicClock::default();
-        let mut run = match LabRun::new(job) {
+        let mut run = match start(job) {
             Ok(run) => run,
             Err(e) => return Answer::Failed(e),
         };
-        loop {
-            let answer = run.advance(&Deadline::after(&clock, 5.0), &clock);
-            if answer.is_final() {
-                return answer;
+        while !run.is_done() {
+            if let Err(e) = run.advance(&mut (), &Deadline::after(&clock, 5.0), &clock) {
+                return Answer::Failed(e);
             }
         }
+        Answer::Lab(run.output())
     }
 
     #[test]

@@ -21,7 +21,10 @@
 //!   on first use).
 //! - [`contest`]: an entrant's boards, a board's field and par, scoring,
 //!   hand records, and the opponents' moves at a contest table.
-//! - [`run`]: the reactor and the slicing of jobs.
+//! - [`solve`]: an open-hand position solved, or every play's verdict.
+//! - [`running`]: a job in progress, a stepwise run answered a slice at a
+//!   time.
+//! - [`run`]: the reactor.
 //! - [`hook`]: the UI side, `use_engine`.
 
 pub mod choose;
@@ -31,7 +34,9 @@ pub mod lab;
 pub mod learned;
 pub mod review;
 pub mod run;
+pub mod running;
 pub mod simulation;
+pub mod solve;
 
 use engine::lab::dih::DistributionError;
 use engine::solver::{MoveVerdict, PositionError, SolveResult, Utility};
@@ -215,6 +220,18 @@ pub enum JobError {
 impl From<PlayerError> for JobError {
     fn from(e: PlayerError) -> JobError {
         JobError::Player(e)
+    }
+}
+
+impl From<engine::contest::BoardsError> for JobError {
+    fn from(e: engine::contest::BoardsError) -> JobError {
+        JobError::Boards(e)
+    }
+}
+
+impl From<std::convert::Infallible> for JobError {
+    fn from(never: std::convert::Infallible) -> JobError {
+        match never {}
     }
 }
 

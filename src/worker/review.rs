@@ -2,11 +2,13 @@
 //! page's 明牌复盘): solved from the last position back, each proof helping
 //! the ones before it.
 
+use std::convert::Infallible;
+
 use engine::solver::{Position, SolveOptions, Solver};
-use engine::{Cards, Clock, Deal, Game, Move, Seat, Team};
+use engine::{step_until, Cards, Clock, Completion, Deadline, Deal, Game, Move, Seat, Stepwise, Team};
 use serde::{Deserialize, Serialize};
 
-use super::{Answer, JobError, Quantity};
+use super::{JobError, Quantity};
 
 /// Review `record` on `deal`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -153,39 +155,62 @@ impl Review {
             .collect()
     }
 
-    /// Works for a slice; the review when done, else progress.
-    pub fn advance(&mut self, solver: &mut Solver, clock: &dyn Clock) -> Answer {
-        let n = self.positions.len();
-        if self.at > 0 && self.total < self.limit {
-            let k = self.at - 1;
-            // Each position gets a fair share of what is left, at least 100 ms.
-            let share = ((self.limit - self.total) / self.at as f64).max(100.0);
-            let slice = (share - self.spent).clamp(1.0, SLICE_MS);
-            let options = SolveOptions {
-                time_limit_ms: Some(slice),
-                principal_variation: false,
-                ..SolveOptions::exhaustive()
+    /// Solves the position being reviewed for a slice (its fair share of
+    /// what is left, at least 100 ms), moving to the one before once it is
+    /// proven or has had its share.
+    fn step(&mut self, solver: &mut Solver, clock: &dyn Clock) {
+        let k = self.at - 1;
+        let share = ((self.limit - self.total) / self.at as f64).max(100.0);
+        let slice = (share - self.spent).clamp(1.0, SLICE_MS);
+        let options = SolveOptions {
+            time_limit_ms: Some(slice),
+            principal_variation: false,
+            ..SolveOptions::exhaustive()
+        };
+        let r = solver.solve(&self.positions[k], &options, clock);
+        self.spent += r.ms;
+        self.total += r.ms;
+        if r.exact || self.spent >= share {
+            let verdict = Verdict {
+                winner: r.winner,
+                exact: r.exact,
             };
-            let r = solver.solve(&self.positions[k], &options, clock, &mut ());
-            self.spent += r.ms;
-            self.total += r.ms;
-            if r.exact || self.spent >= share {
-                self.found[k] = Some((
-                    Verdict {
-                        winner: r.winner,
-                        exact: r.exact,
-                    },
-                    r.best,
-                ));
-                self.at = k;
-                self.spent = 0.0;
-            }
-            return Answer::Progress {
-                done: (n - self.at) as u32,
-                total: n as u32,
-            };
+            self.found[k] = Some((verdict, r.best));
+            self.at = k;
+            self.spent = 0.0;
         }
-        Answer::Reviewed(self.moves())
+    }
+}
+
+/// A step is a slice of a position's solve, from the deal's end back;
+/// positions proven or given their share count as done.
+impl Stepwise for Review {
+    type Tools = Solver;
+    type Output = Vec<ReviewedMove>;
+    type Error = Infallible;
+
+    fn advance(&mut self, solver: &mut Solver, deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), Infallible> {
+        step_until(self, deadline, |review| {
+            review.step(solver, clock);
+            Ok(())
+        })
+    }
+
+    fn completion(&self) -> Completion {
+        let n = self.positions.len() as u64;
+        Completion {
+            done: n - self.at as u64,
+            total: n,
+        }
+    }
+
+    /// Every position reviewed, or the time limit spent.
+    fn is_done(&self) -> bool {
+        self.at == 0 || self.total >= self.limit
+    }
+
+    fn output(&self) -> Vec<ReviewedMove> {
+        self.moves()
     }
 }
 
@@ -263,11 +288,7 @@ mod tests {
         };
         let mut review = Review::new(&job).unwrap();
         let mut solver = Solver::new(1 << 22);
-        let moves = loop {
-            if let Answer::Reviewed(moves) = review.advance(&mut solver, &clock) {
-                break moves;
-            }
-        };
+        let Ok(moves) = review.finish(&mut solver, &clock);
         assert_eq!(moves.len(), record.len());
         // The end is known, and the late positions are proven.
         let last = moves.last().unwrap();
@@ -291,7 +312,7 @@ mod tests {
                 let after = pos.after(best);
                 let kept = after.winner().map(|w| w.team()).unwrap_or_else(|| {
                     Solver::new(1 << 20)
-                        .solve(&after, &SolveOptions::exhaustive(), &clock, &mut ())
+                        .solve(&after, &SolveOptions::exhaustive(), &clock)
                         .winner
                 });
                 assert_eq!(kept, m.seat.team());

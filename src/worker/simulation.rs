@@ -1,9 +1,10 @@
 //! A deal played many times by baseline players (the Deal page).
 
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 
 use engine::agents::{GreedyPlayer, RandomPlayer};
-use engine::{rng, Deadline, Deal, Game, Player, Seat};
+use engine::{rng, step_until, Clock, Completion, Deadline, Deal, Game, Player, Seat, Stepwise};
 use serde::{Deserialize, Serialize};
 
 use super::{JobError, Quantity};
@@ -41,7 +42,7 @@ impl SimulationResult {
     }
 }
 
-/// A simulation that can be advanced a slice at a time.
+/// A simulation in progress.
 pub struct Simulation {
     job: SimulationJob,
     seeds: rng::Rng,
@@ -67,54 +68,66 @@ impl Simulation {
         })
     }
 
-    pub fn is_done(&self) -> bool {
-        self.result.games >= self.job.games
-    }
-
-    pub fn total(&self) -> u32 {
-        self.job.games
-    }
-
-    pub fn result(&self) -> &SimulationResult {
-        &self.result
-    }
-
-    /// Plays games until all are played or `deadline` passes (at least one).
-    pub fn advance(&mut self, deadline: &Deadline<'_>) {
-        while !self.is_done() {
-            let mut table: Vec<Box<dyn Player>> = self
-                .job
-                .players
-                .iter()
-                .map(|p| -> Box<dyn Player> {
-                    match p {
-                        Baseline::Random => Box::new(RandomPlayer::new(rng::split(&mut self.seeds))),
-                        Baseline::Greedy => Box::new(GreedyPlayer::new()),
-                    }
-                })
-                .collect();
-            let mut game = Game::new(&self.job.deal);
-            while !game.is_over() {
-                let seat = game.to_move();
-                let mv = table[seat.index()].choose(&game.view(seat), &Deadline::NONE);
-                // The baselines only choose legal moves; should one not, the
-                // game is counted as it stands rather than stopping the worker.
-                if game.apply(mv).is_err() {
-                    break;
+    /// Plays a game.
+    fn step(&mut self) {
+        let mut table: Vec<Box<dyn Player>> = self
+            .job
+            .players
+            .iter()
+            .map(|p| -> Box<dyn Player> {
+                match p {
+                    Baseline::Random => Box::new(RandomPlayer::new(rng::split(&mut self.seeds))),
+                    Baseline::Greedy => Box::new(GreedyPlayer::new()),
                 }
-            }
-            if let Some(outcome) = game.outcome() {
-                let score = outcome.score(engine::Scoring::Tournament);
-                *self.result.scores.entry(score).or_default() += 1;
-                if score > 0 {
-                    self.result.landlord_wins += 1;
-                }
-            }
-            self.result.games += 1;
-            if deadline.expired() {
+            })
+            .collect();
+        let mut game = Game::new(&self.job.deal);
+        while !game.is_over() {
+            let seat = game.to_move();
+            let mv = table[seat.index()].choose(&game.view(seat), &Deadline::NONE);
+            // The baselines only choose legal moves; should one not, the
+            // game is counted as it stands rather than stopping the worker.
+            if game.apply(mv).is_err() {
                 break;
             }
         }
+        if let Some(outcome) = game.outcome() {
+            let score = outcome.score(engine::Scoring::Tournament);
+            *self.result.scores.entry(score).or_default() += 1;
+            if score > 0 {
+                self.result.landlord_wins += 1;
+            }
+        }
+        self.result.games += 1;
+    }
+}
+
+/// A step is a game.
+impl Stepwise for Simulation {
+    type Tools = ();
+    type Output = SimulationResult;
+    type Error = Infallible;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, _: &dyn Clock) -> Result<(), Infallible> {
+        step_until(self, deadline, |sim| {
+            sim.step();
+            Ok(())
+        })
+    }
+
+    fn completion(&self) -> Completion {
+        Completion {
+            done: self.result.games.into(),
+            total: self.job.games.into(),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.result.games >= self.job.games
+    }
+
+    fn output(&self) -> SimulationResult {
+        self.result.clone()
     }
 }
 
@@ -132,8 +145,9 @@ mod tests {
         };
         let run = || {
             let mut sim = Simulation::new(job.clone()).unwrap();
-            sim.advance(&Deadline::NONE);
-            sim.result().clone()
+            let clock = engine::clock::MonotonicClock::default();
+            let Ok(result) = sim.finish(&mut (), &clock);
+            result
         };
         let result = run();
         assert_eq!(result.games, 50);

@@ -431,7 +431,7 @@ fn enter(
     let records = boards
         .par_iter()
         .map(|b| {
-            let record = play_board(&opponents, b, player, seed, &clock, Some(time_limit_ms));
+            let record = play_board(opponents, b, player, seed, &clock, Some(time_limit_ms));
             bar.inc(1);
             record
         })

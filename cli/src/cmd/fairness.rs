@@ -12,6 +12,7 @@ use engine::contest::equal::JUDGE_RUNGS;
 use engine::contest::fairness::{self, Fairness, Measure, NameEffect, NameFigures, Spread};
 use engine::contest::field::FIELD_RUNGS;
 use engine::contest::{EntrantName, Event};
+use engine::Stepwise;
 
 use crate::args::ContestFairnessArgs;
 use crate::error::CliError;
@@ -103,13 +104,13 @@ fn deal(event: &Event, name: &EntrantName, m: Measure) -> Result<Dealt, CliError
     let mut dealing = event.deal_for(name);
     let mut tried = 0;
     while !dealing.is_done() {
-        dealing.step(&clock);
-        tried = tried.max(dealing.progress().0);
+        dealing
+            .step(&clock)
+            .map_err(|e| CliError::arg("EVENT", format!("{name}: {e}")))?;
+        tried = tried.max(dealing.tried());
     }
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    let boards = dealing
-        .result()
-        .map_err(|e| CliError::arg("EVENT", format!("{name}: {e}")))?;
+    let boards = dealing.output();
     let figures = fairness::measure(event, name, &boards, m, &clock).map_err(|e| CliError::arg("EVENT", e))?;
     Ok(Dealt { figures, ms, tried })
 }

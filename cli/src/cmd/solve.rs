@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use engine::clock::MonotonicClock;
 use engine::lab::par::Par;
 use engine::solver::{bench, Anatomy, Depth, MovesRun, Outcomes, Position, SolveOptions, Solver};
-use engine::{Clock, Move, Seat, SeedOrDeal, SeedRange, Team};
+use engine::{Clock, Move, Seat, SeedOrDeal, SeedRange, Stepwise, Team};
 
 use super::play::team_name;
 use crate::args::{SolveArgs, UtilityArg};
@@ -107,8 +107,8 @@ fn all_moves_report(position: &Position, options: &SolveOptions) -> Report {
     // time limit bounds the whole command's search, the table's making too.
     let mut run = MovesRun::new(*position, *options, &clock);
     let mut solver = Solver::new(options.table_bytes);
-    while !run.advance(&mut solver, &clock, f64::INFINITY) {}
-    let verdicts = run.verdicts();
+    while !run.work_for(&mut solver, &clock, f64::INFINITY) {}
+    let verdicts = run.output();
     let ms = clock.now_ms() - started;
     let best = verdicts.first();
     let to_move = position.to_move();
@@ -182,7 +182,7 @@ fn anatomy_text(a: &Anatomy) -> String {
 fn solved_report(position: &Position, options: &SolveOptions) -> Report {
     let to_move = position.to_move();
     let seats = position.seats();
-    let r = Solver::new(options.table_bytes).solve(position, options, &MonotonicClock::default(), &mut ());
+    let r = Solver::new(options.table_bytes).solve(position, options, &MonotonicClock::default());
     let winner = team_name(r.winner);
     let mut seat = to_move;
     let mut line = String::new();
@@ -242,7 +242,7 @@ pub fn limits(seeds: SeedRange, limit: f64) -> Result<Report, CliError> {
             ..SolveOptions::exhaustive()
         };
         let started = std::time::Instant::now();
-        let r = solver.solve(&position, &options, &clock, &mut ());
+        let r = solver.solve(&position, &options, &clock);
         let took = started.elapsed().as_secs_f64() * 1000.0;
         if !r.exact {
             overshoots.push((took - limit) / limit);

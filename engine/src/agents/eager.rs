@@ -442,7 +442,7 @@ mod tests {
         };
         let (mut lost_but_beats_eager, mut lost) = (0, 0);
         for p in small_positions(300) {
-            let r = solver.solve(&p, &options, &clock, &mut ());
+            let r = solver.solve(&p, &options, &clock);
             assert!(r.exact);
             let against_eager = reply.wins(&p, Seat::Landlord, 1_000_000, &Deadline::NONE);
             assert!(against_eager.is_some(), "small positions are searched to the end");

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::PlayerSpec;
@@ -107,6 +108,20 @@ impl fmt::Display for Rung {
     /// `L7`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "L{}", self.0)
+    }
+}
+
+/// As its text, `L7`.
+impl Serialize for Rung {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rung {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rung, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

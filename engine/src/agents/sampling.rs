@@ -257,7 +257,7 @@ impl Player for SamplingPlayer {
                         .is_finite()
                         .then(|| (deadline.remaining_ms() / left).max(0.5));
                     let options = SolveOptions::sampler(self.config.nodes, time_limit_ms);
-                    let r = self.solver.solve(&child, &options, &clock, &mut ());
+                    let r = self.solver.solve(&child, &options, &clock);
                     let landlord = if r.exact {
                         f64::from(r.value.signum())
                     } else {

@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agents::PlayerError;
-use crate::clock::Clock;
+use crate::clock::{Clock, Deadline};
 use crate::deal::Deal;
 use crate::lab::panel::GdiCentre;
 use crate::seat::Seat;
+use crate::stepwise::{step_until, Completion, Stepwise};
 
 use super::entrant::EntrantName;
 use super::equal::{Judging, Verdict};
@@ -155,10 +156,7 @@ impl Event {
     /// [`Event::deal_for`] run to the end.
     pub fn boards_for(&self, entrant: &EntrantName, clock: &dyn Clock) -> Result<Vec<Board>, BoardsError> {
         let mut dealing = self.deal_for(entrant);
-        while !dealing.is_done() {
-            dealing.step(clock);
-        }
-        dealing.result()
+        dealing.finish(&mut (), clock)
     }
 }
 
@@ -215,37 +213,32 @@ pub struct Dealing {
 }
 
 impl Dealing {
-    /// Whether the boards are dealt (or cannot be).
-    pub fn is_done(&self) -> bool {
-        !matches!(self.state, DealingState::Searching(_))
-    }
-
-    /// Candidates tried and boards found so far, and the boards wanted.
-    pub fn progress(&self) -> (u64, usize, usize) {
-        let wanted = usize::from(self.event.boards());
+    /// Candidates dealt so far (the equal format's search).
+    pub fn tried(&self) -> u64 {
         match &self.state {
-            DealingState::Searching(search) => (search.tried, search.kept.len(), wanted),
-            DealingState::Ready(b) => (0, b.len(), wanted),
-            DealingState::Failed(_) => (0, 0, wanted),
+            DealingState::Searching(search) => search.tried,
+            DealingState::Ready(_) | DealingState::Failed(_) => 0,
         }
     }
 
     /// Plays a round of the candidate being judged (the equal format): a
-    /// few milliseconds of panel games.
-    pub fn step(&mut self, clock: &dyn Clock) {
+    /// few milliseconds of panel games. Once the boards cannot be dealt,
+    /// every step says why.
+    pub fn step(&mut self, clock: &dyn Clock) -> Result<(), BoardsError> {
         let wanted = usize::from(self.event.boards());
-        let DealingState::Searching(search) = &mut self.state else {
-            return;
+        let search = match &mut self.state {
+            DealingState::Searching(search) => search,
+            DealingState::Ready(_) => return Ok(()),
+            DealingState::Failed(e) => return Err(e.clone()),
         };
         let seat = self.event.seat_rule().seat(search.kept.len() as u8 + 1);
         let limit = self.tries_per_board * wanted as u64;
         let Some(mut judging) = search.judging.take().or_else(|| search.candidate(seat, limit)) else {
-            self.state = DealingState::Failed(search.too_few(wanted));
-            return;
+            let e = search.too_few(wanted);
+            return self.fail(e);
         };
         if let Err(e) = judging.round(clock) {
-            self.state = DealingState::Failed(e.into());
-            return;
+            return self.fail(e.into());
         }
         match judging.verdict(&search.centre, search.eps) {
             Verdict::Playing => search.judging = Some(judging),
@@ -255,14 +248,49 @@ impl Dealing {
         if search.kept.len() == wanted {
             self.state = DealingState::Ready(self.event.numbered(&search.kept));
         }
+        Ok(())
     }
 
-    /// The boards, once done.
-    pub fn result(self) -> Result<Vec<Board>, BoardsError> {
-        match self.state {
-            DealingState::Ready(boards) => Ok(boards),
-            DealingState::Failed(e) => Err(e),
-            DealingState::Searching(search) => Err(search.too_few(usize::from(self.event.boards()))),
+    fn fail(&mut self, e: BoardsError) -> Result<(), BoardsError> {
+        self.state = DealingState::Failed(e.clone());
+        Err(e)
+    }
+}
+
+/// A step is a round of the candidate being judged; the boards found count
+/// as done.
+impl Stepwise for Dealing {
+    type Tools = ();
+    type Output = Vec<Board>;
+    type Error = BoardsError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), BoardsError> {
+        step_until(self, deadline, |dealing| dealing.step(clock))
+    }
+
+    fn completion(&self) -> Completion {
+        let found = match &self.state {
+            DealingState::Searching(search) => search.kept.len(),
+            DealingState::Ready(b) => b.len(),
+            DealingState::Failed(_) => 0,
+        };
+        Completion {
+            done: found as u64,
+            total: u64::from(self.event.boards()),
+        }
+    }
+
+    /// The boards are dealt (a dealing that cannot deal them fails at
+    /// every step instead).
+    fn is_done(&self) -> bool {
+        matches!(self.state, DealingState::Ready(_))
+    }
+
+    /// The boards once dealt; none before, or when they cannot be.
+    fn output(&self) -> Vec<Board> {
+        match &self.state {
+            DealingState::Ready(boards) => boards.clone(),
+            DealingState::Searching(_) | DealingState::Failed(_) => Vec::new(),
         }
     }
 }
@@ -487,10 +515,7 @@ mod tests {
         );
         let mut dealing = far.deal_for(&"Ann".parse().unwrap());
         dealing.tries_per_board = 5;
-        while !dealing.is_done() {
-            dealing.step(&clock);
-        }
-        let err = dealing.result().unwrap_err();
+        let err = dealing.finish(&mut (), &clock).unwrap_err();
         assert_eq!(
             err,
             BoardsError::TooFewEqual {

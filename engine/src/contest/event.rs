@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::agents::{PlayerSpec, Rung};
+use crate::agents::Rung;
 use crate::lab::panel::{CentreError, GdiCentre};
 use crate::limits::{self, LimitError};
 use crate::seat::Seat;
@@ -321,8 +321,8 @@ pub struct Settings {
     pub boards: u8,
     /// The entrant's seat on each board.
     pub seat: SeatRule,
-    /// The AI opponents: a ladder rung.
-    pub opponents: PlayerSpec,
+    /// The AI opponents.
+    pub opponents: Rung,
     /// What the entrant may use.
     pub aids: Aids,
     /// When results against the field are shown.
@@ -454,9 +454,6 @@ impl Event {
         if !BOARDS.contains(&boards) {
             return Err(EventError::Boards(boards.into()));
         }
-        let opponents = opponents
-            .rung()
-            .ok_or_else(|| EventError::NotARung(opponents.to_string()))?;
         let deals = match deals {
             Deals::TestCases { players, top, seeds } => {
                 limits::check("players", players, &limits::PLAYERS)?;
@@ -642,14 +639,9 @@ impl Event {
         self.seat
     }
 
-    /// The AI opponents (a ladder rung).
-    pub fn opponents(&self) -> PlayerSpec {
-        self.opponents.spec()
-    }
-
-    /// The opponents' rung number (L7 is 7).
-    pub fn rung(&self) -> usize {
-        self.opponents.index()
+    /// The AI opponents.
+    pub fn opponents(&self) -> Rung {
+        self.opponents
     }
 
     /// The aids allowed.
@@ -746,9 +738,7 @@ impl Event {
             _ => return Err(malformed("an unknown seat rule")),
         };
         let rung = usize::from(r.u8("opponents")?);
-        let opponents = Rung::new(rung)
-            .map(Rung::spec)
-            .ok_or_else(|| EventError::NotARung(format!("L{rung}")))?;
+        let opponents = Rung::new(rung).ok_or_else(|| EventError::NotARung(format!("L{rung}")))?;
         let aids = r.u8("aids")?;
         if aids > 7 {
             return Err(malformed("unknown aids"));
@@ -983,9 +973,6 @@ mod tests {
         assert_eq!(err(s.clone()), "title: 61 characters, more than 60");
         s.title = "a\u{7}b".into();
         assert_eq!(err(s.clone()), "title: it holds a control character");
-        s.title = String::new();
-        s.opponents = "heuristic".parse().unwrap();
-        assert_eq!(err(s), "opponents: 'heuristic' is not a ladder rung (L0 to L11)");
         let cases = |seeds: Vec<u64>| Deals::TestCases {
             players: 30,
             top: 3,

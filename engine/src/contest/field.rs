@@ -6,10 +6,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::agents::{PlayerError, PlayerSpec, Rung};
-use crate::clock::Deadline;
+use crate::clock::{Clock, Deadline};
 use crate::game::Game;
 use crate::lab::dih::{Distribution, DistributionError};
 use crate::lab::panel::score_set;
+use crate::stepwise::{step_until, Completion, Stepwise};
 
 use super::boards::Board;
 use super::referee::{board_score, opponent_move};
@@ -104,7 +105,7 @@ impl Field {
 /// The field's games on one board, a game at a time.
 pub struct FieldRun {
     board: Board,
-    opponents: PlayerSpec,
+    opponents: Rung,
     players: Vec<PlayerSpec>,
     /// Games each player plays.
     games: u32,
@@ -114,13 +115,13 @@ pub struct FieldRun {
 
 impl FieldRun {
     /// The field on `board` against `opponents`, nothing played yet.
-    pub fn new(board: Board, opponents: PlayerSpec) -> FieldRun {
+    pub fn new(board: Board, opponents: Rung) -> FieldRun {
         FieldRun::with_games(board, opponents, FIELD_GAMES)
     }
 
     /// A larger (or smaller) field than a contest's: each player plays
     /// `games` games (at least 1).
-    pub fn with_games(board: Board, opponents: PlayerSpec, games: u32) -> FieldRun {
+    pub fn with_games(board: Board, opponents: Rung, games: u32) -> FieldRun {
         let scores = score_set(&board.deal());
         let players: Vec<PlayerSpec> = FIELD_RUNGS.filter_map(Rung::new).map(Rung::spec).collect();
         let games = games.max(1);
@@ -144,18 +145,8 @@ impl FieldRun {
     }
 
     /// Games in all.
-    pub fn total(&self) -> u32 {
+    fn total(&self) -> u32 {
         self.players.len() as u32 * self.games
-    }
-
-    /// Games played.
-    pub fn played(&self) -> u32 {
-        self.played
-    }
-
-    /// Whether every game is played.
-    pub fn is_done(&self) -> bool {
-        self.played >= self.total()
     }
 
     /// Plays the next game (every move unbounded by the clock, as the
@@ -180,12 +171,16 @@ impl FieldRun {
             let mv = if seat == self.board.seat {
                 player.choose(&game.view(seat), &Deadline::NONE)
             } else {
-                opponent_move(&self.opponents, &self.board, &game)
+                opponent_move(self.opponents, &self.board, &game)
             };
             legal.clear();
             game.legal_moves(&mut legal);
             if !legal.contains(&mv) {
-                let name = if seat == self.board.seat { spec } else { self.opponents };
+                let name = if seat == self.board.seat {
+                    spec
+                } else {
+                    self.opponents.spec()
+                };
                 let source = game.clone().apply(mv).err().unwrap_or(crate::IllegalMove::GameOver);
                 return Err(PlayerError::Illegal {
                     player: name.to_string(),
@@ -207,17 +202,38 @@ impl FieldRun {
         Ok(())
     }
 
-    /// The games so far.
-    pub fn field(&self) -> &Field {
-        &self.field
-    }
-
     /// Plays every game.
     pub fn run(mut self) -> Result<Field, PlayerError> {
         while !self.is_done() {
             self.step()?;
         }
         Ok(self.field)
+    }
+}
+
+/// A step is a game.
+impl Stepwise for FieldRun {
+    type Tools = ();
+    type Output = Field;
+    type Error = PlayerError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, _: &dyn Clock) -> Result<(), PlayerError> {
+        step_until(self, deadline, FieldRun::step)
+    }
+
+    fn completion(&self) -> Completion {
+        Completion {
+            done: self.played.into(),
+            total: self.total().into(),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.played >= self.total()
+    }
+
+    fn output(&self) -> Field {
+        self.field.clone()
     }
 }
 
@@ -233,7 +249,7 @@ mod tests {
             seed: 11,
             seat: Seat::Farmer1,
         };
-        let l5: PlayerSpec = "L5".parse().unwrap();
+        let l5: Rung = "L5".parse().unwrap();
         let a = FieldRun::new(board, l5).run().unwrap();
         assert_eq!(a.games(), 22);
         // Each game's score, in order, makes the histogram.

@@ -42,7 +42,7 @@ pub use entrant::{EntrantName, NameError};
 pub use event::{Aids, Deals, Event, EventError, Format, OptionError, Reveal, SeatRule, Settings};
 pub use field::{Field, FieldRun};
 pub use field_place::FieldPlace;
-pub use records::HandRecord;
+pub use records::{HandRecord, RecordsRun};
 pub use referee::{board_score, check_record, opponent_move, opponents_reply, play_board, score_of, RecordProblem};
 pub use result::{ContestResult, FileProblem, ResultError};
 pub use secret::{Secret, SecretError};

@@ -5,18 +5,19 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::agents::{PlayerError, PlayerSpec};
-use crate::clock::Clock;
+use crate::agents::{PlayerError, Rung};
+use crate::clock::{Clock, Deadline};
 use crate::deal::Deal;
 use crate::lab::library::Library;
 use crate::lab::par::Par;
 use crate::play::Play;
 use crate::seat::Seat;
 use crate::split::Splitter;
+use crate::stepwise::{step_until, Completion, Stepwise};
 
 use super::boards::Board;
 use super::entrant::EntrantName;
-use super::field::{Field, FieldRun};
+use super::field::{Field, FieldRun, FIELD_TOTAL};
 use super::standings::{csv_field, Standings};
 
 /// The par's node budget: the built-in library's, so a library deal's par
@@ -31,6 +32,74 @@ pub fn par_of(board: &Board, library: Option<&Library>, clock: &dyn Clock) -> Pa
         .and_then(|l| l.entries.iter().find(|e| e.seed == board.seed))
         .and_then(|e| e.par);
     known.unwrap_or_else(|| Par::of(&board.deal(), PAR_NODES, clock))
+}
+
+/// Hand records of boards a step at a time (the web worker's way): a step
+/// plays a field game, or finds a board's par once its field is played.
+pub struct RecordsRun<'a> {
+    boards: Vec<Board>,
+    opponents: Rung,
+    library: Option<&'a Library>,
+    /// The field of the board being recorded.
+    field: Option<FieldRun>,
+    done: Vec<HandRecord>,
+}
+
+impl<'a> RecordsRun<'a> {
+    /// The records of `boards` against `opponents`, their pars the
+    /// library's where it holds them ([`par_of`]).
+    pub fn new(boards: Vec<Board>, opponents: Rung, library: Option<&'a Library>) -> RecordsRun<'a> {
+        RecordsRun {
+            boards,
+            opponents,
+            library,
+            field: None,
+            done: Vec::new(),
+        }
+    }
+
+    fn step(&mut self, clock: &dyn Clock) -> Result<(), PlayerError> {
+        let Some(&board) = self.boards.get(self.done.len()) else {
+            return Ok(());
+        };
+        let field = self.field.get_or_insert_with(|| FieldRun::new(board, self.opponents));
+        if !field.is_done() {
+            return field.step();
+        }
+        let par = par_of(&board, self.library, clock);
+        self.done.push(HandRecord::with(board, field.output(), par));
+        self.field = None;
+        Ok(())
+    }
+}
+
+/// A board counts its field's games and its par.
+const STEPS_PER_BOARD: u64 = FIELD_TOTAL as u64 + 1;
+
+impl Stepwise for RecordsRun<'_> {
+    type Tools = ();
+    type Output = Vec<HandRecord>;
+    type Error = PlayerError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), PlayerError> {
+        step_until(self, deadline, |run| run.step(clock))
+    }
+
+    fn completion(&self) -> Completion {
+        let field = self.field.as_ref().map_or(0, |f| f.completion().done);
+        Completion {
+            done: STEPS_PER_BOARD * self.done.len() as u64 + field,
+            total: STEPS_PER_BOARD * self.boards.len() as u64,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.done.len() >= self.boards.len()
+    }
+
+    fn output(&self) -> Vec<HandRecord> {
+        self.done.clone()
+    }
 }
 
 /// One board's record.
@@ -54,7 +123,7 @@ pub struct HandRecord {
 impl HandRecord {
     /// The record of `board` against `opponents`: the field played, par
     /// searched (a few seconds at most), each hand split.
-    pub fn of(board: Board, opponents: PlayerSpec, clock: &dyn Clock) -> Result<HandRecord, PlayerError> {
+    pub fn of(board: Board, opponents: Rung, clock: &dyn Clock) -> Result<HandRecord, PlayerError> {
         let field = FieldRun::new(board, opponents).run()?;
         Ok(HandRecord::with(board, field, Par::of(&board.deal(), PAR_NODES, clock)))
     }
@@ -164,5 +233,32 @@ mod tests {
         let csv = to_csv(&[r]);
         assert_eq!(csv.lines().count(), 2);
         assert!(csv.lines().nth(1).unwrap().starts_with("1,22,landlord,"), "{csv}");
+    }
+
+    #[test]
+    fn records_made_a_step_at_a_time_are_the_records_made_at_once() {
+        let clock = MonotonicClock::default();
+        let boards: Vec<Board> = [Seat::Landlord, Seat::Farmer1]
+            .into_iter()
+            .zip(1..)
+            .map(|(seat, number)| Board { number, seed: 22, seat })
+            .collect();
+        let opponents: Rung = "L5".parse().unwrap();
+        let mut run = RecordsRun::new(boards.clone(), opponents, None);
+        let total = run.completion().total;
+        assert_eq!(total, 2 * STEPS_PER_BOARD);
+        let mut steps = 0;
+        while !run.is_done() {
+            // A deadline already passed: one step each time.
+            run.advance(&mut (), &Deadline::after(&clock, 0.0), &clock).unwrap();
+            steps += 1;
+            assert_eq!(run.completion().done, steps);
+        }
+        assert_eq!(steps, total);
+        let at_once: Vec<HandRecord> = boards
+            .iter()
+            .map(|&b| HandRecord::of(b, opponents, &clock).unwrap())
+            .collect();
+        assert_eq!(run.output(), at_once);
     }
 }

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::agents::{PlayerError, PlayerSpec};
+use crate::agents::{PlayerError, PlayerSpec, Rung};
 use crate::clock::{Clock, Deadline};
 use crate::game::{Game, IllegalMove, Outcome, Scoring};
 use crate::play::Move;
@@ -25,15 +25,15 @@ pub fn opponent_seed(board: &Board, moves: usize) -> u64 {
 
 /// The move the opponents make in `game` (an opponent's turn): the player
 /// built afresh with [`opponent_seed`], given no deadline.
-pub fn opponent_move(opponents: &PlayerSpec, board: &Board, game: &Game) -> Move {
-    let mut player = opponents.build(opponent_seed(board, game.record().len()));
+pub fn opponent_move(opponents: Rung, board: &Board, game: &Game) -> Move {
+    let mut player = opponents.spec().build(opponent_seed(board, game.record().len()));
     player.choose(&game.view(game.to_move()), &Deadline::NONE)
 }
 
 /// The opponents' moves in `game` from now until it is the entrant's turn
 /// (`board.seat`) or the board is over, each applied to `game`: what a
 /// server answers an entrant's move with.
-pub fn opponents_reply(opponents: &PlayerSpec, board: &Board, game: &mut Game) -> Result<Vec<Move>, IllegalMove> {
+pub fn opponents_reply(opponents: Rung, board: &Board, game: &mut Game) -> Result<Vec<Move>, IllegalMove> {
     let mut moves = Vec::new();
     while !game.is_over() && game.to_move() != board.seat {
         let mv = opponent_move(opponents, board, game);
@@ -101,15 +101,15 @@ pub enum RecordProblem {
         played: Move,
         /// The AI's move.
         expected: Move,
-        /// The opponents' rung.
-        opponents: String,
+        /// The opponents.
+        opponents: Rung,
     },
 }
 
 /// Replays `record` on `board` with the entrant in `board.seat`: every
 /// move legal, every opponent's move the AI's, the deal finished. The
 /// outcome, or the first problem.
-pub fn check_record(opponents: &PlayerSpec, board: &Board, record: &[Move]) -> Result<Outcome, RecordProblem> {
+pub fn check_record(opponents: Rung, board: &Board, record: &[Move]) -> Result<Outcome, RecordProblem> {
     let mut game = Game::new(&board.deal());
     for (i, &mv) in record.iter().enumerate() {
         let turn = i + 1;
@@ -125,7 +125,7 @@ pub fn check_record(opponents: &PlayerSpec, board: &Board, record: &[Move]) -> R
                     seat,
                     played: mv,
                     expected,
-                    opponents: opponents.to_string(),
+                    opponents,
                 });
             }
         }
@@ -156,7 +156,7 @@ fn entrant_seed(seed: u64, board: &Board, moves: usize) -> u64 {
 /// plays the same record anywhere. The opponents have no limit: the
 /// referee replays their moves.
 pub fn play_board(
-    opponents: &PlayerSpec,
+    opponents: Rung,
     board: &Board,
     player: &PlayerSpec,
     seed: u64,
@@ -171,9 +171,9 @@ pub fn play_board(
         let (mv, who) = if seat == board.seat {
             let mut p = player.build(entrant_seed(seed, board, moves));
             let deadline = time_limit_ms.map_or(Deadline::NONE, |ms| Deadline::after(clock, ms));
-            (p.choose(&game.view(seat), &deadline), player)
+            (p.choose(&game.view(seat), &deadline), *player)
         } else {
-            (opponent_move(opponents, board, &game), opponents)
+            (opponent_move(opponents, board, &game), opponents.spec())
         };
         legal.clear();
         game.legal_moves(&mut legal);
@@ -212,15 +212,15 @@ mod tests {
     #[test]
     fn a_time_limit_cuts_a_searching_entrant_short_and_leaves_a_quick_one_alone() {
         let clock = MonotonicClock::default();
-        let l2: PlayerSpec = "L2".parse().unwrap();
+        let l2: Rung = "L2".parse().unwrap();
         let b = board(Seat::Landlord);
         let quick: PlayerSpec = "L3".parse().unwrap();
-        let limited = play_board(&l2, &b, &quick, 1, &clock, Some(10_000.0)).unwrap();
-        assert_eq!(limited, play_board(&l2, &b, &quick, 1, &clock, None).unwrap());
+        let limited = play_board(l2, &b, &quick, 1, &clock, Some(10_000.0)).unwrap();
+        assert_eq!(limited, play_board(l2, &b, &quick, 1, &clock, None).unwrap());
         // Hundreds of samples of a million nodes: minutes a move unbounded.
         let slow: PlayerSpec = "sampler:samples=256:nodes=1000000".parse().unwrap();
         let start = clock.now_ms();
-        let record = play_board(&l2, &b, &slow, 1, &clock, Some(5.0)).unwrap();
+        let record = play_board(l2, &b, &slow, 1, &clock, Some(5.0)).unwrap();
         let took = clock.now_ms() - start;
         // The landlord leads, and turns go round: every third move is theirs.
         let mine = record.len().div_ceil(3);
@@ -228,39 +228,39 @@ mod tests {
             "{} moves ({mine} the entrant's) under 5 ms each: {took:.0} ms",
             record.len()
         );
-        assert!(check_record(&l2, &b, &record).is_ok());
+        assert!(check_record(l2, &b, &record).is_ok());
         assert!(took < 60_000.0, "{took} ms");
     }
 
     #[test]
     fn a_played_board_checks_and_a_changed_one_does_not() {
-        let l7: PlayerSpec = "L7".parse().unwrap();
+        let l7: Rung = "L7".parse().unwrap();
         for seat in Seat::ALL {
             let b = board(seat);
             let clock = MonotonicClock::default();
-            let record = play_board(&l7, &b, &"L3".parse().unwrap(), 1, &clock, None).unwrap();
-            let outcome = check_record(&l7, &b, &record).unwrap();
+            let record = play_board(l7, &b, &"L3".parse().unwrap(), 1, &clock, None).unwrap();
+            let outcome = check_record(l7, &b, &record).unwrap();
             assert_eq!(
                 record,
-                play_board(&l7, &b, &"L3".parse().unwrap(), 1, &clock, None).unwrap()
+                play_board(l7, &b, &"L3".parse().unwrap(), 1, &clock, None).unwrap()
             );
             let score = board_score(seat, &outcome);
             // The same game, the entrant's moves taken from the record and
             // the opponents' given by `opponents_reply`.
             let mut game = Game::new(&b.deal());
-            let mut replayed = opponents_reply(&l7, &b, &mut game).unwrap();
+            let mut replayed = opponents_reply(l7, &b, &mut game).unwrap();
             while !game.is_over() {
                 let mv = record[replayed.len()];
                 game.apply(mv).unwrap();
                 replayed.push(mv);
-                replayed.extend(opponents_reply(&l7, &b, &mut game).unwrap());
+                replayed.extend(opponents_reply(l7, &b, &mut game).unwrap());
             }
             assert_eq!(replayed, record);
             assert_eq!(score.abs(), 1 + i64::from(outcome.bombs));
             assert_eq!(score_of(&b, &record), Some(score));
             // Cut short, one too many, an opponent's move changed.
             assert_eq!(
-                check_record(&l7, &b, &record[..record.len() - 1]),
+                check_record(l7, &b, &record[..record.len() - 1]),
                 Err(RecordProblem::Unfinished {
                     moves: record.len() - 1
                 })
@@ -268,7 +268,7 @@ mod tests {
             let mut longer = record.clone();
             longer.push(Move::Pass);
             assert_eq!(
-                check_record(&l7, &b, &longer),
+                check_record(l7, &b, &longer),
                 Err(RecordProblem::AfterEnd { turn: record.len() + 1 })
             );
             let mut game = Game::new(&b.deal());
@@ -287,7 +287,7 @@ mod tests {
                 Move::Pass
             };
             assert!(matches!(
-                check_record(&l7, &b, &changed),
+                check_record(l7, &b, &changed),
                 Err(RecordProblem::NotTheOpponents { .. })
             ));
         }
@@ -304,7 +304,7 @@ mod tests {
         };
         assert!(game.apply(foreign).is_err());
         assert!(matches!(
-            check_record(&l7, &b, &[foreign]),
+            check_record(l7, &b, &[foreign]),
             Err(RecordProblem::Illegal {
                 turn: 1,
                 problem: IllegalMove::NotHeld { .. },

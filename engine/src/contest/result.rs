@@ -432,7 +432,7 @@ mod tests {
             .iter()
             .map(|b| {
                 play_board(
-                    &event.opponents(),
+                    event.opponents(),
                     b,
                     &"L2".parse().unwrap(),
                     0,

@@ -17,10 +17,11 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agents::PlayerError;
-use crate::clock::Clock;
+use crate::clock::{Clock, Deadline};
 use crate::lab::dih::{dih_of_totals, sum_of, Distribution};
 use crate::lab::tournament::{places, rank_points};
 use crate::seat::Seat;
+use crate::stepwise::{step_until, Completion, Stepwise};
 
 use super::boards::{Board, BoardsError, Dealing};
 use super::entrant::EntrantName;
@@ -218,7 +219,7 @@ pub fn check_entrant(event: &Event, boards: &[Board], result: &ContestResult) ->
         .iter()
         .zip(&result.records)
         .map(|(b, record)| {
-            check_record(&event.opponents(), b, record)
+            check_record(event.opponents(), b, record)
                 .map(|o| board_score(b.seat, &o))
                 .map_err(|problem| Rejection::Board {
                     board: b.number,
@@ -617,27 +618,6 @@ impl ScoringRun {
         }
     }
 
-    /// Steps so far and an estimate of all (boards to check and field
-    /// games; the equal format's dealing counts a step a board).
-    pub fn progress(&self) -> (u32, u32) {
-        let boards = u32::from(self.event.boards());
-        let entrants = self.admitted.len() as u32;
-        let fields = if self.event.format().is_shared() { 1 } else { entrants };
-        let per_field = super::field::FIELD_TOTAL;
-        let dealing = if self.event.format() == Format::Equal {
-            entrants * boards
-        } else {
-            0
-        };
-        let total = dealing + entrants * boards + fields * boards * per_field;
-        (self.done.min(total), total)
-    }
-
-    /// Whether the standings are ready.
-    pub fn is_done(&self) -> bool {
-        matches!(self.stage, Stage::Done)
-    }
-
     /// One piece of work.
     pub fn step(&mut self, clock: &dyn Clock) -> Result<(), PlayerError> {
         let n = self.admitted.len();
@@ -650,20 +630,20 @@ impl ScoringRun {
                 Stage::Dealing(i, Some(Box::new(dealing)))
             }
             Stage::Dealing(i, Some(mut dealing)) => {
-                let before = dealing.progress().1;
-                dealing.step(clock);
-                self.done += (dealing.progress().1 - before) as u32;
-                if dealing.is_done() {
-                    match dealing.result() {
-                        Ok(boards) => self.boards[i] = Some(boards),
-                        Err(e) => {
-                            self.failed[i] = Some(Rejection::Deals(e));
-                            self.boards[i] = Some(Vec::new());
-                        }
+                let before = dealing.completion().done;
+                let stepped = dealing.step(clock);
+                self.done += (dealing.completion().done - before) as u32;
+                match stepped {
+                    Err(e) => {
+                        self.failed[i] = Some(Rejection::Deals(e));
+                        self.boards[i] = Some(Vec::new());
+                        Stage::Dealing(i + 1, None)
                     }
-                    Stage::Dealing(i + 1, None)
-                } else {
-                    Stage::Dealing(i, Some(dealing))
+                    Ok(()) if dealing.is_done() => {
+                        self.boards[i] = Some(dealing.output());
+                        Stage::Dealing(i + 1, None)
+                    }
+                    Ok(()) => Stage::Dealing(i, Some(dealing)),
                 }
             }
             Stage::Checking(i, _) if i >= n => {
@@ -678,7 +658,7 @@ impl ScoringRun {
                     let record = &self.admitted[i].result.records[k];
                     let board = boards[k];
                     self.done += 1;
-                    match check_record(&self.event.opponents(), &board, record) {
+                    match check_record(self.event.opponents(), &board, record) {
                         Ok(outcome) => self.scores[i].push(board_score(board.seat, &outcome)),
                         Err(problem) => {
                             self.failed[i] = Some(Rejection::Board {
@@ -699,7 +679,7 @@ impl ScoringRun {
                 run.step()?;
                 self.done += 1;
                 if run.is_done() {
-                    self.fields.insert(field_key(&self.to_field[j]), run.field().clone());
+                    self.fields.insert(field_key(&self.to_field[j]), run.output());
                     Stage::Fielding(j + 1, None)
                 } else {
                     Stage::Fielding(j, Some(run))
@@ -721,7 +701,7 @@ impl ScoringRun {
     }
 
     /// The standings, once done (before, those of the work so far).
-    pub fn standings(&self) -> Standings {
+    fn standings(&self) -> Standings {
         let outcomes = (0..self.admitted.len())
             .map(|i| match &self.failed[i] {
                 Some(reason) => Err(reason.clone()),
@@ -730,6 +710,43 @@ impl ScoringRun {
             .collect();
         let (checked, rejected) = settle(&self.admitted, outcomes, self.rejected.clone());
         rank(&self.event, &checked, &self.fields, rejected, self.top)
+    }
+}
+
+/// A step deals a candidate, checks a board or plays a field game; the
+/// total is an estimate (the equal format's dealing counts a step a board).
+impl Stepwise for ScoringRun {
+    type Tools = ();
+    type Output = Standings;
+    type Error = PlayerError;
+
+    fn advance(&mut self, _: &mut (), deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), PlayerError> {
+        step_until(self, deadline, |run| run.step(clock))
+    }
+
+    fn completion(&self) -> Completion {
+        let boards = u64::from(self.event.boards());
+        let entrants = self.admitted.len() as u64;
+        let fields = if self.event.format().is_shared() { 1 } else { entrants };
+        let per_field = u64::from(super::field::FIELD_TOTAL);
+        let dealing = if self.event.format() == Format::Equal {
+            entrants * boards
+        } else {
+            0
+        };
+        let total = dealing + entrants * boards + fields * boards * per_field;
+        Completion {
+            done: u64::from(self.done).min(total),
+            total,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        matches!(self.stage, Stage::Done)
+    }
+
+    fn output(&self) -> Standings {
+        self.standings()
     }
 }
 
@@ -777,7 +794,7 @@ mod tests {
             .iter()
             .map(|b| {
                 play_board(
-                    &event.opponents(),
+                    event.opponents(),
                     b,
                     &player.parse().unwrap(),
                     0,
@@ -807,9 +824,9 @@ mod tests {
             steps += 1;
             assert!(steps < 100_000);
         }
-        let (done, total) = run.progress();
+        let Completion { done, total } = run.completion();
         assert!(done <= total);
-        run.standings()
+        run.output()
     }
 
     #[test]

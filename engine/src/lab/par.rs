@@ -44,7 +44,7 @@ impl Par {
             principal_variation: false,
             ..Par::options(nodes)
         };
-        let r = Solver::new(options.table_bytes).solve(&position, &options, clock, &mut ());
+        let r = Solver::new(options.table_bytes).solve(&position, &options, clock);
         Par {
             winner: r.winner,
             exact: r.exact,

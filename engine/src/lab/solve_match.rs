@@ -119,7 +119,7 @@ fn play(
             )
             .expect("a game in progress is a position");
             solver
-                .solve(&position, options, clock, &mut ())
+                .solve(&position, options, clock)
                 .best
                 .expect("a position in progress has a move")
         } else {

@@ -127,7 +127,7 @@ fn solve_case(seed: u64, position: &Position, limit_ms: f64, table_bytes: usize,
     };
     // Timed from the table's making: its pages cost when first touched.
     let started = clock.now_ms();
-    let r = Solver::new(table_bytes).solve(position, &options, clock, &mut ());
+    let r = Solver::new(table_bytes).solve(position, &options, clock);
     Case {
         seed,
         landlord: position.hand(Seat::Landlord),

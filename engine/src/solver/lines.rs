@@ -86,7 +86,7 @@ impl Solver {
                         proof_share: 1.0,
                         ..*options
                     };
-                    let r = self.solve(&child, &bounded, clock, &mut ());
+                    let r = self.solve(&child, &bounded, clock);
                     if !r.exact || deadline.expired() {
                         return None;
                     }
@@ -320,7 +320,7 @@ mod tests {
         // own lines it has lost (a line of 3 plies at depth 10 in the browser).
         let mut solver = Solver::new(16 << 20);
         for _ in 0..8 {
-            let r = solver.solve(&position, &options, &clock, &mut ());
+            let r = solver.solve(&position, &options, &clock);
             assert!(!r.exact);
             assert!(
                 r.pv.len() >= u32::from(r.depth) as usize,
@@ -358,7 +358,7 @@ mod tests {
                         principal_variation: slice == 5,
                         ..SolveOptions::exhaustive()
                     };
-                    let r = solver.solve(&position, &options, &clock, &mut ());
+                    let r = solver.solve(&position, &options, &clock);
                     assert!(!r.exact);
                     if slice == 5 {
                         assert!(

@@ -405,18 +405,6 @@ fn predicted_winner(landlord_value: i32) -> Team {
     }
 }
 
-/// Progress reports, one per finished iteration.
-pub trait Progress {
-    /// An iteration finished: `depth` plies (255 for the first, full-depth
-    /// search), with `nodes` searched and `ms` milliseconds since the solve
-    /// started.
-    fn iteration(&mut self, depth: u32, nodes: u64, ms: f64);
-}
-
-impl Progress for () {
-    fn iteration(&mut self, _: u32, _: u64, _: f64) {}
-}
-
 /// The solver. Keep one around to reuse its table between searches.
 pub struct Solver {
     asked: Asked,
@@ -479,11 +467,11 @@ mod tests {
             let bytes = 8 << 20;
             // The same deal solved on a memory then dropped, so the next
             // solver takes it: anything left in it would show.
-            Solver::new(bytes).solve(&deal(seed), options, &clock, &mut ());
-            let reused = Solver::new(bytes).solve(&deal(seed), options, &clock, &mut ());
+            Solver::new(bytes).solve(&deal(seed), options, &clock);
+            let reused = Solver::new(bytes).solve(&deal(seed), options, &clock);
             let mut fresh = Solver::new(bytes);
             *fresh.memory = Memory::fresh(bytes);
-            let new = fresh.solve(&deal(seed), options, &clock, &mut ());
+            let new = fresh.solve(&deal(seed), options, &clock);
             let answer = |r: &SolveResult| (r.value, r.exact, r.best, r.pv.clone(), r.nodes);
             assert_eq!(answer(&reused), answer(&new), "deal {seed}");
         }
@@ -503,7 +491,6 @@ mod tests {
                 ..SolveOptions::exhaustive()
             },
             &clock,
-            &mut (),
         )
     }
 

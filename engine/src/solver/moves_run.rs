@@ -2,9 +2,10 @@
 
 use serde::Serialize;
 
-use crate::clock::Clock;
+use crate::clock::{Clock, Deadline};
 use crate::play::Move;
 use crate::seat::Team;
+use crate::stepwise::{Completion, Stepwise};
 
 use super::key::Key;
 use super::{predicted_winner, Position, SolveOptions, Solver};
@@ -96,11 +97,6 @@ impl MovesRun {
         }
     }
 
-    /// Plays done, of all.
-    pub fn progress(&self) -> (usize, usize) {
-        (self.out.len(), self.moves.len())
-    }
-
     /// Works for at most `slice_ms`; true when every play has its verdict.
     /// A time limit is for the whole run. Under one, each play first gets
     /// the horizon estimate without a search (tens of microseconds: a
@@ -111,7 +107,7 @@ impl MovesRun {
     /// their estimates without a search (not proven) rather than overrun
     /// the limit: a hundred plays searched at even a millisecond each
     /// would take ten times a 10 ms limit.
-    pub fn advance(&mut self, solver: &mut Solver, clock: &dyn Clock, slice_ms: f64) -> bool {
+    pub fn work_for(&mut self, solver: &mut Solver, clock: &dyn Clock, slice_ms: f64) -> bool {
         let slice_start = clock.now_ms();
         let utility = self.options.utility;
         while let Some(&mv) = self.moves.get(self.out.len()) {
@@ -173,7 +169,6 @@ impl MovesRun {
                             ..self.options
                         },
                         clock,
-                        &mut (),
                     );
                     self.spent += r.ms;
                     if !r.exact && share.is_none_or(|share| self.spent < share) && self.options.node_limit.is_none() {
@@ -200,12 +195,45 @@ impl MovesRun {
     }
 
     /// The verdicts so far, best first for the side to move.
-    pub fn verdicts(&self) -> Vec<MoveVerdict> {
+    fn verdicts(&self) -> Vec<MoveVerdict> {
         let team = self.position.to_move.team();
         let mut out = self.out.clone();
         // A stable sort keeps equal plays in generation order.
         out.sort_by_key(|v| std::cmp::Reverse(v.rank_for(team)));
         out
+    }
+}
+
+/// The least slice a [`MovesRun`] is given, so that each call to
+/// [`Stepwise::advance`] makes headway (a search looks at the clock every
+/// 16 nodes).
+const MIN_MOVES_SLICE_MS: f64 = 1.0;
+
+/// A step is a play's verdict; `advance` is [`MovesRun::work_for`] for the
+/// time left to `deadline` (at least [`MIN_MOVES_SLICE_MS`]).
+impl Stepwise for MovesRun {
+    type Tools = Solver;
+    type Output = Vec<MoveVerdict>;
+    type Error = std::convert::Infallible;
+
+    fn advance(&mut self, solver: &mut Solver, deadline: &Deadline<'_>, clock: &dyn Clock) -> Result<(), Self::Error> {
+        self.work_for(solver, clock, deadline.remaining_ms().max(MIN_MOVES_SLICE_MS));
+        Ok(())
+    }
+
+    fn completion(&self) -> Completion {
+        Completion {
+            done: self.out.len() as u64,
+            total: self.moves.len() as u64,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.out.len() >= self.moves.len()
+    }
+
+    fn output(&self) -> Vec<MoveVerdict> {
+        self.verdicts()
     }
 }
 
@@ -215,7 +243,7 @@ impl Solver {
     /// (a [`MovesRun`] run to the end).
     pub fn solve_moves(&mut self, position: &Position, options: &SolveOptions, clock: &dyn Clock) -> Vec<MoveVerdict> {
         let mut run = MovesRun::new(*position, *options, clock);
-        while !run.advance(self, clock, f64::INFINITY) {}
+        while !run.work_for(self, clock, f64::INFINITY) {}
         run.verdicts()
     }
 }

@@ -890,9 +890,9 @@ mod tests {
         };
         let mut solver = Solver::new(1 << 16);
         let after_4 = pos(&["34482", "68KD"]).after(Move::Play(Play::parse("4").unwrap()));
-        assert_eq!(solver.solve(&after_4, &options, &clock, &mut ()).value, -3);
+        assert_eq!(solver.solve(&after_4, &options, &clock).value, -3);
         let later = pos(&["382", "68KD"]);
-        assert_eq!(solver.solve(&later, &options, &clock, &mut ()).value, -1);
+        assert_eq!(solver.solve(&later, &options, &clock).value, -1);
         assert_eq!(solve(&later, Utility::CardMargin).value, -1);
     }
 
@@ -903,7 +903,7 @@ mod tests {
         // Deal 1, a landlord win that a probe of a later first play finds.
         let deal = crate::deal::Deal::from_seed(1);
         let p = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
-        let r = solver.solve(&p, &SolveOptions::exhaustive(), &clock, &mut ());
+        let r = solver.solve(&p, &SolveOptions::exhaustive(), &clock);
         assert_eq!((r.winner, r.exact), (Team::Landlord, true));
         let a = r.anatomy;
         assert!(a.probes.won.count >= 1 && a.probes.given_up.count >= 1, "{a:?}");
@@ -915,11 +915,11 @@ mod tests {
         }
         // A farmer alone proves this one from the root, in one endgame.
         let p = pos(&["3479J", "AA22", "568TQ"]);
-        let r = solver.solve(&p, &SolveOptions::exhaustive(), &clock, &mut ());
+        let r = solver.solve(&p, &SolveOptions::exhaustive(), &clock);
         assert_eq!(r.anatomy.alone.won.count, 1, "{:?}", r.anatomy);
         assert_eq!(r.anatomy.probes, Outcomes::default());
         // Each solve counts its own: none in 1v1, none under another utility.
-        let r = solver.solve(&pos(&["3KK", "A"]), &SolveOptions::exhaustive(), &clock, &mut ());
+        let r = solver.solve(&pos(&["3KK", "A"]), &SolveOptions::exhaustive(), &clock);
         assert_eq!(r.anatomy, Anatomy::default());
         let r = solve(&pos(&["3479J", "AA22", "568TQ"]), Utility::Score);
         assert_eq!(r.anatomy, Anatomy::default());
@@ -937,13 +937,13 @@ mod tests {
             principal_variation: false,
             ..SolveOptions::exhaustive()
         };
-        let first = solver.solve(&pos(&["3479J", "4568", "AA22"]), &options, &clock, &mut ());
+        let first = solver.solve(&pos(&["3479J", "4568", "AA22"]), &options, &clock);
         assert_eq!((first.winner, first.exact), (Team::Farmers, true));
         let asked = |o: Outcomes| (o.won.count, o.lost.count + o.given_up.count);
         // Farmer 1 was asked first, in vain.
         assert_eq!(asked(first.anatomy.alone), (1, 1));
         // Now farmer 2 is, and farmer 1's new endgame is not searched.
-        let next = solver.solve(&pos(&["3479J", "4569", "AA22"]), &options, &clock, &mut ());
+        let next = solver.solve(&pos(&["3479J", "4569", "AA22"]), &options, &clock);
         assert_eq!(asked(next.anatomy.alone), (1, 0));
     }
 
@@ -956,7 +956,7 @@ mod tests {
         let mut nodes = Vec::new();
         for partner in ["5", "568TQ", "5566889TTQQ"] {
             let p = pos(&["3479J", "AA22", partner]);
-            let r = Solver::new(1 << 20).solve(&p, &SolveOptions::exhaustive(), &clock, &mut ());
+            let r = Solver::new(1 << 20).solve(&p, &SolveOptions::exhaustive(), &clock);
             assert_eq!((r.winner, r.exact), (Team::Farmers, true));
             let mut game = p;
             for &mv in &r.pv {
@@ -979,7 +979,7 @@ mod tests {
             .iter()
             .map(|partner| {
                 let p = pos(&["3479J", "AA22", partner]);
-                Solver::new(1 << 20).solve(&p, &without, &clock, &mut ()).nodes
+                Solver::new(1 << 20).solve(&p, &without, &clock).nodes
             })
             .collect();
         assert!(nodes.iter().any(|&n| n != nodes[0]), "{nodes:?}");
@@ -998,7 +998,7 @@ mod tests {
             principal_variation: false,
             ..SolveOptions::exhaustive()
         };
-        let r = Solver::new(16 << 20).solve(&p, &options, &clock, &mut ());
+        let r = Solver::new(16 << 20).solve(&p, &options, &clock);
         assert_eq!((r.winner, r.exact), (Team::Landlord, true), "{} nodes", r.nodes);
         let without = SolveOptions {
             shortcuts: Shortcuts {
@@ -1007,7 +1007,7 @@ mod tests {
             },
             ..options
         };
-        let r = Solver::new(16 << 20).solve(&p, &without, &clock, &mut ());
+        let r = Solver::new(16 << 20).solve(&p, &without, &clock);
         assert!(!r.exact, "proven in {} nodes without probes", r.nodes);
     }
 

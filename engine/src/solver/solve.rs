@@ -6,8 +6,7 @@ use crate::seat::Team;
 
 use super::lines::RESISTANCE_BUDGET;
 use super::{
-    predicted_winner, Anatomy, Depth, Position, Progress, SolveOptions, SolveResult, Solver, Utility, PROOF_DEPTH,
-    PROVEN,
+    predicted_winner, Anatomy, Depth, Position, SolveOptions, SolveResult, Solver, Utility, PROOF_DEPTH, PROVEN,
 };
 
 /// A search of the root that finished: what `solve` answers with.
@@ -32,15 +31,14 @@ pub(super) struct Deepened {
 }
 
 /// One call of [`Solver::solve`]: what it was asked, and when it began.
-struct Call<'a, 'p> {
+struct Call<'a> {
     position: &'a Position,
     options: &'a SolveOptions,
     clock: &'a dyn Clock,
     started: f64,
-    progress: &'p mut dyn Progress,
 }
 
-impl<'a> Call<'a, '_> {
+impl<'a> Call<'a> {
     /// The deadline at `share` of the time left (none without a limit).
     fn deadline(&self, share: f64) -> Deadline<'a> {
         match self.options.time_limit_ms {
@@ -75,19 +73,13 @@ impl Solver {
     /// let position = Position::new(&["3KK".parse()?, "A".parse()?], Seat::Landlord, None)?;
     /// let options = SolveOptions::exhaustive().sized_for(&position);
     /// let mut solver = Solver::new(options.table_bytes);
-    /// let result = solver.solve(&position, &options, &MonotonicClock::default(), &mut ());
+    /// let result = solver.solve(&position, &options, &MonotonicClock::default());
     /// assert!(result.exact);
     /// assert_eq!(result.winner, Team::Landlord);
     /// assert_eq!(result.best, Some(Move::parse("KK")?));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve(
-        &mut self,
-        position: &Position,
-        options: &SolveOptions,
-        clock: &dyn Clock,
-        progress: &mut dyn Progress,
-    ) -> SolveResult {
+    pub fn solve(&mut self, position: &Position, options: &SolveOptions, clock: &dyn Clock) -> SolveResult {
         let started = clock.now_ms();
         // A NaN limit would never expire (the deadline compares false): take
         // it as no time at all, so garbage in never means "search forever".
@@ -115,7 +107,6 @@ impl Solver {
             options,
             clock,
             started,
-            progress,
         };
         let answer = self.search_root(&mut call);
         self.result(&mut call, answer)
@@ -146,7 +137,7 @@ impl Solver {
     /// The searches of the root in turn, until one answers: a full-depth
     /// proof, then (under a limit) iterations that ask a farmer alone, then
     /// iterative deepening. `None` if not even one iteration finished.
-    fn search_root(&mut self, call: &mut Call<'_, '_>) -> Option<Finished> {
+    fn search_root(&mut self, call: &mut Call<'_>) -> Option<Finished> {
         let options = call.options;
         // First, a full-depth search: it proves most endgames fastest.
         let share = options.proof_share.clamp(0.0, 1.0);
@@ -173,7 +164,7 @@ impl Solver {
     /// Under win/loss with three seats: depth-limited iterations that ask a
     /// farmer alone, within [`SolveOptions::alone_share`] of what is left,
     /// for a proof only.
-    fn alone_iterations(&mut self, call: &mut Call<'_, '_>) -> Option<Finished> {
+    fn alone_iterations(&mut self, call: &mut Call<'_>) -> Option<Finished> {
         let options = call.options;
         let alone_share = options.alone_share.clamp(0.0, 1.0);
         if !(self.asked.shortcuts.farmer_alone
@@ -212,7 +203,7 @@ impl Solver {
     /// Iterative deepening with the estimate, until the limit: the deepest
     /// iteration finished from this position, over this call and the
     /// earlier ones (kept in `memory.deepened` unless proven).
-    fn deepen(&mut self, call: &mut Call<'_, '_>) -> Option<Finished> {
+    fn deepen(&mut self, call: &mut Call<'_>) -> Option<Finished> {
         let options = call.options;
         self.budget.node_limit = options.node_limit.unwrap_or(u64::MAX);
         let deadline = call.deadline(1.0);
@@ -247,11 +238,9 @@ impl Solver {
         answer
     }
 
-    /// A search of the root that finished at `depth`, reported, with its
-    /// line taken now.
-    fn finish(&mut self, call: &mut Call<'_, '_>, value: i32, proven: bool, depth: u8) -> Finished {
-        let ms = call.clock.now_ms() - call.started;
-        call.progress.iteration(u32::from(depth), self.budget.nodes, ms);
+    /// A search of the root that finished at `depth`, with its line taken
+    /// now.
+    fn finish(&mut self, call: &mut Call<'_>, value: i32, proven: bool, depth: u8) -> Finished {
         Finished {
             value,
             proven,
@@ -266,7 +255,7 @@ impl Solver {
 
     /// The result from the answer (the estimate if there is none), with
     /// the line the options ask for.
-    fn result(&mut self, call: &mut Call<'_, '_>, answer: Option<Finished>) -> SolveResult {
+    fn result(&mut self, call: &mut Call<'_>, answer: Option<Finished>) -> SolveResult {
         let position = call.position;
         let Finished {
             value,
@@ -318,7 +307,7 @@ impl Solver {
     /// The line to answer with: with [`SolveOptions::principal_variation`],
     /// a proof's line (the loser's best defence where it is found quickly)
     /// or an estimate's completed; else the first move of the search's.
-    fn answer_line(&mut self, call: &mut Call<'_, '_>, exact: bool, line: Vec<Move>, depth: u8) -> Vec<Move> {
+    fn answer_line(&mut self, call: &mut Call<'_>, exact: bool, line: Vec<Move>, depth: u8) -> Vec<Move> {
         let (position, options, clock) = (call.position, call.options, call.clock);
         if !options.principal_variation {
             return line.into_iter().take(1).collect();
@@ -378,7 +367,7 @@ mod tests {
         let clock = MonotonicClock::default();
         let deal = crate::deal::Deal::from_seed(13);
         let position = Position::new(&deal.hands(), Seat::Landlord, None).unwrap();
-        let at_once = Solver::new(16 << 20).solve(&position, &SolveOptions::exhaustive(), &clock, &mut ());
+        let at_once = Solver::new(16 << 20).solve(&position, &SolveOptions::exhaustive(), &clock);
         assert!(at_once.exact);
         let sliced = SolveOptions {
             node_limit: Some(20_000),
@@ -388,7 +377,7 @@ mod tests {
         let mut solver = Solver::new(16 << 20);
         let mut nodes = 0;
         let r = loop {
-            let r = solver.solve(&position, &sliced, &clock, &mut ());
+            let r = solver.solve(&position, &sliced, &clock);
             nodes += r.nodes;
             if r.exact || nodes > 20 * at_once.nodes {
                 break r;
@@ -419,7 +408,7 @@ mod tests {
                 principal_variation: false,
                 ..SolveOptions::exhaustive()
             };
-            Solver::new(16 << 20).solve(&position, &options, &clock, &mut ())
+            Solver::new(16 << 20).solve(&position, &options, &clock)
         };
         let without = solve(0.0);
         assert!(!without.exact);
@@ -441,7 +430,7 @@ mod tests {
             principal_variation: false,
             ..SolveOptions::exhaustive()
         };
-        let r = Solver::new(16 << 20).solve(&position, &once, &clock, &mut ());
+        let r = Solver::new(16 << 20).solve(&position, &once, &clock);
         assert!(!r.exact);
         // An iteration finished: the answer is a search's, not the root's
         // static estimate (depth 0, which a first iteration of 8 plies
@@ -456,9 +445,7 @@ mod tests {
             ..once
         };
         let mut solver = Solver::new(16 << 20);
-        let depths: Vec<Depth> = (0..20)
-            .map(|_| solver.solve(&position, &slice, &clock, &mut ()).depth)
-            .collect();
+        let depths: Vec<Depth> = (0..20).map(|_| solver.solve(&position, &slice, &clock).depth).collect();
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
         assert!(depths[19] > depths[0], "{depths:?}");
     }

@@ -154,7 +154,7 @@ fn settings(t: &Strings, form: &Form, seeds: Option<Vec<u64>>) -> Result<Setting
         deals,
         boards,
         seat: form.seat,
-        opponents: form.level.player(),
+        opponents: form.level.rung(),
         // The server's table has the card counter but no hint or undo.
         aids: if form.online {
             Aids {

@@ -19,17 +19,13 @@ pub fn title(t: &Strings, event: &Event) -> String {
 /// The opponents as the Play page names its levels (新手 … 大师); a rung
 /// other than its level's own is named by its level and its number.
 pub fn opponents(t: &Strings, event: &Event) -> String {
-    let rung = event.rung();
-    match engine::Rung::new(rung).map(Level::of_rung) {
-        Some(level) => {
-            let name = t.play.levels[Level::ALL.iter().position(|&l| l == level).unwrap_or(0)];
-            if level.rung().index() == rung {
-                name.to_string()
-            } else {
-                (t.play.level_rung)(name, rung)
-            }
-        }
-        None => (t.play.level_rung)("", rung),
+    let rung = event.opponents();
+    let level = Level::of_rung(rung);
+    let name = t.play.levels[Level::ALL.iter().position(|&l| l == level).unwrap_or(0)];
+    if level.rung() == rung {
+        name.to_string()
+    } else {
+        (t.play.level_rung)(name, rung.index())
     }
 }
 
