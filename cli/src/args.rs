@@ -256,29 +256,7 @@ pub enum Command {
         seed: Option<u64>,
     },
     /// DIH: how likely the top places of a tournament come out distinct.
-    Dih {
-        /// The per-round score distribution, SCORE:P,SCORE:P,... (scores from -1000 to 1000).
-        #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["deal", "library"], value_parser = distribution)]
-        dist: Option<Distribution>,
-        /// Or a deal (seed or brackets), played under --panel.
-        #[arg(long, value_parser = seed_or_deal, conflicts_with = "library")]
-        deal: Option<SeedOrDeal>,
-        /// With --deal: the panel that plays it.
-        #[arg(long, default_value = "quick", value_parser = panel, requires = "deal", conflicts_with_all = ["dist", "library"])]
-        panel: Panel,
-        /// With --deal: games per table.
-        #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true, requires = "deal", conflicts_with_all = ["dist", "library"])]
-        games: u32,
-        /// Or a library file with --entry SEED.
-        #[arg(long, requires = "entry")]
-        library: Option<PathBuf>,
-        // `requires` alone is waived when a flag that conflicts with
-        // --library is given (clap), so the conflicts are spelled out.
-        #[arg(long, value_parser = seed, allow_negative_numbers = true, requires = "library", conflicts_with_all = ["dist", "deal"])]
-        entry: Option<u64>,
-        #[command(flatten)]
-        shape: TournamentShape,
-    },
+    Dih(DihArgs),
     /// Test-case selection: the library's deals with the highest DIH for n, m, r.
     Select {
         #[arg(long)]
@@ -320,33 +298,7 @@ pub enum Command {
         seed: u64,
     },
     /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
-    Tournament {
-        /// duplicate, equal, random, duplicate-equal (the control: the equal
-        /// format's deals, but every table the same), or all side by side.
-        #[arg(long, default_value = "all", value_parser = formats)]
-        format: Formats,
-        /// The tables' landlord AIs.
-        #[arg(long, default_value = "L0,L2,L4,L5,L6,L7", value_delimiter = ',', value_parser = player)]
-        tables: Vec<PlayerSpec>,
-        /// The farmer AIs every table plays against.
-        #[arg(long, default_value = "L7", value_parser = player)]
-        farmers: PlayerSpec,
-        #[arg(long, default_value_t = 6, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
-        rounds: u32,
-        #[arg(long, default_value_t = 200, value_parser = u32_in(limits::MATCHES), allow_negative_numbers = true)]
-        matches: u32,
-        /// For the equal formats (all, equal, duplicate-equal) only: a
-        /// library and a GDI centre with --eps.
-        #[arg(long)]
-        library: Option<PathBuf>,
-        #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
-        centre: Option<GdiCentre>,
-        /// ε, the largest distance from the centre (default 0.15).
-        #[arg(long, value_parser = eps, allow_negative_numbers = true)]
-        eps: Option<f64>,
-        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
-        seed: u64,
-    },
+    Tournament(TournamentArgs),
     /// The test-case paper's P1/P2: distinguishable players on random deals and on selected test cases.
     P1p2 {
         #[arg(long)]
@@ -912,6 +864,62 @@ pub struct TrainArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `ddz dih`'s arguments: the distribution from one of three sources.
+#[derive(Args)]
+pub struct DihArgs {
+    /// The per-round score distribution, SCORE:P,SCORE:P,... (scores from -1000 to 1000).
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["deal", "library"], value_parser = distribution)]
+    pub dist: Option<Distribution>,
+    /// Or a deal (seed or brackets), played under --panel.
+    #[arg(long, value_parser = seed_or_deal, conflicts_with = "library")]
+    pub deal: Option<SeedOrDeal>,
+    /// With --deal: the panel that plays it.
+    #[arg(long, default_value = "quick", value_parser = panel, requires = "deal", conflicts_with_all = ["dist", "library"])]
+    pub panel: Panel,
+    /// With --deal: games per table.
+    #[arg(long, default_value_t = 1, value_parser = u32_in(limits::GAMES), allow_negative_numbers = true, requires = "deal", conflicts_with_all = ["dist", "library"])]
+    pub games: u32,
+    /// Or a library file with --entry SEED.
+    #[arg(long, requires = "entry")]
+    pub library: Option<PathBuf>,
+    // `requires` alone is waived when a flag that conflicts with
+    // --library is given (clap), so the conflicts are spelled out.
+    #[arg(long, value_parser = seed, allow_negative_numbers = true, requires = "library", conflicts_with_all = ["dist", "deal"])]
+    pub entry: Option<u64>,
+    #[command(flatten)]
+    pub shape: TournamentShape,
+}
+
+/// `ddz tournament`'s arguments.
+#[derive(Args)]
+pub struct TournamentArgs {
+    /// duplicate, equal, random, duplicate-equal (the control: the equal
+    /// format's deals, but every table the same), or all side by side.
+    #[arg(long, default_value = "all", value_parser = formats)]
+    pub format: Formats,
+    /// The tables' landlord AIs.
+    #[arg(long, default_value = "L0,L2,L4,L5,L6,L7", value_delimiter = ',', value_parser = player)]
+    pub tables: Vec<PlayerSpec>,
+    /// The farmer AIs every table plays against.
+    #[arg(long, default_value = "L7", value_parser = player)]
+    pub farmers: PlayerSpec,
+    #[arg(long, default_value_t = 6, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
+    pub rounds: u32,
+    #[arg(long, default_value_t = 200, value_parser = u32_in(limits::MATCHES), allow_negative_numbers = true)]
+    pub matches: u32,
+    /// For the equal formats (all, equal, duplicate-equal) only: a
+    /// library and a GDI centre with --eps.
+    #[arg(long)]
+    pub library: Option<PathBuf>,
+    #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
+    pub centre: Option<GdiCentre>,
+    /// ε, the largest distance from the centre (default 0.15).
+    #[arg(long, value_parser = eps, allow_negative_numbers = true)]
+    pub eps: Option<f64>,
+    #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+    pub seed: u64,
 }
 
 #[derive(Args)]

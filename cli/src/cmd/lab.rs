@@ -2,14 +2,14 @@
 //! `ddz tournament`, `ddz p1p2`. Library files are read (and validated)
 //! by [`super::library::read`].
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
 use engine::clock::MonotonicClock;
-use engine::lab::dih::{dih_checked, Distribution};
+use engine::lab::dih::dih_checked;
 use engine::lab::generate::{Generator, Kept};
 use engine::lab::library::Library;
 use engine::lab::panel::{score_distribution, GdiCentre, Panel};
@@ -19,7 +19,7 @@ use engine::lab::tournament::{
 use engine::{limits, PlayerSpec, SeedOrDeal, SeedRange};
 
 use super::library::read;
-use crate::args::{Formats, TournamentShape};
+use crate::args::{DihArgs, Formats, TournamentArgs, TournamentShape};
 use crate::error::CliError;
 use crate::report::{fmt_vec, progress, Report};
 
@@ -104,17 +104,21 @@ pub fn dist(deal: SeedOrDeal, panel: &Panel, games: u32, seed: Option<u64>) -> R
     Ok(Report::new(&json, text))
 }
 
-/// Where `ddz dih` takes its distribution from.
-pub enum DihSource {
-    Dist(Distribution),
-    Deal { deal: SeedOrDeal, panel: Panel, games: u32 },
-    Library { path: PathBuf, seed: u64 },
-}
-
-pub fn dih(source: DihSource, shape: &TournamentShape) -> Result<Report, CliError> {
-    let d = match source {
-        DihSource::Dist(d) => d,
-        DihSource::Deal { deal, panel, games } => score_distribution(
+/// `ddz dih`: DIH of a distribution given, of a deal played under a
+/// panel, or of a library's entry.
+pub fn dih(args: DihArgs) -> Result<Report, CliError> {
+    let DihArgs {
+        dist,
+        deal,
+        panel,
+        games,
+        library,
+        entry,
+        shape,
+    } = args;
+    let d = match (dist, deal, library) {
+        (Some(d), _, _) => d,
+        (None, Some(deal), _) => score_distribution(
             &deal.deal(),
             deal.seed().unwrap_or(0),
             &panel,
@@ -123,7 +127,8 @@ pub fn dih(source: DihSource, shape: &TournamentShape) -> Result<Report, CliErro
         )?
         .distribution()
         .map_err(|e| e.to_string())?,
-        DihSource::Library { path, seed } => {
+        (None, None, Some(path)) => {
+            let seed = entry.unwrap_or_default();
             let lib = read("--library", &path)?;
             let entry = lib
                 .entries
@@ -132,8 +137,13 @@ pub fn dih(source: DihSource, shape: &TournamentShape) -> Result<Report, CliErro
                 .ok_or_else(|| format!("--entry: no deal with seed {seed} in {}", path.display()))?;
             entry.distribution.distribution().map_err(|e| e.to_string())?
         }
+        (None, None, None) => {
+            return Err(CliError::Other(
+                "give the distribution: --dist SCORE:P,..., --deal DEAL or --library FILE --entry SEED".into(),
+            ))
+        }
     };
-    let TournamentShape { players, rounds, top } = *shape;
+    let TournamentShape { players, rounds, top } = shape;
     let value = dih_checked(&d, players, rounds, top)?;
     Ok(Report::new(
         &DihJson {
@@ -320,20 +330,6 @@ pub fn generate(
         "acceptance": rate, "seconds": seconds, "deals": deals,
     });
     Ok(Report { json, text })
-}
-
-/// `ddz tournament`'s arguments.
-pub struct TournamentArgs {
-    pub format: Formats,
-    pub tables: Vec<PlayerSpec>,
-    pub farmers: PlayerSpec,
-    pub rounds: u32,
-    pub matches: u32,
-    pub library: Option<PathBuf>,
-    pub centre: Option<GdiCentre>,
-    /// `None`: not given (0.15 for the equal formats).
-    pub eps: Option<f64>,
-    pub seed: u64,
 }
 
 /// ε when `ddz tournament` is not given one.

@@ -1,10 +1,11 @@
-//! `ddz library build`, and reading a library file for the other lab
-//! commands (every file read is validated: [`Library::from_json`]).
+//! `ddz library` (build, verify, merge, par), and reading a library file
+//! for the other lab commands (every file read is validated:
+//! [`Library::from_json`]).
 
 mod journal;
 mod output;
-pub(super) mod shard;
-pub(super) mod verify;
+mod shard;
+mod verify;
 
 use std::io::Read;
 use std::path::Path;
@@ -21,10 +22,41 @@ use engine::lab::settings::Digest;
 use engine::lab::shard::Shard;
 use engine::{limits, SeedRange};
 
+use crate::args::LibraryCommand;
 use crate::error::CliError;
 use crate::report::{progress, rate_text, Report};
 
 use journal::Journal;
+
+/// Runs a `ddz library` command.
+pub fn run(command: LibraryCommand, json: bool) -> Result<Report, CliError> {
+    match command {
+        LibraryCommand::Build {
+            deals,
+            panel,
+            seed,
+            games,
+            par_nodes,
+            out,
+            shard,
+        } => {
+            let seeds = super::seeds("--seed", seed, "--deals", deals)?;
+            let part = shard.map(|s| shard::part(s, seeds)).transpose()?;
+            build(
+                part.map_or(seeds, |p| p.seeds()),
+                &panel,
+                games,
+                par_nodes,
+                &out,
+                json,
+                part,
+            )
+        }
+        LibraryCommand::Verify { library, sample, seed } => verify::verify(&library, sample, seed, json),
+        LibraryCommand::Merge { parts, out } => shard::merge(&parts, &out),
+        LibraryCommand::Par { library, count } => par(&library, count),
+    }
+}
 
 /// The most read from a library "file" that is a pipe or a device.
 const MAX_STREAM_BYTES: u64 = 64 << 20;

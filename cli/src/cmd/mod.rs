@@ -22,7 +22,7 @@ mod table;
 
 use engine::{rng, SeedRange};
 
-use crate::args::{Command, LibraryCommand, SplitMethod};
+use crate::args::{Command, SplitMethod};
 use crate::error::CliError;
 use crate::report::Report;
 
@@ -120,69 +120,14 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
         Command::Contest { command } => contest::run(command, json)?,
         Command::Table { command } => table::run(command)?,
         Command::Puzzles { command } => puzzles::run(command, json)?,
-        Command::Library {
-            command:
-                LibraryCommand::Build {
-                    deals,
-                    panel,
-                    seed,
-                    games,
-                    par_nodes,
-                    out,
-                    shard,
-                },
-        } => {
-            let seeds = seeds("--seed", seed, "--deals", deals)?;
-            let part = shard.map(|s| library::shard::part(s, seeds)).transpose()?;
-            library::build(
-                part.map_or(seeds, |p| p.seeds()),
-                &panel,
-                games,
-                par_nodes,
-                &out,
-                json,
-                part,
-            )?
-        }
-        Command::Library {
-            command: LibraryCommand::Verify { library, sample, seed },
-        } => library::verify::verify(&library, sample, seed, json)?,
-        Command::Library {
-            command: LibraryCommand::Merge { parts, out },
-        } => library::shard::merge(&parts, &out)?,
-        Command::Library {
-            command: LibraryCommand::Par { library, count },
-        } => library::par(&library, count)?,
+        Command::Library { command } => library::run(command, json)?,
         Command::Dist {
             deal,
             panel,
             games,
             seed,
         } => lab::dist(deal, &panel, games, seed)?,
-        Command::Dih {
-            dist,
-            deal,
-            panel,
-            games,
-            library,
-            entry,
-            shape,
-        } => {
-            let source = match (dist, deal, library) {
-                (Some(d), _, _) => lab::DihSource::Dist(d),
-                (None, Some(deal), _) => lab::DihSource::Deal { deal, panel, games },
-                (None, None, Some(path)) => lab::DihSource::Library {
-                    path,
-                    seed: entry.unwrap_or_default(),
-                },
-                (None, None, None) => {
-                    return Err(CliError::Other(
-                        "give the distribution: --dist SCORE:P,..., --deal DEAL or --library FILE --entry SEED".into(),
-                    ))
-                }
-            };
-            lab::dih(source, &shape)?
-        }
+        Command::Dih(args) => lab::dih(args)?,
         Command::Select { library, shape, count } => lab::select(&library, &shape, count)?,
         Command::Equal {
             library: Some(library),
@@ -208,27 +153,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             games,
             json,
         )?,
-        Command::Tournament {
-            format,
-            tables,
-            farmers,
-            rounds,
-            matches,
-            library,
-            centre,
-            eps,
-            seed,
-        } => lab::tournament(lab::TournamentArgs {
-            format,
-            tables,
-            farmers,
-            rounds,
-            matches,
-            library,
-            centre,
-            eps,
-            seed,
-        })?,
+        Command::Tournament(args) => lab::tournament(args)?,
         Command::P1p2 {
             library,
             ais,
@@ -244,7 +169,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
 
 /// `count` seeds from `first`, refused (naming both flags) when they
 /// would run past the last seed rather than wrap or stop short.
-fn seeds(first_flag: &str, first: u64, count_flag: &str, count: u64) -> Result<engine::SeedRange, CliError> {
+pub(crate) fn seeds(first_flag: &str, first: u64, count_flag: &str, count: u64) -> Result<engine::SeedRange, CliError> {
     SeedRange::new(first, count)
         .map_err(|e| CliError::Other(format!("{first_flag} {first} with {count_flag} {count}: {e}")))
 }
