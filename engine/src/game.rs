@@ -627,6 +627,154 @@ pub struct SeatView<'a> {
     to_beat: Option<(Seat, Play)>,
 }
 
+/// The seat, the hand and the bottom cards against the table: a seat at
+/// it, a hand of its count, three bottom cards at a table of three.
+fn check_table(
+    seat: Seat,
+    seats: usize,
+    hand: Cards,
+    bottom: Option<Cards>,
+    counts: [u8; 3],
+) -> Result<(), RecordError> {
+    if seat.index() >= seats {
+        return Err(RecordError::NoSuchSeat { seat, seats });
+    }
+    if hand.len() != u32::from(counts[seat.index()]) {
+        return Err(RecordError::HandSize {
+            hand: hand.len(),
+            count: counts[seat.index()],
+        });
+    }
+    if let Some(cards) = bottom {
+        if seats == 2 {
+            return Err(RecordError::BottomWithTwoSeats);
+        }
+        if cards.len() != 3 {
+            return Err(RecordError::BottomSize { cards });
+        }
+    }
+    Ok(())
+}
+
+/// What a public record says, replayed without the other hands.
+struct PublicPlays {
+    to_move: Seat,
+    to_beat: Option<(Seat, Play)>,
+    /// The hand and every card played.
+    seen: Cards,
+    played_by: [Cards; 3],
+}
+
+impl PublicPlays {
+    /// Replays `record` from the landlord's lead: each turn in order, no
+    /// pass on lead, each play beating the one before it, and every card
+    /// seen (`hand`'s and the plays') from one deck.
+    fn replay(seats: usize, hand: Cards, record: &[Turn]) -> Result<PublicPlays, RecordError> {
+        let mut public = PublicPlays {
+            to_move: Seat::Landlord,
+            to_beat: None,
+            seen: hand,
+            played_by: [Cards::EMPTY; 3],
+        };
+        for (i, turn) in record.iter().enumerate() {
+            public.take(seats, i + 1, turn)?;
+        }
+        Ok(public)
+    }
+
+    /// Takes turn number `number`.
+    fn take(&mut self, seats: usize, number: usize, turn: &Turn) -> Result<(), RecordError> {
+        let illegal = |problem| RecordError::Illegal { turn: number, problem };
+        if turn.seat.index() >= seats {
+            return Err(RecordError::NoSuchSeat { seat: turn.seat, seats });
+        }
+        if turn.seat != self.to_move {
+            return Err(RecordError::OutOfTurn {
+                turn: number,
+                expected: self.to_move,
+                seat: turn.seat,
+            });
+        }
+        let next = self.to_move.next(seats);
+        match turn.mv {
+            Move::Pass => {
+                if self.to_beat.is_none() {
+                    return Err(illegal(IllegalMove::PassOnLead(turn.seat)));
+                }
+                if matches!(self.to_beat, Some((by, _)) if by == next) {
+                    self.to_beat = None;
+                }
+            }
+            Move::Play(play) => {
+                if let Some((_, target)) = self.to_beat {
+                    if !play.beats(target) {
+                        return Err(illegal(IllegalMove::DoesNotBeat {
+                            play: play.to_string(),
+                            target: target.to_string(),
+                        }));
+                    }
+                }
+                self.seen = self.seen.checked_add(play.cards()).ok_or(RecordError::NotFromOneDeck)?;
+                // Within the deck, since `seen` holds it.
+                let by = &mut self.played_by[turn.seat.index()];
+                *by = by.plus(play.cards());
+                self.to_beat = Some((turn.seat, play));
+            }
+        }
+        self.to_move = next;
+        Ok(())
+    }
+
+    /// The counts against the plays: no hand over 20 cards (or other than
+    /// dealt, in a dealt game), no more cards than the deck.
+    fn check_counts(&self, seats: usize, counts: [u8; 3], dealt: bool) -> Result<(), RecordError> {
+        let mut total = 0;
+        for &s in &Seat::ALL[..seats] {
+            let (count, played) = (counts[s.index()], self.played_by[s.index()].len());
+            let had = u32::from(count) + played;
+            if had > MAX_HAND {
+                return Err(RecordError::CountTooBig { seat: s, count, played });
+            }
+            if dealt && had != HAND_SIZES[s.index()] {
+                return Err(RecordError::CountNotDealt {
+                    seat: s,
+                    count,
+                    played,
+                    dealt: HAND_SIZES[s.index()],
+                });
+            }
+            total += had;
+        }
+        if total > Cards::DECK.len() {
+            return Err(RecordError::CountsOverDeck(total));
+        }
+        Ok(())
+    }
+
+    /// The bottom cards were the landlord's: among its hand and plays when
+    /// `seat` is the landlord, else those unplayed still fit its count and
+    /// the deck.
+    fn check_bottom(&self, seat: Seat, hand: Cards, cards: Cards, counts: [u8; 3]) -> Result<(), RecordError> {
+        let landlord_played = self.played_by[Seat::Landlord.index()];
+        if seat == Seat::Landlord {
+            let had = hand.checked_add(landlord_played).unwrap_or(Cards::DECK);
+            if !had.contains(cards) {
+                return Err(RecordError::BottomNotLandlords { cards });
+            }
+            return Ok(());
+        }
+        let unplayed = cards.saturating_minus(landlord_played);
+        let left = counts[Seat::Landlord.index()];
+        if unplayed.len() > u32::from(left) {
+            return Err(RecordError::BottomNotHeld { cards, unplayed, left });
+        }
+        if self.seen.checked_add(unplayed).is_none() {
+            return Err(RecordError::BottomNotFromDeck { cards });
+        }
+        Ok(())
+    }
+}
+
 impl<'a> SeatView<'a> {
     /// A view assembled from public information alone, as an outside
     /// program would send it: the record says whose turn it is and what is
@@ -645,112 +793,17 @@ impl<'a> SeatView<'a> {
         record: &'a [Turn],
         counts: [u8; 3],
     ) -> Result<SeatView<'a>, RecordError> {
-        if seat.index() >= seats {
-            return Err(RecordError::NoSuchSeat { seat, seats });
-        }
-        if hand.len() != u32::from(counts[seat.index()]) {
-            return Err(RecordError::HandSize {
-                hand: hand.len(),
-                count: counts[seat.index()],
-            });
-        }
+        check_table(seat, seats, hand, bottom, counts)?;
+        let public = PublicPlays::replay(seats, hand, record)?;
+        public.check_counts(seats, counts, bottom.is_some())?;
         if let Some(cards) = bottom {
-            if seats == 2 {
-                return Err(RecordError::BottomWithTwoSeats);
-            }
-            if cards.len() != 3 {
-                return Err(RecordError::BottomSize { cards });
-            }
-        }
-        let mut to_move = Seat::Landlord;
-        let mut to_beat: Option<(Seat, Play)> = None;
-        let mut seen = hand;
-        let mut played_by = [Cards::EMPTY; 3];
-        for (i, turn) in record.iter().enumerate() {
-            let illegal = |problem| RecordError::Illegal { turn: i + 1, problem };
-            if turn.seat.index() >= seats {
-                return Err(RecordError::NoSuchSeat { seat: turn.seat, seats });
-            }
-            if turn.seat != to_move {
-                return Err(RecordError::OutOfTurn {
-                    turn: i + 1,
-                    expected: to_move,
-                    seat: turn.seat,
-                });
-            }
-            let next = to_move.next(seats);
-            match turn.mv {
-                Move::Pass => {
-                    if to_beat.is_none() {
-                        return Err(illegal(IllegalMove::PassOnLead(turn.seat)));
-                    }
-                    if matches!(to_beat, Some((by, _)) if by == next) {
-                        to_beat = None;
-                    }
-                }
-                Move::Play(play) => {
-                    if let Some((_, target)) = to_beat {
-                        if !play.beats(target) {
-                            return Err(illegal(IllegalMove::DoesNotBeat {
-                                play: play.to_string(),
-                                target: target.to_string(),
-                            }));
-                        }
-                    }
-                    seen = seen.checked_add(play.cards()).ok_or(RecordError::NotFromOneDeck)?;
-                    // Within the deck, since `seen` holds it.
-                    played_by[turn.seat.index()] = played_by[turn.seat.index()].plus(play.cards());
-                    to_beat = Some((turn.seat, play));
-                }
-            }
-            to_move = next;
-        }
-        // The counts against the plays: no hand over 20 cards (or other
-        // than dealt, in a dealt game), no more cards than the deck.
-        let mut total = 0;
-        for &s in &Seat::ALL[..seats] {
-            let (count, played) = (counts[s.index()], played_by[s.index()].len());
-            let had = u32::from(count) + played;
-            if had > MAX_HAND {
-                return Err(RecordError::CountTooBig { seat: s, count, played });
-            }
-            if bottom.is_some() && had != HAND_SIZES[s.index()] {
-                return Err(RecordError::CountNotDealt {
-                    seat: s,
-                    count,
-                    played,
-                    dealt: HAND_SIZES[s.index()],
-                });
-            }
-            total += had;
-        }
-        if total > Cards::DECK.len() {
-            return Err(RecordError::CountsOverDeck(total));
-        }
-        // The bottom cards were the landlord's.
-        if let Some(cards) = bottom {
-            let landlord_played = played_by[Seat::Landlord.index()];
-            if seat == Seat::Landlord {
-                let had = hand.checked_add(landlord_played).unwrap_or(Cards::DECK);
-                if !had.contains(cards) {
-                    return Err(RecordError::BottomNotLandlords { cards });
-                }
-            } else {
-                let unplayed = cards.saturating_minus(landlord_played);
-                let left = counts[Seat::Landlord.index()];
-                if unplayed.len() > u32::from(left) {
-                    return Err(RecordError::BottomNotHeld { cards, unplayed, left });
-                }
-                if seen.checked_add(unplayed).is_none() {
-                    return Err(RecordError::BottomNotFromDeck { cards });
-                }
-            }
+            public.check_bottom(seat, hand, cards, counts)?;
         }
         if let Some(out) = Seat::ALL[..seats].iter().find(|s| counts[s.index()] == 0) {
             return Err(RecordError::Over(*out));
         }
-        if to_move != seat {
-            return Err(RecordError::NotYourTurn(to_move));
+        if public.to_move != seat {
+            return Err(RecordError::NotYourTurn(public.to_move));
         }
         Ok(SeatView {
             seat,
@@ -759,8 +812,8 @@ impl<'a> SeatView<'a> {
             bottom,
             record,
             counts,
-            to_move,
-            to_beat,
+            to_move: public.to_move,
+            to_beat: public.to_beat,
         })
     }
 
