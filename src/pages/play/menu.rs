@@ -31,56 +31,137 @@ fn choice<'a>(
     }
 }
 
+/// A setting from a select: the changed prefs go to the state.
+fn set(state: &UseReducerHandle<State>, change: fn(&mut Prefs, &str)) -> Callback<Event> {
+    let state = state.clone();
+    Callback::from(move |e: Event| {
+        if let Some(value) = web::input_value(&e) {
+            let mut prefs = state.prefs;
+            change(&mut prefs, &value);
+            state.dispatch(Action::Prefs(prefs));
+        }
+    })
+}
+
+/// A setting from a checkbox: the changed prefs go to the state.
+fn check(state: &UseReducerHandle<State>, change: fn(&mut Prefs, bool)) -> Callback<Event> {
+    let state = state.clone();
+    Callback::from(move |e: Event| {
+        if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+            let mut prefs = state.prefs;
+            change(&mut prefs, input.checked());
+            state.dispatch(Action::Prefs(prefs));
+        }
+    })
+}
+
+/// A setting that applies to the next deal (the mode, the seat): a new
+/// deal starts now with it.
+fn restart_with(state: &UseReducerHandle<State>, change: fn(&mut Prefs, &str)) -> Callback<Event> {
+    let state = state.clone();
+    Callback::from(move |e: Event| {
+        if let Some(value) = web::input_value(&e) {
+            let mut prefs = state.prefs;
+            change(&mut prefs, &value);
+            state.dispatch(Action::Prefs(prefs));
+            state.dispatch(Action::NewDeal(next_setup(&prefs, Some(state.table.setup()))));
+        }
+    })
+}
+
+/// Dispatches `action` on a click.
+fn on_click(state: &UseReducerHandle<State>, action: fn(&State) -> Action) -> Callback<MouseEvent> {
+    let state = state.clone();
+    Callback::from(move |_: MouseEvent| state.dispatch(action(&state)))
+}
+
 /// The side menu: new deal, a table with friends (when served by a
 /// server), the settings, the record, the link to share.
 pub(super) fn menu(t: &'static Strings, state: &UseReducerHandle<State>, served: bool) -> Html {
     let prefs = state.prefs;
+    let escape = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                state.dispatch(Action::Menu(false))
+            }
+        })
+    };
+    html! {
+        <>
+        if state.menu { <div class="menu-backdrop" onclick={ on_click(state, |_| Action::Menu(false)) }></div> }
+        <aside class="menu" id="play-menu" hidden={ !state.menu } aria-label={ t.play.settings } onkeydown={escape}>
+            <div class="menu-head">
+                <h2>{ t.play.settings }</h2>
+                <button type="button" class="icon-button" aria-label={ t.play.close } title={ t.play.close } onclick={ on_click(state, |_| Action::Menu(false)) }>{ icon("close") }</button>
+            </div>
+            if state.contest.is_none() { { deal_settings(t, state, served) } }
+            { choice("play-pace", t.play.pace, Pace::ALL.iter().zip(t.play.paces).map(|(x, text)| (x.key(), text, *x == prefs.pace)),
+                set(state, |p, v| if let Some(x) = Pace::parse(v) { p.pace = x })) }
+            { choice("play-timer", t.play.timer, Timer::ALL.iter().zip(t.play.timers).map(|(x, text)| (x.key(), text, *x == prefs.timer)),
+                set(state, |p, v| if let Some(x) = Timer::parse(v) { p.timer = x })) }
+            { aid_checks(t, state) }
+            { record(t, state) }
+            <p class="note" id="play-seed">{ (t.play.seed)(state.table.setup().seed) }</p>
+            if state.contest.is_none() {
+                <p class="share"><a href={ share_link(state) } id="play-share">{ t.play.share }</a></p>
+            }
+            <p class="note keys">{ t.play.keys }</p>
+            if state.contest.is_none() {
+                <button type="button" id="play-reset" onclick={ on_click(state, |_| Action::ResetSession) }>{ t.play.reset_session }</button>
+            }
+        </aside>
+        </>
+    }
+}
+
+/// The menu's part for a casual deal: a new deal or the same again, the
+/// tables with friends, the mode, the seat and the AIs' level.
+fn deal_settings(t: &'static Strings, state: &UseReducerHandle<State>, served: bool) -> Html {
+    let prefs = state.prefs;
+    html! {
+        <>
+        <div class="menu-actions">
+            <button type="button" class="primary" id="play-new" onclick={ new_deal(state) }>{ t.play.new_deal }</button>
+            <button type="button" id="play-restart" onclick={ on_click(state, |s| Action::NewDeal(s.table.setup())) }>{ t.play.restart }</button>
+        </div>
+        if served { { with_friends(t) }{ with_duplicate(t) } }
+        { choice("play-mode", t.play.mode, Mode::ALL.iter().zip(t.play.modes).map(|(m, text)| (m.name(), text, *m == prefs.mode)),
+            restart_with(state, |p, v| if let Some(m) = Mode::from_name(v) { p.mode = m })) }
+        <p class="note">{ t.play.mode_notes[mode_index(prefs.mode)] }</p>
+        if prefs.mode == Mode::Tournament {
+            { choice("play-seat", t.play.seat, Seat::ALL.iter().zip(t.play.seats).map(|(s, text)| (s.name(), text, *s == prefs.seat)),
+                restart_with(state, |p, v| if let Some(s) = Seat::from_name(v) { p.seat = s })) }
+        }
+        { choice("play-level", t.play.level, Level::ALL.iter().zip(t.play.levels).map(|(l, text)| (l.key(), text, *l == prefs.level)),
+            set(state, |p, v| if let Some(l) = Level::parse(v) { p.level = l })) }
+        <p class="note" id="play-level-note">{ t.play.level_notes[level_index(prefs.level)] }</p>
+        </>
+    }
+}
+
+/// The aids the user may switch: undo (not in a contest, whose organiser
+/// fixed it), the card counter (if allowed), the sound.
+fn aid_checks(t: &Strings, state: &UseReducerHandle<State>) -> Html {
+    let prefs = state.prefs;
+    html! {
+        <>
+        if state.contest.is_none() {
+            <label class="check"><input type="checkbox" id="play-practice" checked={prefs.practice} onchange={ check(state, |p, on| p.practice = on) } />{ t.play.practice }</label>
+        }
+        if state.contest.as_ref().is_none_or(|c| c.event.aids().counter) {
+            <label class="check"><input type="checkbox" id="play-counter-toggle" checked={prefs.counter} onchange={ check(state, |p, on| p.counter = on) } />{ t.play.counter }</label>
+        }
+        <label class="check"><input type="checkbox" id="play-sound-toggle" checked={prefs.sound} onchange={ check(state, |p, on| p.sound = on) } />{ t.play.sound }</label>
+        </>
+    }
+}
+
+/// The deal's record: the bids, then each move, a jump to it in the
+/// replay once the deal is over, with the review's marks.
+fn record(t: &Strings, state: &UseReducerHandle<State>) -> Html {
     let table = &state.table;
-    let set = |change: fn(&mut Prefs, &str)| {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            if let Some(value) = web::input_value(&e) {
-                let mut prefs = state.prefs;
-                change(&mut prefs, &value);
-                state.dispatch(Action::Prefs(prefs));
-            }
-        })
-    };
-    let check = |change: fn(&mut Prefs, bool)| {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                let mut prefs = state.prefs;
-                change(&mut prefs, input.checked());
-                state.dispatch(Action::Prefs(prefs));
-            }
-        })
-    };
-    // A new mode or seat applies to the next deal; start one now.
-    let restart_with = |change: fn(&mut Prefs, &str)| {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            if let Some(value) = web::input_value(&e) {
-                let mut prefs = state.prefs;
-                change(&mut prefs, &value);
-                state.dispatch(Action::Prefs(prefs));
-                state.dispatch(Action::NewDeal(next_setup(&prefs, Some(state.table.setup()))));
-            }
-        })
-    };
-    let close = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Menu(false)))
-    };
-    let restart = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::NewDeal(state.table.setup())))
-    };
-    let reset = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::ResetSession))
-    };
-    let record = table.record().iter().enumerate().map(|(i, turn)| {
+    let moves = table.record().iter().enumerate().map(|(i, turn)| {
         let current = state.replay == Some(i + 1);
         let slip = match &state.review {
             Review::Done(moves) => moves.get(i).and_then(|m| m.slip()),
@@ -99,81 +180,25 @@ pub(super) fn menu(t: &'static Strings, state: &UseReducerHandle<State>, served:
             </li>
         }
     });
-    let share = {
-        let hash = Route::Play(link_of(table.setup(), prefs.level)).to_hash();
-        let base = web_sys::window()
-            .and_then(|w| w.location().href().ok())
-            .map(|h| h.split('#').next().unwrap_or_default().to_string())
-            .unwrap_or_default();
-        format!("{base}{hash}")
-    };
-    let backdrop = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Menu(false)))
-    };
-    let escape = {
-        let state = state.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                state.dispatch(Action::Menu(false))
-            }
-        })
-    };
     html! {
-        <>
-        if state.menu { <div class="menu-backdrop" onclick={backdrop}></div> }
-        <aside class="menu" id="play-menu" hidden={ !state.menu } aria-label={ t.play.settings } onkeydown={escape}>
-            <div class="menu-head">
-                <h2>{ t.play.settings }</h2>
-                <button type="button" class="icon-button" aria-label={ t.play.close } title={ t.play.close } onclick={close}>{ icon("close") }</button>
-            </div>
-            if state.contest.is_none() {
-                <div class="menu-actions">
-                    <button type="button" class="primary" id="play-new" onclick={ new_deal(state) }>{ t.play.new_deal }</button>
-                    <button type="button" id="play-restart" onclick={restart}>{ t.play.restart }</button>
-                </div>
-                if served { { with_friends(t) }{ with_duplicate(t) } }
-                { choice("play-mode", t.play.mode, Mode::ALL.iter().zip(t.play.modes).map(|(m, text)| (m.name(), text, *m == prefs.mode)),
-                    restart_with(|p, v| if let Some(m) = Mode::from_name(v) { p.mode = m })) }
-                <p class="note">{ t.play.mode_notes[mode_index(prefs.mode)] }</p>
-                if prefs.mode == Mode::Tournament {
-                    { choice("play-seat", t.play.seat, Seat::ALL.iter().zip(t.play.seats).map(|(s, text)| (s.name(), text, *s == prefs.seat)),
-                        restart_with(|p, v| if let Some(s) = Seat::from_name(v) { p.seat = s })) }
-                }
-                { choice("play-level", t.play.level, Level::ALL.iter().zip(t.play.levels).map(|(l, text)| (l.key(), text, *l == prefs.level)),
-                    set(|p, v| if let Some(l) = Level::parse(v) { p.level = l })) }
-                <p class="note" id="play-level-note">{ t.play.level_notes[level_index(prefs.level)] }</p>
+        <details class="record" open=true>
+            <summary>{ t.play.record }</summary>
+            if !table.bids().is_empty() {
+                <p class="bids" id="play-bids">{ t.play.bids }{ ": " }{ table.bids().iter().map(|b| (t.play.called)(*b)).collect::<Vec<_>>().join(" · ") }</p>
             }
-            { choice("play-pace", t.play.pace, Pace::ALL.iter().zip(t.play.paces).map(|(x, text)| (x.key(), text, *x == prefs.pace)),
-                set(|p, v| if let Some(x) = Pace::parse(v) { p.pace = x })) }
-            { choice("play-timer", t.play.timer, Timer::ALL.iter().zip(t.play.timers).map(|(x, text)| (x.key(), text, *x == prefs.timer)),
-                set(|p, v| if let Some(x) = Timer::parse(v) { p.timer = x })) }
-            // A contest's aids are the organiser's: undo fixed, the counter only if allowed.
-            if state.contest.is_none() {
-                <label class="check"><input type="checkbox" id="play-practice" checked={prefs.practice} onchange={ check(|p, on| p.practice = on) } />{ t.play.practice }</label>
-            }
-            if state.contest.as_ref().is_none_or(|c| c.event.aids().counter) {
-                <label class="check"><input type="checkbox" id="play-counter-toggle" checked={prefs.counter} onchange={ check(|p, on| p.counter = on) } />{ t.play.counter }</label>
-            }
-            <label class="check"><input type="checkbox" id="play-sound-toggle" checked={prefs.sound} onchange={ check(|p, on| p.sound = on) } />{ t.play.sound }</label>
-            <details class="record" open=true>
-                <summary>{ t.play.record }</summary>
-                if !table.bids().is_empty() {
-                    <p class="bids" id="play-bids">{ t.play.bids }{ ": " }{ table.bids().iter().map(|b| (t.play.called)(*b)).collect::<Vec<_>>().join(" · ") }</p>
-                }
-                <ol class="line" id="play-record">{ for record }</ol>
-            </details>
-            <p class="note" id="play-seed">{ (t.play.seed)(table.setup().seed) }</p>
-            if state.contest.is_none() {
-                <p class="share"><a href={ share.clone() } id="play-share">{ t.play.share }</a></p>
-            }
-            <p class="note keys">{ t.play.keys }</p>
-            if state.contest.is_none() {
-                <button type="button" id="play-reset" onclick={reset}>{ t.play.reset_session }</button>
-            }
-        </aside>
-        </>
+            <ol class="line" id="play-record">{ for moves }</ol>
+        </details>
     }
+}
+
+/// The address of this deal at this level, to share.
+fn share_link(state: &State) -> String {
+    let hash = Route::Play(link_of(state.table.setup(), state.prefs.level)).to_hash();
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default();
+    format!("{base}{hash}")
 }
 
 /// 和好友玩: opens a table on the server under the rules chosen and goes

@@ -145,140 +145,197 @@ impl State {
     }
 }
 
-impl Reducible for State {
-    type Action = Action;
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        match action {
-            Action::NewDeal(setup) => {
-                next.session.settle(&next.table);
-                next.table = PlayDeal::new(setup);
-                next.clear_turn();
-                next.waiting = None;
-                next.pending = None;
-                next.replay = None;
-                next.menu = false;
-                next.end_open = false;
-                next.review = Review::None;
-                next.notices
-                    .retain(|n| !matches!(n, Notice::TimedOut | Notice::Failure(_)));
+impl State {
+    /// A fresh deal on the table: the last one counts in the session, and
+    /// nothing of it stays open or awaited.
+    fn deal_anew(&mut self, setup: Setup) {
+        self.session.settle(&self.table);
+        self.table = PlayDeal::new(setup);
+        self.clear_turn();
+        self.waiting = None;
+        self.pending = None;
+        self.replay = None;
+        self.menu = false;
+        self.end_open = false;
+        self.review = Review::None;
+        self.notices
+            .retain(|n| !matches!(n, Notice::TimedOut | Notice::Failure(_)));
+    }
+
+    /// The game put aside back on the table, as it was left.
+    fn resume(&mut self, table: PlayDeal) {
+        self.table = table;
+        self.review = Review::None;
+        self.clear_turn();
+        self.waiting = None;
+        self.pending = None;
+        self.replay = None;
+        self.end_open = false;
+        self.notices.retain(|n| *n != Notice::Paused);
+    }
+
+    /// A move taken back (`undo`) or made again: what was awaited or
+    /// reviewed belongs to another position.
+    fn step(&mut self, undo: bool) {
+        if undo {
+            self.table.undo();
+        } else {
+            self.table.redo();
+        }
+        self.clear_turn();
+        self.waiting = None;
+        self.pending = None;
+        self.review = Review::None;
+        self.end_open = matches!(self.table.phase(), Phase::Over(_));
+    }
+
+    /// One card's selection set (or toggled); false if the card is not
+    /// the user's to select now.
+    fn toggle(&mut self, face: Face, to: Option<bool>) -> bool {
+        if !self.my_turn() || !self.my_hand().contains(face) {
+            return false;
+        }
+        let on = self.selected.contains(face);
+        if to.unwrap_or(!on) != on {
+            self.selected = self.selected.toggle(face);
+        }
+        self.choosing.clear();
+        true
+    }
+
+    /// The worker's word on the running review; false if no review runs.
+    fn reviewed(&mut self, answer: Answer) -> bool {
+        match (answer, &self.review) {
+            (Answer::Progress { done, total }, Review::Running { .. }) => self.review = Review::Running { done, total },
+            (Answer::Reviewed(moves), Review::Running { .. }) => self.review = Review::Done(Rc::new(moves)),
+            (Answer::Failed(e), Review::Running { .. }) => {
+                self.review = Review::None;
+                self.notices.push(Notice::Failure(e));
             }
-            Action::Reviewing => {
-                next.review = Review::Running { done: 0, total: 0 };
-                next.replay = Some(0);
-                next.end_open = false;
-                next.menu = false;
-            }
-            Action::Resume(table) => {
-                next.table = *table;
-                next.review = Review::None;
-                next.clear_turn();
-                next.waiting = None;
-                next.pending = None;
-                next.replay = None;
-                next.end_open = false;
-                next.notices.retain(|n| *n != Notice::Paused);
-            }
-            Action::ResetSession => next.session = Session::default(),
-            Action::Bid(bid) => {
-                if next.table.bid(bid).is_ok() {
-                    next.clear_turn();
-                }
-            }
-            Action::Play(mv, prefer) => next.play(mv, prefer),
-            Action::Undo | Action::Redo => {
-                if matches!(action, Action::Undo) {
-                    next.table.undo();
-                } else {
-                    next.table.redo();
-                }
-                next.clear_turn();
-                next.waiting = None;
-                next.pending = None;
-                next.review = Review::None;
-                next.end_open = matches!(next.table.phase(), Phase::Over(_));
-            }
-            Action::Toggle(face, to) => {
-                if !next.my_turn() || !next.my_hand().contains(face) {
-                    return self;
-                }
-                let on = next.selected.contains(face);
-                if to.unwrap_or(!on) != on {
-                    next.selected = next.selected.toggle(face);
-                }
-                next.choosing.clear();
-            }
-            Action::Select(faces) => {
-                next.selected = faces.intersection(next.my_hand());
-                next.choosing.clear();
-            }
-            Action::Hinted(faces) => {
-                next.selected = faces.intersection(next.my_hand());
-                next.choosing.clear();
-                next.hints += 1;
-            }
-            Action::Choose(plays) => next.choosing = plays,
-            Action::Wait(id, what) => next.waiting = Some((id, what)),
-            Action::Reviewed(answer) => match (answer, &self.review) {
-                (Answer::Progress { done, total }, Review::Running { .. }) => {
-                    next.review = Review::Running { done, total }
-                }
-                (Answer::Reviewed(moves), Review::Running { .. }) => next.review = Review::Done(Rc::new(moves)),
-                (Answer::Failed(e), Review::Running { .. }) => {
-                    next.review = Review::None;
-                    next.notices.push(Notice::Failure(e));
-                }
-                (Answer::Cancelled, Review::Running { .. }) => next.review = Review::None,
-                _ => return self,
-            },
-            Action::Chose(id, answer, now) => match (answer, self.waiting) {
-                (Answer::Chose { mv, .. }, Some((wanted, what))) if wanted == id => {
-                    next.waiting = None;
-                    match what {
-                        Waiting::Ai { due } if now < due => next.pending = Some((id, mv, due)),
-                        Waiting::Ai { .. } => next.play(mv, Faces::EMPTY),
-                        Waiting::Hint => {
-                            next.selected = next.my_hand().pick(mv.cards(), Faces::EMPTY).unwrap_or_default();
-                            next.choosing.clear();
-                            next.hints += 1;
-                        }
+            (Answer::Cancelled, Review::Running { .. }) => self.review = Review::None,
+            _ => return false,
+        }
+        true
+    }
+
+    /// The worker's answer to job `id` at `now`: an AI's move (played, or
+    /// held until its pause is over) or a hint; false if `id` is not
+    /// awaited.
+    fn chose(&mut self, id: JobId, answer: Answer, now: f64) -> bool {
+        match (answer, self.waiting) {
+            (Answer::Chose { mv, .. }, Some((wanted, what))) if wanted == id => {
+                self.waiting = None;
+                match what {
+                    Waiting::Ai { due } if now < due => self.pending = Some((id, mv, due)),
+                    Waiting::Ai { .. } => self.play(mv, Faces::EMPTY),
+                    Waiting::Hint => {
+                        self.selected = self.my_hand().pick(mv.cards(), Faces::EMPTY).unwrap_or_default();
+                        self.choosing.clear();
+                        self.hints += 1;
                     }
                 }
-                (Answer::Failed(e), Some((wanted, _))) if wanted == id => {
-                    next.waiting = None;
-                    next.notices.push(Notice::Failure(e));
-                }
-                _ => return self,
-            },
-            Action::Apply(id) => match self.pending {
-                Some((wanted, mv, _)) if wanted == id => {
-                    next.pending = None;
-                    next.play(mv, Faces::EMPTY);
-                }
-                _ => return self,
-            },
-            Action::Replay(step) => {
-                next.replay = step.map(|k| k.min(next.table.record().len()));
-                next.menu = false;
-                if step.is_some() {
-                    next.end_open = false;
+            }
+            (Answer::Failed(e), Some((wanted, _))) if wanted == id => {
+                self.waiting = None;
+                self.notices.push(Notice::Failure(e));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The AI's move held for job `id` played; false if none is held.
+    fn apply(&mut self, id: JobId) -> bool {
+        match self.pending {
+            Some((wanted, mv, _)) if wanted == id => {
+                self.pending = None;
+                self.play(mv, Faces::EMPTY);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+    /// Each action on a copy of the state; an action that changes nothing
+    /// gives back the same state, so the page is not drawn again.
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        let changed = match action {
+            Action::Toggle(face, to) => next.toggle(face, to),
+            Action::Reviewed(answer) => next.reviewed(answer),
+            Action::Chose(id, answer, now) => next.chose(id, answer, now),
+            Action::Apply(id) => next.apply(id),
+            action => {
+                next.take(action);
+                true
+            }
+        };
+        if changed {
+            Rc::new(next)
+        } else {
+            self
+        }
+    }
+}
+
+impl State {
+    /// The actions that always change the state (or may as well have).
+    fn take(&mut self, action: Action) {
+        match action {
+            Action::NewDeal(setup) => self.deal_anew(setup),
+            Action::Reviewing => {
+                self.review = Review::Running { done: 0, total: 0 };
+                self.replay = Some(0);
+                self.end_open = false;
+                self.menu = false;
+            }
+            Action::Resume(table) => self.resume(*table),
+            Action::ResetSession => self.session = Session::default(),
+            Action::Bid(bid) => {
+                if self.table.bid(bid).is_ok() {
+                    self.clear_turn();
                 }
             }
-            Action::Prefs(prefs) => next.prefs = prefs,
-            Action::Menu(open) => next.menu = open,
-            Action::EndOpen(open) => next.end_open = open,
+            Action::Play(mv, prefer) => self.play(mv, prefer),
+            Action::Undo => self.step(true),
+            Action::Redo => self.step(false),
+            Action::Select(faces) => {
+                self.selected = faces.intersection(self.my_hand());
+                self.choosing.clear();
+            }
+            Action::Hinted(faces) => {
+                self.selected = faces.intersection(self.my_hand());
+                self.choosing.clear();
+                self.hints += 1;
+            }
+            Action::Choose(plays) => self.choosing = plays,
+            Action::Wait(id, what) => self.waiting = Some((id, what)),
+            Action::Replay(step) => {
+                self.replay = step.map(|k| k.min(self.table.record().len()));
+                self.menu = false;
+                if step.is_some() {
+                    self.end_open = false;
+                }
+            }
+            Action::Prefs(prefs) => self.prefs = prefs,
+            Action::Menu(open) => self.menu = open,
+            Action::EndOpen(open) => self.end_open = open,
             Action::Notice(notice) => {
-                if !next.notices.contains(&notice) {
-                    next.notices.push(notice);
+                if !self.notices.contains(&notice) {
+                    self.notices.push(notice);
                 }
             }
             Action::Dismiss(i) => {
-                if i < next.notices.len() {
-                    next.notices.remove(i);
+                if i < self.notices.len() {
+                    self.notices.remove(i);
                 }
             }
+            // The actions that may change nothing are the reducer's.
+            Action::Toggle(..) | Action::Reviewed(_) | Action::Chose(..) | Action::Apply(_) => {}
         }
-        Rc::new(next)
     }
 }
 
