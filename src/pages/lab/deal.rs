@@ -12,10 +12,10 @@ use crate::components::info::Info;
 use crate::components::task::task_status;
 use crate::i18n::lab::{ChartWords, LabStrings};
 use crate::i18n::use_strings;
-use crate::i18n::Unit;
+use crate::i18n::{Strings, Unit};
 use crate::route::{LabLink, Route};
 use crate::web::{input_value, WebClock};
-use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task};
+use crate::worker::{use_task, Answer, Job, LabJob, LabResult, Quantity, Task, TaskHandle};
 
 #[derive(Properties, PartialEq)]
 pub struct DealSectionProps {
@@ -24,6 +24,8 @@ pub struct DealSectionProps {
     pub on_distribution: Callback<String>,
 }
 
+/// The deal, its panel and games per table as set, the panel's result
+/// beside the deal, and fresh deals like it.
 #[component]
 pub fn DealSection(props: &DealSectionProps) -> Html {
     let t = use_strings();
@@ -33,28 +35,99 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
         _ => None,
     });
     let seed_text = props.link.deal.clone().unwrap_or_else(|| "42".into());
-    // A link's panel that is not one is the default's.
-    let panel_name = props
-        .link
-        .panel
+    let panel_name = panel_of(&props.link);
+    let seed = read_seed(t, &seed_text);
+    let (games, on_games) = use_games(panel_name);
+    let play = use_panel_play(&panel, &seed, panel_name, games, &props.on_distribution);
+    let seed_input = use_seed_input(&seed_text, panel_name, props.link.present);
+    let deal_view = deal_hands(t, &seed);
+    let drawn = matches!(panel.task(), Task::Done(_));
+    let charts = panel_result(t, &panel, &play, &view.words);
+    let like = match (panel.task(), &*play.ran) {
+        (Task::Done(d), Some(ran)) => html! { <super::like::LikeThis gdi={ d.gdi() } panel={ ran.panel } /> },
+        _ => html! {},
+    };
+    let controls = html! {
+        <DealControls seed={seed_input} panel={panel_name} {games} estimate_s={ play.estimate_s }
+            on_panel={ choose_panel(&seed_text, props.link.present) } {on_games} on_rerun={ play.on_rerun.clone() } />
+    };
+    html! {
+        <section class="lab-section" aria-labelledby="lab-deal-title">
+            if view.present {
+                { charts }
+                <div class="slide deal-slide">{ deal_view }</div>
+                { tucked(&view, t, drawn, controls) }
+                { like }
+            } else {
+                { controls }
+                { deal_view }
+                { charts }
+                { like }
+            }
+        </section>
+    }
+}
+
+/// The link's panel; a link's panel that is not one is the default's.
+fn panel_of(link: &LabLink) -> PanelName {
+    link.panel
         .as_deref()
         .and_then(|p| p.parse::<PanelName>().ok())
-        .unwrap_or(PanelName::Quick);
-    // A seed, or a deal in bracket notation (its players seeded from 0, as
-    // `ddz dist` does).
-    let seed: Result<(Deal, u64), String> = match seed_text.parse::<SeedOrDeal>() {
+        .unwrap_or(PanelName::Quick)
+}
+
+/// A seed, or a deal in bracket notation (its players seeded from 0, as
+/// `ddz dist` does); what is neither, said in the page's words.
+fn read_seed(t: &Strings, seed_text: &str) -> Result<(Deal, u64), String> {
+    match seed_text.parse::<SeedOrDeal>() {
         Ok(given) => Ok((given.deal(), given.seed().unwrap_or(0))),
         // No bracket at all: a seed, mistyped (`-5`), not a deal.
         Err(_) if !seed_text.contains('[') => Err((t.bad_seed)(seed_text.trim())),
         Err(e) => Err(t.deal_error(&e)),
-    };
-    // Games per table: the panel's default until the user types another
-    // number for that panel.
+    }
+}
+
+/// Games per table: the panel's default until the user types another
+/// number for that panel; and the input's handler.
+#[hook]
+fn use_games(panel_name: PanelName) -> (u32, Callback<Event>) {
     let typed_games = use_state(|| None::<(PanelName, u32)>);
     let games = match &*typed_games {
         Some((p, g)) if *p == panel_name => *g,
         _ => panel_name.default_games(),
     };
+    let on_games = {
+        let (min, max) = Quantity::GamesPerTable.range();
+        Callback::from(move |e: Event| {
+            if let Some(g) = input_value(&e).and_then(|v| v.trim().parse::<u32>().ok()) {
+                typed_games.set(Some((panel_name, g.clamp(min as u32, max as u32))));
+            }
+        })
+    };
+    (games, on_games)
+}
+
+/// The panel's runs, as [`use_panel_play`] keeps them.
+struct PanelPlay {
+    /// What the shown result was run with (for its caption).
+    ran: UseStateHandle<Option<Ran>>,
+    /// How long a run of the deal as set would take here, in seconds.
+    estimate_s: f64,
+    /// Runs the deal as set again.
+    on_rerun: Callback<MouseEvent>,
+}
+
+/// Plays the deal at the panel's tables: at once for a new deal or panel
+/// unless the run is long (then the user starts it), timing each run so
+/// the estimates learn this browser's speed.
+#[hook]
+fn use_panel_play(
+    panel: &TaskHandle<ScoreDistribution>,
+    seed: &Result<(Deal, u64), String>,
+    panel_name: PanelName,
+    games: u32,
+    on_distribution: &Callback<String>,
+) -> PanelPlay {
     let tables = panel_name.panel().seatings.len();
     // What the shown result was run with (for its caption), and when the
     // run started (to measure this browser's speed).
@@ -100,38 +173,71 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
             }
         });
     }
-    {
-        // The deal's distribution goes to the DIH calculator when it
-        // arrives, and the run's speed is remembered for the estimates.
-        let on_distribution = props.on_distribution.clone();
-        let (ran, started, measured) = (ran.clone(), started.clone(), measured.clone());
-        use_effect_with(panel.task().clone(), move |task| {
-            if let Task::Done(d) = task {
-                let text: Vec<String> = d
-                    .scores
-                    .iter()
-                    .zip(d.probabilities())
-                    .filter(|(_, p)| *p > 0.0)
-                    .map(|(s, p)| format!("{s}:{p:.4}"))
-                    .collect();
-                if !text.is_empty() {
-                    on_distribution.emit(text.join(","));
-                }
-                if let (Some(r), true) = (&*ran, d.games() >= 50) {
-                    let ms = (WebClock.now_ms() - *started.borrow()) / d.games() as f64;
-                    if ms.is_finite() && ms > 0.0 {
-                        measured.set(Some((r.panel, ms)));
-                    }
+    use_played(panel.task(), on_distribution, &ran, &started, &measured);
+    let on_rerun = {
+        let seed = seed.clone();
+        Callback::from(move |_: MouseEvent| play_panel(&seed, panel_name, games))
+    };
+    PanelPlay {
+        ran,
+        estimate_s,
+        on_rerun,
+    }
+}
+
+/// When a run's result arrives: its distribution goes to the DIH
+/// calculator, and the run's speed is remembered for the estimates.
+#[hook]
+fn use_played(
+    task: &Task<ScoreDistribution>,
+    on_distribution: &Callback<String>,
+    ran: &UseStateHandle<Option<Ran>>,
+    started: &std::rc::Rc<std::cell::RefCell<f64>>,
+    measured: &UseStateHandle<Option<(PanelName, f64)>>,
+) {
+    let on_distribution = on_distribution.clone();
+    let (ran, started, measured) = (ran.clone(), started.clone(), measured.clone());
+    use_effect_with(task.clone(), move |task| {
+        if let Task::Done(d) = task {
+            let text: Vec<String> = d
+                .scores
+                .iter()
+                .zip(d.probabilities())
+                .filter(|(_, p)| *p > 0.0)
+                .map(|(s, p)| format!("{s}:{p:.4}"))
+                .collect();
+            if !text.is_empty() {
+                on_distribution.emit(text.join(","));
+            }
+            if let (Some(r), true) = (&*ran, d.games() >= 50) {
+                let ms = (WebClock.now_ms() - *started.borrow()) / d.games() as f64;
+                if ms.is_finite() && ms > 0.0 {
+                    measured.set(Some((r.panel, ms)));
                 }
             }
-        });
-    }
-    let seed_input = use_state(|| seed_text.clone());
+        }
+    });
+}
+
+/// The seed box as typed, and its handlers.
+#[derive(Clone, PartialEq)]
+struct SeedInput {
+    value: String,
+    on_input: Callback<InputEvent>,
+    /// Opens the typed deal (at the panel as set).
+    on_submit: Callback<SubmitEvent>,
+}
+
+/// The seed box: the link's deal until the user types another, which
+/// opens when the form is sent; a new link's deal replaces what was typed.
+#[hook]
+fn use_seed_input(seed_text: &str, panel_name: PanelName, present: bool) -> SeedInput {
+    let seed_input = use_state(|| seed_text.to_string());
     {
         let seed_input = seed_input.clone();
-        use_effect_with(seed_text.clone(), move |s| seed_input.set(s.clone()));
+        use_effect_with(seed_text.to_string(), move |s| seed_input.set(s.clone()));
     }
-    let on_seed = {
+    let on_input = {
         let seed_input = seed_input.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
@@ -139,8 +245,7 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
             }
         })
     };
-    let present = props.link.present;
-    let on_deal = {
+    let on_submit = {
         let seed_input = seed_input.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -152,33 +257,73 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
             .go();
         })
     };
-    let on_panel = {
-        let seed_text = seed_text.clone();
-        Callback::from(move |e: Event| {
-            if let Some(p) = input_value(&e) {
-                Route::Lab(LabLink {
-                    deal: Some(seed_text.clone()),
-                    panel: Some(p),
-                    present,
-                })
-                .go();
-            }
-        })
-    };
-    let on_games = {
-        let typed_games = typed_games.clone();
-        let (min, max) = Quantity::GamesPerTable.range();
-        Callback::from(move |e: Event| {
-            if let Some(g) = input_value(&e).and_then(|v| v.trim().parse::<u32>().ok()) {
-                typed_games.set(Some((panel_name, g.clamp(min as u32, max as u32))));
-            }
-        })
-    };
-    let on_rerun = {
-        let seed = seed.clone();
-        Callback::from(move |_: MouseEvent| play_panel(&seed, panel_name, games))
-    };
-    let deal_view = match &seed {
+    SeedInput {
+        value: (*seed_input).clone(),
+        on_input,
+        on_submit,
+    }
+}
+
+/// Opens the chosen panel, with the link's deal.
+fn choose_panel(seed_text: &str, present: bool) -> Callback<Event> {
+    let seed_text = seed_text.to_string();
+    Callback::from(move |e: Event| {
+        if let Some(p) = input_value(&e) {
+            Route::Lab(LabLink {
+                deal: Some(seed_text.clone()),
+                panel: Some(p),
+                present,
+            })
+            .go();
+        }
+    })
+}
+
+#[derive(Properties, PartialEq)]
+struct DealControlsProps {
+    seed: SeedInput,
+    panel: PanelName,
+    games: u32,
+    /// How long the run would take, in seconds.
+    estimate_s: f64,
+    on_panel: Callback<Event>,
+    on_games: Callback<Event>,
+    on_rerun: Callback<MouseEvent>,
+}
+
+/// The section's settings: the deal, the panel, games per table, and the
+/// run button with how long the run would take.
+#[component]
+fn DealControls(props: &DealControlsProps) -> Html {
+    let t = use_strings();
+    let (panel_name, games, estimate_s) = (props.panel, props.games, props.estimate_s);
+    let tables = panel_name.panel().seatings.len();
+    let estimate = (t.lab.estimate)(tables as u64 * u64::from(games), estimate_s);
+    let (games_min, games_max) = Quantity::GamesPerTable.range();
+    html! {
+        <>
+            <h2 id="lab-deal-title">{ t.lab_deal_title }</h2>
+            <form class="lab-controls" onsubmit={ props.seed.on_submit.clone() }>
+                <span class="field wide"><label for="lab-seed">{ t.lab_deal_input }</label>
+                    <input id="lab-seed" value={ props.seed.value.clone() } oninput={ props.seed.on_input.clone() } placeholder="42 · [..20..][..17..][..17..]" spellcheck="false" /></span>
+                <button type="submit" id="lab-seed-go">{ t.show_deal }</button>
+                <span class="field"><label for="lab-panel">{ t.lab_panel }<Info term="panel" at="deal" /></label>
+                    <select id="lab-panel" onchange={ props.on_panel.clone() }>
+                        { for PanelName::ALL.iter().map(|p| html! { <option value={ p.name() } selected={ *p == panel_name }>{ (t.lab_panel_name)(p.name()) }</option> }) }
+                    </select></span>
+                <span class="field"><label for="lab-games">{ t.lab_games }<Info term="table" at="deal" /></label>
+                    <input id="lab-games" type="number" min={ games_min.to_string() } max={ games_max.to_string() } value={ games.to_string() } onchange={ props.on_games.clone() } /></span>
+                <button type="button" class="primary" id="lab-run" onclick={ props.on_rerun.clone() }>{ t.run }</button>
+                <span class="note estimate" id="lab-estimate" data-games={ (tables as u64 * u64::from(games)).to_string() } data-seconds={ format!("{estimate_s:.2}") }>{ estimate }</span>
+            </form>
+        </>
+    }
+}
+
+/// The deal's three hands (the landlord's bottom cards marked), or why
+/// the typed deal is not one.
+fn deal_hands(t: &Strings, seed: &Result<(Deal, u64), String>) -> Html {
+    match seed {
         Ok((deal, s)) => {
             html! {
                 <div class="lab-deal" data-seed={ s.to_string() } data-deal={ deal.to_string() }>
@@ -189,53 +334,18 @@ pub fn DealSection(props: &DealSectionProps) -> Html {
             }
         }
         Err(message) => html! { <p class="error" id="lab-seed-error" role="alert">{ message.clone() }</p> },
-    };
-    let drawn = matches!(panel.task(), Task::Done(_));
-    let charts = match (panel.task(), &*ran) {
-        (Task::Done(d), Some(ran)) => charts(d, ran, &view.words),
-        (Task::Idle, _) if estimate_s > LONG_RUN_S => {
+    }
+}
+
+/// The panel's result as charts; before it, the run's progress, or, for a
+/// long run not yet started, a word that it waits for the user.
+fn panel_result(t: &Strings, panel: &TaskHandle<ScoreDistribution>, play: &PanelPlay, words: &ChartWords) -> Html {
+    match (panel.task(), &*play.ran) {
+        (Task::Done(d), Some(ran)) => charts(d, ran, words),
+        (Task::Idle, _) if play.estimate_s > LONG_RUN_S => {
             html! { <p class="note" id="lab-long-run">{ t.lab.long_run }</p> }
         }
         (other, _) => task_status(other, "lab-panel", Unit::Games, panel.on_cancel()),
-    };
-    let like = match (panel.task(), &*ran) {
-        (Task::Done(d), Some(ran)) => html! { <super::like::LikeThis gdi={ d.gdi() } panel={ ran.panel } /> },
-        _ => html! {},
-    };
-    let estimate = (t.lab.estimate)(tables as u64 * u64::from(games), estimate_s);
-    let (games_min, games_max) = Quantity::GamesPerTable.range();
-    let controls = html! {
-        <>
-            <h2 id="lab-deal-title">{ t.lab_deal_title }</h2>
-            <form class="lab-controls" onsubmit={on_deal}>
-                <span class="field wide"><label for="lab-seed">{ t.lab_deal_input }</label>
-                    <input id="lab-seed" value={ (*seed_input).clone() } oninput={on_seed} placeholder="42 · [..20..][..17..][..17..]" spellcheck="false" /></span>
-                <button type="submit" id="lab-seed-go">{ t.show_deal }</button>
-                <span class="field"><label for="lab-panel">{ t.lab_panel }<Info term="panel" at="deal" /></label>
-                    <select id="lab-panel" onchange={on_panel}>
-                        { for PanelName::ALL.iter().map(|p| html! { <option value={ p.name() } selected={ *p == panel_name }>{ (t.lab_panel_name)(p.name()) }</option> }) }
-                    </select></span>
-                <span class="field"><label for="lab-games">{ t.lab_games }<Info term="table" at="deal" /></label>
-                    <input id="lab-games" type="number" min={ games_min.to_string() } max={ games_max.to_string() } value={ games.to_string() } onchange={on_games} /></span>
-                <button type="button" class="primary" id="lab-run" onclick={on_rerun}>{ t.run }</button>
-                <span class="note estimate" id="lab-estimate" data-games={ (tables as u64 * u64::from(games)).to_string() } data-seconds={ format!("{estimate_s:.2}") }>{ estimate }</span>
-            </form>
-        </>
-    };
-    html! {
-        <section class="lab-section" aria-labelledby="lab-deal-title">
-            if view.present {
-                { charts }
-                <div class="slide deal-slide">{ deal_view }</div>
-                { tucked(&view, t, drawn, controls) }
-                { like }
-            } else {
-                { controls }
-                { deal_view }
-                { charts }
-                { like }
-            }
-        </section>
     }
 }
 

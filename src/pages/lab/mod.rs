@@ -36,7 +36,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::lab::ChartWords;
-use crate::i18n::{use_lang, Strings};
+use crate::i18n::{use_lang, Lang, Strings};
 use crate::route::{LabLink, Route};
 
 /// The built-in library's median GDI among deals with one bomb in all
@@ -168,6 +168,8 @@ pub struct LabPageProps {
     pub link: LabLink,
 }
 
+/// The Lab's sections, one under another, sharing how they are shown and
+/// what the DIH calculator and the ranking take from the deal and DIH.
 #[component]
 pub fn LabPage(props: &LabPageProps) -> Html {
     let lang = use_lang();
@@ -184,8 +186,66 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         let distribution = distribution.clone();
         Callback::from(move |text: String| distribution.set(text))
     };
+    use_slide_keys(present);
+    html! {
+        <ContextProvider<LabView> context={view}>
+            <main id="main" class={ classes!("page", "lab-page", present.then_some("present")) }>
+                if present {
+                    <h1 class="visually-hidden">{ t.nav_lab }</h1>
+                } else {
+                    <h1>{ t.nav_lab }</h1>
+                    <p class="note">{ t.lab_intro }</p>
+                }
+                { view_bar(t, &props.link, &both) }
+                <deal::DealSection link={ props.link.clone() } {on_distribution} />
+                <dih::DihSection distribution={ distribution.clone() } params={ params.clone() } />
+                <rank::RankSection params={ *params } present={present} />
+                <par::ParSection />
+                <tournament::TournamentSection />
+                <solve_match::SolveMatchSection />
+                { glossary(lang) }
+            </main>
+        </ContextProvider<LabView>>
+    }
+}
+
+/// ← and → move between slides in presentation mode (not while typing).
+#[hook]
+fn use_slide_keys(present: bool) {
+    use_effect_with(present, move |present| {
+        let listener = present.then(|| {
+            web_sys::window().map(|w| {
+                let options = gloo::events::EventListenerOptions::enable_prevent_default();
+                gloo::events::EventListener::new_with_options(&w, "keydown", options, |e| {
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    let typing = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+                    if typing || e.alt_key() || e.ctrl_key() || e.meta_key() {
+                        return;
+                    }
+                    match e.key().as_str() {
+                        "ArrowRight" => go_slide(1),
+                        "ArrowLeft" => go_slide(-1),
+                        _ => return,
+                    }
+                    e.prevent_default();
+                })
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// How the page is shown, as the reader sets it: presentation mode on or
+/// off (in it, the slides' arrows) and the charts in both languages.
+fn view_bar(t: &Strings, link: &LabLink, both: &UseStateHandle<bool>) -> Html {
+    let present = link.present;
     let toggle_present = {
-        let link = props.link.clone();
+        let link = link.clone();
         Callback::from(move |_: MouseEvent| {
             Route::Lab(LabLink {
                 present: !link.present,
@@ -201,39 +261,10 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         let both = both.clone();
         Callback::from(move |_: Event| both.set(!*both))
     };
-    {
-        // ← and → move between slides in presentation mode (not while typing).
-        use_effect_with(present, move |present| {
-            let listener = present.then(|| {
-                web_sys::window().map(|w| {
-                    let options = gloo::events::EventListenerOptions::enable_prevent_default();
-                    gloo::events::EventListener::new_with_options(&w, "keydown", options, |e| {
-                        let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                            return;
-                        };
-                        let typing = e
-                            .target()
-                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                            .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-                        if typing || e.alt_key() || e.ctrl_key() || e.meta_key() {
-                            return;
-                        }
-                        match e.key().as_str() {
-                            "ArrowRight" => go_slide(1),
-                            "ArrowLeft" => go_slide(-1),
-                            _ => return,
-                        }
-                        e.prevent_default();
-                    })
-                })
-            });
-            move || drop(listener)
-        });
-    }
     let both_switch = html! {
-        <label class="both-switch"><input type="checkbox" id="lab-both" checked={ *both } onchange={toggle_both} />{ t.lab.both_languages }</label>
+        <label class="both-switch"><input type="checkbox" id="lab-both" checked={ **both } onchange={toggle_both} />{ t.lab.both_languages }</label>
     };
-    let bar = if present {
+    if present {
         html! {
             <nav class="present-bar" aria-label={ t.lab.present }>
                 <button type="button" id="slide-prev" aria-label={ t.lab.present_prev } title={ t.lab.present_prev } onclick={ Callback::from(|_: MouseEvent| go_slide(-1)) }>{ "◀" }</button>
@@ -249,9 +280,15 @@ pub fn LabPage(props: &LabPageProps) -> Html {
                 { both_switch }
             </div>
         }
-    };
+    }
+}
+
+/// The glossary: each term with its name in the other language, and what
+/// it means (the ⓘ beside the charts link here).
+fn glossary(lang: Lang) -> Html {
+    let t = lang.strings();
     let other = lang.other();
-    let glossary = t.lab.terms.iter().map(|term| {
+    let terms = t.lab.terms.iter().map(|term| {
         let other_name = other.strings().lab.term(term.id).map(|o| o.name).unwrap_or_default();
         html! {
             <>
@@ -261,28 +298,11 @@ pub fn LabPage(props: &LabPageProps) -> Html {
         }
     });
     html! {
-        <ContextProvider<LabView> context={view}>
-            <main id="main" class={ classes!("page", "lab-page", present.then_some("present")) }>
-                if present {
-                    <h1 class="visually-hidden">{ t.nav_lab }</h1>
-                } else {
-                    <h1>{ t.nav_lab }</h1>
-                    <p class="note">{ t.lab_intro }</p>
-                }
-                { bar }
-                <deal::DealSection link={ props.link.clone() } {on_distribution} />
-                <dih::DihSection distribution={ distribution.clone() } params={ params.clone() } />
-                <rank::RankSection params={ *params } present={present} />
-                <par::ParSection />
-                <tournament::TournamentSection />
-                <solve_match::SolveMatchSection />
-                <section class="lab-section glossary" id="lab-glossary" aria-labelledby="lab-glossary-title">
-                    <h2 id="lab-glossary-title">{ t.lab.glossary_title }</h2>
-                    <p class="note">{ t.lab.glossary_intro }</p>
-                    <dl>{ for glossary }</dl>
-                </section>
-            </main>
-        </ContextProvider<LabView>>
+        <section class="lab-section glossary" id="lab-glossary" aria-labelledby="lab-glossary-title">
+            <h2 id="lab-glossary-title">{ t.lab.glossary_title }</h2>
+            <p class="note">{ t.lab.glossary_intro }</p>
+            <dl>{ for terms }</dl>
+        </section>
     }
 }
 

@@ -6,6 +6,7 @@ use super::{arranged, parse_centre, use_lab_view, DihParams, LabView, DEFAULT_CE
 use crate::components::chart::{percent, sig, today, BarChart, ChartRows, ChartText, Export};
 use crate::components::info::Info;
 use crate::components::task::task_status;
+use crate::i18n::lab::ChartWords;
 use crate::i18n::use_strings;
 use crate::i18n::Unit;
 use crate::route::{LabLink, Route};
@@ -103,9 +104,43 @@ fn ranking(
     present: bool,
 ) -> Html {
     let (deals, rows) = (library.deals, &library.rows);
-    // Sorted as a whole, then the first 200 shown.
+    let shown = sorted(rows, **sort);
+    let header = |i: usize, label: &'static str| sort_header(sort, i, label);
+    let body = shown.iter().map(|r| rank_row(t, r, present));
+    let Charted {
+        labels,
+        values,
+        intervals,
+    } = charted(rows, by_distance);
+    let text = rank_text(
+        &view.words,
+        library,
+        params,
+        by_distance,
+        labels.len(),
+        intervals.is_some(),
+    );
+    html! {
+        <>
+            <p class="note" id="rank-count">{ (t.rank_count)(rows.len(), deals) }</p>
+            <figure class="slide">
+                <BarChart id="chart-rank" text={ text.clone() } n={ deals as u64 } labels={labels} values={values} {intervals} />
+                <Export id="chart-rank" table={ rank_table(rows) } caption={ text.caption } />
+            </figure>
+            <div class="table-wrap">
+                <table class="rank" id="rank-table">
+                    <thead><tr>{ header(0, t.rank_seed) }{ header(1, "DIH") }{ header(2, t.rank_distance) }{ header(3, "GDI") }{ header(4, t.lab.par_col) }</tr></thead>
+                    <tbody>{ for body }</tbody>
+                </table>
+            </div>
+        </>
+    }
+}
+
+/// The rows the table shows: sorted as a whole, then the first 200.
+fn sorted(rows: &[RankedDeal], sort: Sort) -> Vec<&RankedDeal> {
     let mut shown: Vec<&RankedDeal> = rows.iter().collect();
-    if let (Some(col), descending) = **sort {
+    if let (Some(col), descending) = sort {
         let key = |r: &RankedDeal| -> f64 {
             match col {
                 0 => r.seed as f64,
@@ -126,49 +161,66 @@ fn ranking(
         });
     }
     shown.truncate(200);
-    let header = |i: usize, label: &'static str| {
-        let handle = sort.clone();
-        let onclick = Callback::from(move |_: MouseEvent| {
-            let (col, desc) = *handle;
-            handle.set((Some(i), if col == Some(i) { !desc } else { i == 1 || i == 4 }));
-        });
-        let (mark, aria) = match **sort {
-            (Some(c), true) if c == i => (" ▼", "descending"),
-            (Some(c), false) if c == i => (" ▲", "ascending"),
-            _ => ("", "none"),
-        };
-        html! { <th aria-sort={aria}><button type="button" class="sort" data-col={ i.to_string() } {onclick}>{ label }{ mark }</button></th> }
+    shown
+}
+
+/// A column's header, which sorts the table by it (a second click turns
+/// the order round), marked with the order it sorts in.
+fn sort_header(sort: &UseStateHandle<Sort>, i: usize, label: &'static str) -> Html {
+    let handle = sort.clone();
+    let onclick = Callback::from(move |_: MouseEvent| {
+        let (col, desc) = *handle;
+        handle.set((Some(i), if col == Some(i) { !desc } else { i == 1 || i == 4 }));
+    });
+    let (mark, aria) = match **sort {
+        (Some(c), true) if c == i => (" ▼", "descending"),
+        (Some(c), false) if c == i => (" ▲", "ascending"),
+        _ => ("", "none"),
     };
-    let open = |seed: u64| {
-        Callback::from(move |_: MouseEvent| {
-            Route::Lab(LabLink {
-                deal: Some(seed.to_string()),
-                panel: None,
-                present,
-            })
-            .go();
-            if let Some(w) = web_sys::window() {
-                w.scroll_to_with_x_and_y(0.0, 0.0);
-            }
+    html! { <th aria-sort={aria}><button type="button" class="sort" data-col={ i.to_string() } {onclick}>{ label }{ mark }</button></th> }
+}
+
+/// A deal's row of the table; a click opens the deal at the top of the page.
+fn rank_row(t: &crate::i18n::Strings, r: &RankedDeal, present: bool) -> Html {
+    let seed = r.seed;
+    let open = Callback::from(move |_: MouseEvent| {
+        Route::Lab(LabLink {
+            deal: Some(seed.to_string()),
+            panel: None,
+            present,
         })
-    };
-    let par_word = |r: &RankedDeal| match r.par {
+        .go();
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    });
+    let par_word = match r.par {
         Some(p) if p.exact && p.winner == engine::Team::Landlord => t.lab.par_landlord,
         Some(p) if p.exact => t.lab.par_farmers,
         Some(_) => t.lab.par_unproven,
         None => "—",
     };
-    let body = shown.iter().map(|r| {
-        html! {
-            <tr data-seed={ r.seed.to_string() } data-dih={ r.dih.to_string() } onclick={ open(r.seed) } tabindex="0">
-                <td>{ r.seed }</td>
-                <td>{ sig(r.dih, 3) }</td>
-                <td>{ r.distance.map(|d| format!("{d:.3}")).unwrap_or_else(|| "—".into()) }</td>
-                <td>{ r.gdi.iter().map(|g| format!("{g:.2}")).collect::<Vec<_>>().join(" ") }</td>
-                <td class="par" data-gap={ r.gap.map(|g| g.to_string()) }>{ par_word(r) }{ r.gap.map(|g| format!(" · {}", percent(g))).unwrap_or_default() }</td>
-            </tr>
-        }
-    });
+    html! {
+        <tr data-seed={ r.seed.to_string() } data-dih={ r.dih.to_string() } onclick={open} tabindex="0">
+            <td>{ r.seed }</td>
+            <td>{ sig(r.dih, 3) }</td>
+            <td>{ r.distance.map(|d| format!("{d:.3}")).unwrap_or_else(|| "—".into()) }</td>
+            <td>{ r.gdi.iter().map(|g| format!("{g:.2}")).collect::<Vec<_>>().join(" ") }</td>
+            <td class="par" data-gap={ r.gap.map(|g| g.to_string()) }>{ par_word }{ r.gap.map(|g| format!(" · {}", percent(g))).unwrap_or_default() }</td>
+        </tr>
+    }
+}
+
+/// The chart's bars: the first deals' seeds and values (DIH, or distance
+/// to the centre), and, by DIH, each bar's interval from the deal's games.
+struct Charted {
+    labels: Vec<String>,
+    values: Vec<f64>,
+    intervals: Option<Vec<(f64, f64)>>,
+}
+
+/// The bars of the first deals, as [`Charted`] says.
+fn charted(rows: &[RankedDeal], by_distance: bool) -> Charted {
     let (labels, values): (Vec<String>, Vec<f64>) = rows
         .iter()
         .take(CHARTED)
@@ -179,7 +231,6 @@ fn ranking(
             )
         })
         .unzip();
-    // By DIH, each bar with its interval from the deal's games.
     let intervals = (!by_distance)
         .then(|| {
             rows.iter()
@@ -188,7 +239,16 @@ fn ranking(
                 .collect::<Option<Vec<_>>>()
         })
         .flatten();
-    let table = ChartRows {
+    Charted {
+        labels,
+        values,
+        intervals,
+    }
+}
+
+/// The ranking as the chart's export gives it: every deal, full precision.
+fn rank_table(rows: &[RankedDeal]) -> ChartRows {
+    ChartRows {
         header: vec![
             "seed".into(),
             "dih".into(),
@@ -217,10 +277,21 @@ fn ranking(
                 ]
             })
             .collect(),
-    };
-    let words = &view.words;
+    }
+}
+
+/// The chart's title, axes, n and caption (what was ranked, with what).
+fn rank_text(
+    words: &ChartWords,
+    library: &Library,
+    params: DihParams,
+    by_distance: bool,
+    charted: usize,
+    with_intervals: bool,
+) -> ChartText {
+    let deals = library.deals;
     // Games per deal in the library: its tables × games per table.
-    let per_deal = rows.first().map_or(0, |r| r.counts.iter().sum::<u64>());
+    let per_deal = library.rows.first().map_or(0, |r| r.counts.iter().sum::<u64>());
     let title = |l: &crate::i18n::lab::LabStrings| {
         if by_distance {
             l.rank_near_title
@@ -229,7 +300,7 @@ fn ranking(
         }
     };
     let date = today();
-    let text = ChartText {
+    ChartText {
         title: words.word(title),
         x_label: words.word(|l| l.rank_x),
         y_label: if by_distance {
@@ -237,7 +308,7 @@ fn ranking(
         } else {
             "DIH".into()
         },
-        subtitle: words.say(|l| (l.n_library)(deals, labels.len(), per_deal, intervals.is_some())),
+        subtitle: words.say(|l| (l.n_library)(deals, charted, per_deal, with_intervals)),
         caption: words.say(|l| {
             (l.caption_library)(
                 title(l),
@@ -248,20 +319,5 @@ fn ranking(
                 &date,
             )
         }),
-    };
-    html! {
-        <>
-            <p class="note" id="rank-count">{ (t.rank_count)(rows.len(), deals) }</p>
-            <figure class="slide">
-                <BarChart id="chart-rank" text={ text.clone() } n={ deals as u64 } labels={labels} values={values} {intervals} />
-                <Export id="chart-rank" table={table} caption={ text.caption } />
-            </figure>
-            <div class="table-wrap">
-                <table class="rank" id="rank-table">
-                    <thead><tr>{ header(0, t.rank_seed) }{ header(1, "DIH") }{ header(2, t.rank_distance) }{ header(3, "GDI") }{ header(4, t.lab.par_col) }</tr></thead>
-                    <tbody>{ for body }</tbody>
-                </table>
-            </div>
-        </>
     }
 }
