@@ -430,34 +430,9 @@ async fn enter(
 ) -> ApiResult<Response> {
     let body = json_body(body)?;
     let loaded = find_event(&state, &id).await?;
-    if body.name.chars().count() > 4 * engine::contest::entrant::MAX_NAME_CHARS {
-        return Err(ApiError::unprocessable("bad-name", "name: too long"));
-    }
-    let name: EntrantName = body
-        .name
-        .parse()
-        .map_err(|e| ApiError::unprocessable("bad-name", format!("name: {e}")))?;
+    let name = entrant_name(&body.name)?;
     let key_of_name = name_key(&name);
-    match loaded.row.state(store::now()) {
-        State::Closed => return Err(ApiError::forbidden("event-closed", "the event is closed")),
-        State::Scheduled => return Err(ApiError::forbidden("event-not-open", "the event has not opened yet")),
-        State::Open => {}
-    }
-    let (entrants, _) = store::counts(&state.db.pool, &id).await?;
-    if entrants >= loaded.row.max_entrants {
-        return Err(ApiError::forbidden(
-            "event-full",
-            "the event has all the entrants it takes",
-        ));
-    }
-    let taken: Option<(String,)> = sqlx::query_as("SELECT id FROM entries WHERE event_id = $1 AND name_key = $2")
-        .bind(&id)
-        .bind(&key_of_name)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    if taken.is_some() {
-        return Err(ApiError::conflict("name-taken", "that name has entered already"));
-    }
+    may_enter(&state, &loaded, &key_of_name).await?;
     // Deal on the pool: the equal format plays candidate deals (seconds).
     let event = loaded.event.clone();
     let dealt_name = name.clone();
@@ -466,76 +441,29 @@ async fn enter(
         .run(move || event.boards_for(&dealt_name, &MonotonicClock::default()))
         .await?
         .map_err(|e| ApiError::unprocessable("cannot-deal", format!("the event's boards cannot be dealt: {e}")))?;
-    let entry_id = keys::new_id()?;
+    let entry = EntryRow {
+        id: keys::new_id()?,
+        name,
+        disqualified: None,
+    };
     let entry_key = keys::new_key(keys::ENTRY)?;
-    let now = store::now();
-    let inserted = {
-        let _turn = state.db.write_turn().await;
-        let mut tx = state.db.pool.begin().await?;
-        // Touching the event's row first makes entries to one event take
-        // turns (a row lock on PostgreSQL, the write lock on SQLite), so
-        // the count below is exact however many enter at once.
-        sqlx::query("UPDATE events SET max_entrants = max_entrants WHERE id = $1")
-            .bind(&id)
-            .execute(&mut *tx)
-            .await?;
-        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM entries WHERE event_id = $1")
-            .bind(&id)
-            .fetch_one(&mut *tx)
-            .await?;
-        if count >= loaded.row.max_entrants {
+    match insert_entry(&state, &loaded, &entry, &key_of_name, &entry_key, &boards).await {
+        Ok(()) => {}
+        Err(InsertError::Full) => {
             return Err(ApiError::forbidden(
                 "event-full",
                 "the event has all the entrants it takes",
-            ));
+            ))
         }
-        let mut result = sqlx::query(
-            "INSERT INTO entries (id, event_id, name, name_key, key_hash, disqualified, created_at) \
-             VALUES ($1, $2, $3, $4, $5, NULL, $6)",
-        )
-        .bind(&entry_id)
-        .bind(&id)
-        .bind(name.as_str())
-        .bind(&key_of_name)
-        .bind(keys::hash(&entry_key))
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .map(|_| ());
-        for b in &boards {
-            if result.is_err() {
-                break;
-            }
-            result = sqlx::query(
-                "INSERT INTO boards (entry_id, number, seed, seat, started, score) VALUES ($1, $2, $3, $4, 0, NULL)",
-            )
-            .bind(&entry_id)
-            .bind(i64::from(b.number))
-            .bind(b.seed.to_string())
-            .bind(b.seat.name())
-            .execute(&mut *tx)
-            .await
-            .map(|_| ());
+        Err(InsertError::Db(e)) if is_conflict(&e) => {
+            return Err(ApiError::conflict("name-taken", "that name has entered already"))
         }
-        match result {
-            Ok(()) => tx.commit().await,
-            Err(e) => Err(e),
-        }
-    };
-    match inserted {
-        Ok(()) => {}
-        Err(e) if is_conflict(&e) => return Err(ApiError::conflict("name-taken", "that name has entered already")),
-        Err(e) => return Err(e.into()),
+        Err(InsertError::Db(e)) => return Err(e.into()),
     }
-    tracing::info!(event = %id, entry = %entry_id, "entered");
-    let entry = EntryRow {
-        id: entry_id.clone(),
-        name: name.clone(),
-        disqualified: None,
-    };
-    let rows = store::boards(&state.db.pool, &entry_id).await?;
+    tracing::info!(event = %id, entry = %entry.id, "entered");
+    let rows = store::boards(&state.db.pool, &entry.id).await?;
     let body = view(
-        &Viewer::Entrant(entry_id),
+        &Viewer::Entrant(entry.id.clone()),
         Subject::Entered {
             entry_key: &entry_key,
             entry: EntryFacts {
@@ -545,6 +473,109 @@ async fn enter(
         },
     )?;
     Ok(reply(StatusCode::CREATED, body))
+}
+
+/// An entrant's name as sent, read at the edge (a long one refused before
+/// it is parsed).
+fn entrant_name(text: &str) -> ApiResult<EntrantName> {
+    if text.chars().count() > 4 * engine::contest::entrant::MAX_NAME_CHARS {
+        return Err(ApiError::unprocessable("bad-name", "name: too long"));
+    }
+    text.parse()
+        .map_err(|e| ApiError::unprocessable("bad-name", format!("name: {e}")))
+}
+
+/// Whether a name may enter now: the event open, not full, the name not
+/// taken (checked again when the entry is written).
+async fn may_enter(state: &AppState, loaded: &Loaded, key_of_name: &str) -> ApiResult<()> {
+    match loaded.row.state(store::now()) {
+        State::Closed => return Err(ApiError::forbidden("event-closed", "the event is closed")),
+        State::Scheduled => return Err(ApiError::forbidden("event-not-open", "the event has not opened yet")),
+        State::Open => {}
+    }
+    let id = &loaded.row.id;
+    let (entrants, _) = store::counts(&state.db.pool, id).await?;
+    if entrants >= loaded.row.max_entrants {
+        return Err(ApiError::forbidden(
+            "event-full",
+            "the event has all the entrants it takes",
+        ));
+    }
+    let taken: Option<(String,)> = sqlx::query_as("SELECT id FROM entries WHERE event_id = $1 AND name_key = $2")
+        .bind(id)
+        .bind(key_of_name)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if taken.is_some() {
+        return Err(ApiError::conflict("name-taken", "that name has entered already"));
+    }
+    Ok(())
+}
+
+/// Why an entry was not written.
+enum InsertError {
+    /// The event took its last entrant meanwhile.
+    Full,
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for InsertError {
+    fn from(e: sqlx::Error) -> InsertError {
+        InsertError::Db(e)
+    }
+}
+
+/// Writes the entry and its boards in one transaction, durable before the
+/// entrant hears of it.
+async fn insert_entry(
+    state: &AppState,
+    loaded: &Loaded,
+    entry: &EntryRow,
+    key_of_name: &str,
+    entry_key: &str,
+    boards: &[Board],
+) -> Result<(), InsertError> {
+    let id = &loaded.row.id;
+    let _turn = state.db.write_turn().await;
+    let mut tx = state.db.pool.begin().await?;
+    // Touching the event's row first makes entries to one event take turns
+    // (a row lock on PostgreSQL, the write lock on SQLite), so the count
+    // below is exact however many enter at once.
+    sqlx::query("UPDATE events SET max_entrants = max_entrants WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM entries WHERE event_id = $1")
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if count >= loaded.row.max_entrants {
+        return Err(InsertError::Full);
+    }
+    sqlx::query(
+        "INSERT INTO entries (id, event_id, name, name_key, key_hash, disqualified, created_at) \
+         VALUES ($1, $2, $3, $4, $5, NULL, $6)",
+    )
+    .bind(&entry.id)
+    .bind(id)
+    .bind(entry.name.as_str())
+    .bind(key_of_name)
+    .bind(keys::hash(entry_key))
+    .bind(store::now())
+    .execute(&mut *tx)
+    .await?;
+    for b in boards {
+        sqlx::query(
+            "INSERT INTO boards (entry_id, number, seed, seat, started, score) VALUES ($1, $2, $3, $4, 0, NULL)",
+        )
+        .bind(&entry.id)
+        .bind(i64::from(b.number))
+        .bind(b.seed.to_string())
+        .bind(b.seat.name())
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(tx.commit().await?)
 }
 
 async fn get_entry(AxState(state): St, Path(id): Path<String>, headers: HeaderMap) -> ApiResult<Response> {
