@@ -555,6 +555,7 @@ fn outcome_view(t: &Strings, out: &Outcome, cases: &CasesTask, nearby: &NearbyTa
     }
 }
 
+/// The form to create an event, and what came of it.
 #[component]
 pub fn CreateEvent() -> Html {
     let t = use_strings();

@@ -450,6 +450,8 @@ fn my_seat(t: &Strings, pos: &Position, actions: Html, on_toggle: Callback<(Face
     }
 }
 
+/// A board of the event at the table, for the entrant whose key this
+/// browser keeps.
 #[component]
 pub fn OnlineBoard(props: &OnlineBoardProps) -> Html {
     let t = use_strings();

@@ -45,7 +45,7 @@ fn typed(handle: &UseStateHandle<String>) -> Callback<InputEvent> {
 
 /// What the organiser types, and what the last action said.
 #[derive(Clone)]
-struct Typed {
+struct Fields {
     typed_key: UseStateHandle<String>,
     closes: UseStateHandle<String>,
     who: UseStateHandle<String>,
@@ -55,8 +55,8 @@ struct Typed {
 
 /// The organiser's fields, empty until typed.
 #[hook]
-fn use_typed() -> Typed {
-    Typed {
+fn use_fields() -> Fields {
+    Fields {
         typed_key: use_state(String::new),
         closes: use_state(String::new),
         who: use_state(String::new),
@@ -80,10 +80,10 @@ fn actions(
     id: &str,
     key: &UseStateHandle<Option<String>>,
     round: &UseStateHandle<u32>,
-    typed: &Typed,
+    fields: &Fields,
 ) -> Actions {
     let on_key = {
-        let (id, typed_key, key) = (id.to_string(), typed.typed_key.clone(), key.clone());
+        let (id, typed_key, key) = (id.to_string(), fields.typed_key.clone(), key.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let typed = typed_key.trim().to_string();
@@ -95,7 +95,7 @@ fn actions(
     };
     // An action with the organiser key, then everything asked again.
     let act = {
-        let (id, key, round, said) = (id.to_string(), key.clone(), round.clone(), typed.said.clone());
+        let (id, key, round, said) = (id.to_string(), key.clone(), round.clone(), fields.said.clone());
         move |path: &'static str, body: Option<String>| {
             let (id, key, round, said) = (
                 id.clone(),
@@ -115,7 +115,7 @@ fn actions(
         Callback::from(move |_: MouseEvent| act("close", None))
     };
     let on_extend = {
-        let (act, closes, said) = (act.clone(), typed.closes.clone(), typed.said.clone());
+        let (act, closes, said) = (act.clone(), fields.closes.clone(), fields.said.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             match typed_time(t, &closes) {
@@ -126,7 +126,7 @@ fn actions(
         })
     };
     let on_disqualify = {
-        let (act, who, reason) = (act.clone(), typed.who.clone(), typed.reason.clone());
+        let (act, who, reason) = (act.clone(), fields.who.clone(), fields.reason.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if !who.trim().is_empty() {
@@ -224,7 +224,7 @@ fn close_forms(t: &Strings, closes: &UseStateHandle<String>, actions: &Actions) 
 }
 
 /// Disqualifying an entrant, with a reason.
-fn disqualify_form(t: &Strings, view: &OrganiserView, fields: &Typed, on_disqualify: Callback<SubmitEvent>) -> Html {
+fn disqualify_form(t: &Strings, view: &OrganiserView, fields: &Fields, on_disqualify: Callback<SubmitEvent>) -> Html {
     let (who, reason) = (&fields.who, &fields.reason);
     html! {
         <form class="inline" id="online-disqualify" onsubmit={on_disqualify}>
@@ -265,6 +265,8 @@ fn downloads(t: &Strings, id: &str, title: &str, csv: &str, records: Option<Stri
     }
 }
 
+/// The organiser's page: the event's state and entrants, the actions on
+/// it, the standings and the downloads; a key asked for when none is kept.
 #[component]
 pub fn OrganiserPage(props: &OrganiserPageProps) -> Html {
     let t = use_strings();
@@ -279,7 +281,7 @@ pub fn OrganiserPage(props: &OrganiserPageProps) -> Html {
             None => Ok(None),
         }
     });
-    let fields = use_typed();
+    let fields = use_fields();
     let actions = actions(t, &id, &key, &round, &fields);
 
     let key_form = key_form(t, &fields.typed_key, actions.on_key.clone());
