@@ -25,7 +25,7 @@ use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
 use crate::route::{ContestLink, Route};
 use crate::web;
-use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
+use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task, TaskHandle};
 
 /// How hard an equal event's deals are for the entrant, from their seat,
 /// in players' words: each a GDI centre (advanced) that 1.5–4% of the
@@ -239,64 +239,85 @@ fn checked(e: &web_sys::Event) -> bool {
         .is_some_and(|i| i.checked())
 }
 
-#[component]
-pub fn CreateEvent() -> Html {
-    let t = use_strings();
-    let c = t.contest;
-    let form = use_state(Form::default);
-    let error = use_state(|| None::<String>);
-    let created = use_state(|| None::<(Event, Option<String>)>);
-    let server = use_context::<Server>().unwrap_or_default().0;
-    // An online event made on the server: its answer, or why not.
-    let posted = use_state(|| None::<Result<(Created, Option<String>), String>>);
-    let posting = use_state(|| false);
-    let cases = use_task(|answer| match answer {
-        Answer::Contest(ContestAnswer::TestCases(cases)) => Some(cases),
-        _ => None,
-    });
-    let nearby = use_task(|answer| match answer {
-        Answer::Contest(ContestAnswer::Nearby { near, of }) => Some((near, of)),
-        _ => None,
-    });
-    let finish = {
-        let (error, created, form, posted, posting) = (
-            error.clone(),
-            created.clone(),
-            form.clone(),
-            posted.clone(),
-            posting.clone(),
-        );
-        move |made: Result<Settings, String>, note: Option<String>| match made
-            .and_then(|s| Event::new(s).map_err(|e| t.event_error(&e)))
-        {
-            Ok(event) if form.online => {
-                let body = match online_body(t, &form, &event) {
-                    Ok(body) => body,
-                    Err(why) => return error.set(Some(why)),
-                };
-                error.set(None);
-                posting.set(true);
-                let (posted, posting) = (posted.clone(), posting.clone());
-                wasm_bindgen_futures::spawn_local(async move {
-                    let answer = api::call::<Created>("POST", "events", None, Some(body)).await;
-                    posting.set(false);
-                    posted.set(Some(match answer {
-                        Ok(made) => {
-                            let kept = keep_organiser_key(&made.id, &made.organiser_key);
-                            Ok((made, kept.err().map(|e| (t.online.key_not_kept)(t.storage_error(e)))))
-                        }
-                        Err(e) => Err(t.api_error(&e)),
-                    }));
-                });
-            }
-            Ok(event) => {
-                error.set(None);
-                created.set(Some((event, note)));
-            }
-            Err(why) => error.set(Some(why)),
+/// The test cases ranked by the worker: (seed, DIH) of each.
+type CasesTask = TaskHandle<Vec<(u64, f64)>>;
+/// The centre checked by the worker: the library's deals near it, of all.
+type NearbyTask = TaskHandle<(usize, usize)>;
+
+/// An online event made on the server (with why its key was not kept,
+/// if it was not), or why not.
+type Posted = Result<(Created, Option<String>), String>;
+
+/// What creating says back: what is wrong with the form, the link event
+/// made, the online event made on the server (or why not), and whether it
+/// is being made.
+#[derive(Clone)]
+struct Outcome {
+    error: UseStateHandle<Option<String>>,
+    created: UseStateHandle<Option<(Event, Option<String>)>>,
+    /// An online event made on the server: its answer, or why not.
+    posted: UseStateHandle<Option<Posted>>,
+    posting: UseStateHandle<bool>,
+}
+
+/// Makes the event of checked settings: a link event at once, an online
+/// event posted to the server (its organiser key kept).
+fn finisher(
+    t: &'static Strings,
+    form: &UseStateHandle<Form>,
+    out: &Outcome,
+) -> impl Fn(Result<Settings, String>, Option<String>) + Clone + 'static {
+    let (error, created, form, posted, posting) = (
+        out.error.clone(),
+        out.created.clone(),
+        form.clone(),
+        out.posted.clone(),
+        out.posting.clone(),
+    );
+    move |made: Result<Settings, String>, note: Option<String>| match made
+        .and_then(|s| Event::new(s).map_err(|e| t.event_error(&e)))
+    {
+        Ok(event) if form.online => {
+            let body = match online_body(t, &form, &event) {
+                Ok(body) => body,
+                Err(why) => return error.set(Some(why)),
+            };
+            error.set(None);
+            posting.set(true);
+            let (posted, posting) = (posted.clone(), posting.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let answer = api::call::<Created>("POST", "events", None, Some(body)).await;
+                posting.set(false);
+                posted.set(Some(match answer {
+                    Ok(made) => {
+                        let kept = keep_organiser_key(&made.id, &made.organiser_key);
+                        Ok((made, kept.err().map(|e| (t.online.key_not_kept)(t.storage_error(e)))))
+                    }
+                    Err(e) => Err(t.api_error(&e)),
+                }));
+            });
         }
-    };
-    // The test cases ranked, or the centre checked: the event is made.
+        Ok(event) => {
+            error.set(None);
+            created.set(Some((event, note)));
+        }
+        Err(why) => error.set(Some(why)),
+    }
+}
+
+/// The test cases ranked, or the centre checked: the event is made (or,
+/// with no deal near the centre, why not).
+#[hook]
+fn use_made_when_done<F>(
+    t: &'static Strings,
+    form: &UseStateHandle<Form>,
+    cases: &CasesTask,
+    nearby: &NearbyTask,
+    error: &UseStateHandle<Option<String>>,
+    finish: F,
+) where
+    F: Fn(Result<Settings, String>, Option<String>) + Clone + 'static,
+{
     {
         let (form, finish) = (form.clone(), finish.clone());
         use_effect_with(cases.task().clone(), move |task| {
@@ -319,181 +340,273 @@ pub fn CreateEvent() -> Html {
             }
         });
     }
-    let on_create = {
-        let posted = posted.clone();
-        let (form, error, created, cases, nearby, finish) = (
-            form.clone(),
-            error.clone(),
-            created.clone(),
-            cases.clone(),
-            nearby.clone(),
-            finish.clone(),
-        );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            created.set(None);
-            posted.set(None);
-            // Check the form before any work.
-            if let Err(why) = settings(t, &form, Some(Vec::new())) {
+}
+
+/// Creating: the form checked before any work, then the test cases ranked
+/// or the centre checked in the worker, or the event made at once.
+fn on_create<F>(
+    t: &'static Strings,
+    form: &UseStateHandle<Form>,
+    out: &Outcome,
+    cases: &CasesTask,
+    nearby: &NearbyTask,
+    finish: F,
+) -> Callback<SubmitEvent>
+where
+    F: Fn(Result<Settings, String>, Option<String>) + 'static,
+{
+    let posted = out.posted.clone();
+    let (form, error, created, cases, nearby) = (
+        form.clone(),
+        out.error.clone(),
+        out.created.clone(),
+        cases.clone(),
+        nearby.clone(),
+    );
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        created.set(None);
+        posted.set(None);
+        // Check the form before any work.
+        if let Err(why) = settings(t, &form, Some(Vec::new())) {
+            return error.set(Some(why));
+        }
+        if form.online {
+            if let Err(why) = online_fields(t, &form) {
                 return error.set(Some(why));
             }
-            if form.online {
-                if let Err(why) = online_fields(t, &form) {
-                    return error.set(Some(why));
-                }
-            }
-            error.set(None);
-            match form.format {
-                Format::Duplicate if form.test_cases && !form.online => {
-                    let (players, top) = test_case_numbers(t, &form).unwrap_or((30, 3));
-                    let boards = form.boards.trim().parse().unwrap_or(6);
-                    cases.run(Job::Contest(ContestJob::TestCases { players, boards, top }));
-                }
-                Format::Equal => {
-                    if let Ok((centre, eps)) = equal_numbers(t, &form) {
-                        nearby.run(Job::Contest(ContestJob::Nearby { centre, eps }));
-                    }
-                }
-                _ => finish(settings(t, &form, None), None),
-            }
-        })
-    };
-    let set = |change: fn(&mut Form, String)| {
-        let form = form.clone();
-        Callback::from(move |e: web_sys::Event| {
-            if let Some(v) = web::input_value(&e) {
-                let mut f = (*form).clone();
-                change(&mut f, v);
-                form.set(f);
-            }
-        })
-    };
-    let typed = |change: fn(&mut Form, String)| {
-        let form = form.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(v) = web::input_value(e.as_ref()) {
-                let mut f = (*form).clone();
-                change(&mut f, v);
-                form.set(f);
-            }
-        })
-    };
-    let tick = |change: fn(&mut Form, bool)| {
-        let form = form.clone();
-        Callback::from(move |e: web_sys::Event| {
-            let mut f = (*form).clone();
-            change(&mut f, checked(&e));
-            form.set(f);
-        })
-    };
-    let f = &*form;
-    let select = |id: &'static str,
-                  label: &'static str,
-                  options: Vec<(String, &'static str, bool)>,
-                  onchange: Callback<web_sys::Event>| {
-        html! {
-            <label class="field">{ label }
-                <select {id} {onchange}>
-                    { for options.into_iter().map(|(value, text, selected)| html! { <option {value} {selected}>{ text }</option> }) }
-                </select>
-            </label>
         }
-    };
-    let busy = cases.task().is_running() || nearby.task().is_running();
-    let posted_view = match &*posted {
+        error.set(None);
+        match form.format {
+            Format::Duplicate if form.test_cases && !form.online => {
+                let (players, top) = test_case_numbers(t, &form).unwrap_or((30, 3));
+                let boards = form.boards.trim().parse().unwrap_or(6);
+                cases.run(Job::Contest(ContestJob::TestCases { players, boards, top }));
+            }
+            Format::Equal => {
+                if let Ok((centre, eps)) = equal_numbers(t, &form) {
+                    nearby.run(Job::Contest(ContestJob::Nearby { centre, eps }));
+                }
+            }
+            _ => finish(settings(t, &form, None), None),
+        }
+    })
+}
+
+/// A choice made in a select: the form changed by `change`.
+fn set(form: &UseStateHandle<Form>, change: fn(&mut Form, String)) -> Callback<web_sys::Event> {
+    let form = form.clone();
+    Callback::from(move |e: web_sys::Event| {
+        if let Some(v) = web::input_value(&e) {
+            let mut f = (*form).clone();
+            change(&mut f, v);
+            form.set(f);
+        }
+    })
+}
+
+/// A field typed into: the form changed by `change`.
+fn typed(form: &UseStateHandle<Form>, change: fn(&mut Form, String)) -> Callback<InputEvent> {
+    let form = form.clone();
+    Callback::from(move |e: InputEvent| {
+        if let Some(v) = web::input_value(e.as_ref()) {
+            let mut f = (*form).clone();
+            change(&mut f, v);
+            form.set(f);
+        }
+    })
+}
+
+/// A box or radio ticked: the form changed by `change`.
+fn tick(form: &UseStateHandle<Form>, change: fn(&mut Form, bool)) -> Callback<web_sys::Event> {
+    let form = form.clone();
+    Callback::from(move |e: web_sys::Event| {
+        let mut f = (*form).clone();
+        change(&mut f, checked(&e));
+        form.set(f);
+    })
+}
+
+/// A labelled select of `options` (value, text, selected).
+fn select(
+    id: &'static str,
+    label: &'static str,
+    options: Vec<(String, &'static str, bool)>,
+    onchange: Callback<web_sys::Event>,
+) -> Html {
+    html! {
+        <label class="field">{ label }
+            <select {id} {onchange}>
+                { for options.into_iter().map(|(value, text, selected)| html! { <option {value} {selected}>{ text }</option> }) }
+            </select>
+        </label>
+    }
+}
+
+/// A link event or an online event, when a server serves the site.
+fn kind_choice(t: &Strings, f: &Form, form: &UseStateHandle<Form>) -> Html {
+    html! {
+        <>
+            <fieldset id="contest-new-kind">
+                <legend>{ t.online.kind_label }</legend>
+                <label class="check"><input type="radio" name="contest-kind" id="contest-new-link-event" checked={ !f.online } onchange={ tick(form, |f, on| if on { f.online = false }) } />{ t.online.link_event }</label>
+                <label class="check"><input type="radio" name="contest-kind" id="contest-new-online" checked={ f.online } onchange={ tick(form, |f, on| if on { f.online = true }) } />{ t.online.online_event }</label>
+            </fieldset>
+            <p class="note" id="contest-new-kind-note">{ if f.online { t.online.online_note } else { t.online.link_note } }</p>
+        </>
+    }
+}
+
+/// The deals: the format, how many boards, and where the deals come from
+/// (test cases or random, or the equal format's difficulty).
+fn deals_choice(t: &Strings, f: &Form, form: &UseStateHandle<Form>) -> Html {
+    let c = t.contest;
+    html! {
+        <>
+            { select("contest-new-format", c.format_label,
+                Format::ALL.iter().map(|&x| (x.name().to_string(), words::format_name(t, x), x == f.format)).collect(),
+                set(form, |f, v| if let Ok(x) = v.parse() { f.format = x })) }
+            <p class="note">{ c.format_notes[Format::ALL.iter().position(|&x| x == f.format).unwrap_or(0)] }</p>
+            <label class="field">{ c.boards_label }
+                <input id="contest-new-boards" type="number" min={ BOARDS.start().to_string() } max={ BOARDS.end().to_string() } value={ f.boards.clone() } oninput={ typed(form, |f, v| f.boards = v) } />
+            </label>
+            if f.format == Format::Duplicate && f.online {
+                <p class="note" id="contest-new-online-deals">{ t.online.no_test_cases }</p>
+            }
+            if f.format == Format::Duplicate && !f.online {
+                <fieldset>
+                    <legend>{ c.deals_label }</legend>
+                    <label class="check"><input type="radio" name="contest-source" id="contest-new-test-cases" checked={ f.test_cases } onchange={ tick(form, |f, on| if on { f.test_cases = true }) } />{ c.source_test_cases }</label>
+                    <label class="check"><input type="radio" name="contest-source" id="contest-new-random" checked={ !f.test_cases } onchange={ tick(form, |f, on| if on { f.test_cases = false }) } />{ c.source_random }</label>
+                </fieldset>
+            }
+            if f.format == Format::Equal {
+                { select("contest-new-difficulty", c.difficulty_label,
+                    Difficulty::PRESETS.iter().zip(c.difficulties).map(|(&d, text)| (d.key().to_string(), text, d == f.difficulty))
+                        .chain((f.difficulty == Difficulty::Custom).then(|| ("custom".to_string(), c.difficulty_custom, true)))
+                        .collect(),
+                    set(form, |f, v| if let Some(d) = Difficulty::of_key(&v) {
+                        f.difficulty = d;
+                        f.centre = d.centre().unwrap_or_default().into();
+                    })) }
+            }
+        </>
+    }
+}
+
+/// The entrant's aids: hint and undo on a link event only, the counter on
+/// both.
+fn aids_choice(t: &Strings, f: &Form, form: &UseStateHandle<Form>) -> Html {
+    html! {
+        <fieldset>
+            <legend>{ t.contest.aids_label }</legend>
+            if !f.online {
+                <label class="check"><input type="checkbox" id="contest-new-hint" checked={ f.aids.hint } onchange={ tick(form, |f, on| f.aids.hint = on) } />{ t.play.hint }</label>
+            }
+            <label class="check"><input type="checkbox" id="contest-new-counter" checked={ f.aids.counter } onchange={ tick(form, |f, on| f.aids.counter = on) } />{ t.play.counter }</label>
+            if !f.online {
+                <label class="check"><input type="checkbox" id="contest-new-undo" checked={ f.aids.undo } onchange={ tick(form, |f, on| f.aids.undo = on) } />{ t.play.undo }</label>
+            }
+        </fieldset>
+    }
+}
+
+/// An online event's own settings: when it opens and closes, when the
+/// standings show, how many may enter.
+fn online_settings(t: &Strings, f: &Form, form: &UseStateHandle<Form>) -> Html {
+    html! {
+        <fieldset id="contest-new-online-settings">
+            <legend>{ t.online.online_event }</legend>
+            <label class="field">{ t.online.opens_label }
+                <input id="contest-new-opens" type="datetime-local" value={ f.opens.clone() } oninput={ typed(form, |f, v| f.opens = v) } />
+            </label>
+            <label class="field">{ t.online.closes_label }
+                <input id="contest-new-closes" type="datetime-local" value={ f.closes.clone() } oninput={ typed(form, |f, v| f.closes = v) } />
+            </label>
+            <label class="field">{ t.online.standings_after_label }
+                <input id="contest-new-standings-after" type="number" min="1" max={ MAX_ENTRANTS.to_string() } value={ f.standings_after.clone() } oninput={ typed(form, |f, v| f.standings_after = v) } />
+            </label>
+            <label class="field">{ t.online.max_entrants_label }
+                <input id="contest-new-max-entrants" type="number" min="1" max={ MAX_ENTRANTS.to_string() } value={ f.max_entrants.clone() } oninput={ typed(form, |f, v| f.max_entrants = v) } />
+            </label>
+        </fieldset>
+    }
+}
+
+/// What came of creating: the work under way, what is wrong, the event
+/// made, or the online event being made and made.
+fn outcome_view(t: &Strings, out: &Outcome, cases: &CasesTask, nearby: &NearbyTask) -> Html {
+    let posted_view = match &*out.posted {
         Some(Ok((made, not_kept))) => online_created_view(t, made, not_kept.as_deref()),
         Some(Err(why)) => html! { <p class="error" id="contest-new-error" role="alert">{ why.clone() }</p> },
         None => html! {},
     };
     html! {
+        <>
+            { task_status(cases.task(), "contest-new-cases", Unit::Deals, cases.on_cancel()) }
+            { task_status(nearby.task(), "contest-new-nearby", Unit::Deals, nearby.on_cancel()) }
+            if let Some(why) = &*out.error { <p class="error" id="contest-new-error" role="alert">{ why.clone() }</p> }
+            if let Some((event, note)) = &*out.created {
+                { created_view(t, event, note.as_deref()) }
+            }
+            if *out.posting { <p class="note" id="contest-new-posting" role="status">{ t.online.creating }</p> }
+            { posted_view }
+        </>
+    }
+}
+
+/// The form to create an event, and what came of it.
+#[component]
+pub fn CreateEvent() -> Html {
+    let t = use_strings();
+    let c = t.contest;
+    let form = use_state(Form::default);
+    let error = use_state(|| None::<String>);
+    let created = use_state(|| None::<(Event, Option<String>)>);
+    let server = use_context::<Server>().unwrap_or_default().0;
+    let out = Outcome {
+        error,
+        created,
+        posted: use_state(|| None::<Posted>),
+        posting: use_state(|| false),
+    };
+    let cases: CasesTask = use_task(|answer| match answer {
+        Answer::Contest(ContestAnswer::TestCases(cases)) => Some(cases),
+        _ => None,
+    });
+    let nearby: NearbyTask = use_task(|answer| match answer {
+        Answer::Contest(ContestAnswer::Nearby { near, of }) => Some((near, of)),
+        _ => None,
+    });
+    let finish = finisher(t, &form, &out);
+    use_made_when_done(t, &form, &cases, &nearby, &out.error, finish.clone());
+    let on_create = on_create(t, &form, &out, &cases, &nearby, finish);
+    let f = &*form;
+    let busy = cases.task().is_running() || nearby.task().is_running();
+    html! {
         <section class="create" id="contest-create">
             <h2>{ c.create }</h2>
             <form onsubmit={on_create}>
-                if server {
-                    <fieldset id="contest-new-kind">
-                        <legend>{ t.online.kind_label }</legend>
-                        <label class="check"><input type="radio" name="contest-kind" id="contest-new-link-event" checked={ !f.online } onchange={ tick(|f, on| if on { f.online = false }) } />{ t.online.link_event }</label>
-                        <label class="check"><input type="radio" name="contest-kind" id="contest-new-online" checked={ f.online } onchange={ tick(|f, on| if on { f.online = true }) } />{ t.online.online_event }</label>
-                    </fieldset>
-                    <p class="note" id="contest-new-kind-note">{ if f.online { t.online.online_note } else { t.online.link_note } }</p>
-                }
+                if server { { kind_choice(t, f, &form) } }
                 <label class="field">{ c.title_label }
-                    <input id="contest-new-title" type="text" maxlength="60" value={ f.title.clone() } oninput={ typed(|f, v| f.title = v) } />
+                    <input id="contest-new-title" type="text" maxlength="60" value={ f.title.clone() } oninput={ typed(&form, |f, v| f.title = v) } />
                 </label>
-                { select("contest-new-format", c.format_label,
-                    Format::ALL.iter().map(|&x| (x.name().to_string(), words::format_name(t, x), x == f.format)).collect(),
-                    set(|f, v| if let Ok(x) = v.parse() { f.format = x })) }
-                <p class="note">{ c.format_notes[Format::ALL.iter().position(|&x| x == f.format).unwrap_or(0)] }</p>
-                <label class="field">{ c.boards_label }
-                    <input id="contest-new-boards" type="number" min={ BOARDS.start().to_string() } max={ BOARDS.end().to_string() } value={ f.boards.clone() } oninput={ typed(|f, v| f.boards = v) } />
-                </label>
-                if f.format == Format::Duplicate && f.online {
-                    <p class="note" id="contest-new-online-deals">{ t.online.no_test_cases }</p>
-                }
-                if f.format == Format::Duplicate && !f.online {
-                    <fieldset>
-                        <legend>{ c.deals_label }</legend>
-                        <label class="check"><input type="radio" name="contest-source" id="contest-new-test-cases" checked={ f.test_cases } onchange={ tick(|f, on| if on { f.test_cases = true }) } />{ c.source_test_cases }</label>
-                        <label class="check"><input type="radio" name="contest-source" id="contest-new-random" checked={ !f.test_cases } onchange={ tick(|f, on| if on { f.test_cases = false }) } />{ c.source_random }</label>
-                    </fieldset>
-                }
-                if f.format == Format::Equal {
-                    { select("contest-new-difficulty", c.difficulty_label,
-                        Difficulty::PRESETS.iter().zip(c.difficulties).map(|(&d, text)| (d.key().to_string(), text, d == f.difficulty))
-                            .chain((f.difficulty == Difficulty::Custom).then(|| ("custom".to_string(), c.difficulty_custom, true)))
-                            .collect(),
-                        set(|f, v| if let Some(d) = Difficulty::of_key(&v) {
-                            f.difficulty = d;
-                            f.centre = d.centre().unwrap_or_default().into();
-                        })) }
-                }
-                { advanced(t, f, &typed) }
+                { deals_choice(t, f, &form) }
+                { advanced(t, f, &|change| typed(&form, change)) }
                 { select("contest-new-seat", c.seat_label,
                     SeatRule::ALL.iter().zip(c.seat_rules).map(|(&x, text)| (x.name().to_string(), text, x == f.seat)).collect(),
-                    set(|f, v| if let Ok(x) = v.parse() { f.seat = x })) }
+                    set(&form, |f, v| if let Ok(x) = v.parse() { f.seat = x })) }
                 { select("contest-new-level", c.opponents_label,
                     Level::ALL.iter().zip(t.play.levels).map(|(&l, text)| (l.key().to_string(), text, l == f.level)).collect(),
-                    set(|f, v| if let Some(l) = Level::parse(&v) { f.level = l })) }
-                <fieldset>
-                    <legend>{ c.aids_label }</legend>
-                    if !f.online {
-                        <label class="check"><input type="checkbox" id="contest-new-hint" checked={ f.aids.hint } onchange={ tick(|f, on| f.aids.hint = on) } />{ t.play.hint }</label>
-                    }
-                    <label class="check"><input type="checkbox" id="contest-new-counter" checked={ f.aids.counter } onchange={ tick(|f, on| f.aids.counter = on) } />{ t.play.counter }</label>
-                    if !f.online {
-                        <label class="check"><input type="checkbox" id="contest-new-undo" checked={ f.aids.undo } onchange={ tick(|f, on| f.aids.undo = on) } />{ t.play.undo }</label>
-                    }
-                </fieldset>
+                    set(&form, |f, v| if let Some(l) = Level::parse(&v) { f.level = l })) }
+                { aids_choice(t, f, &form) }
                 { select("contest-new-reveal", c.reveal_label,
                     vec![("each-board".into(), c.reveal_each, f.reveal == Reveal::EachBoard), ("at-end".into(), c.reveal_end, f.reveal == Reveal::AtEnd)],
-                    set(|f, v| if let Ok(x) = v.parse() { f.reveal = x })) }
-                if f.online {
-                    <fieldset id="contest-new-online-settings">
-                        <legend>{ t.online.online_event }</legend>
-                        <label class="field">{ t.online.opens_label }
-                            <input id="contest-new-opens" type="datetime-local" value={ f.opens.clone() } oninput={ typed(|f, v| f.opens = v) } />
-                        </label>
-                        <label class="field">{ t.online.closes_label }
-                            <input id="contest-new-closes" type="datetime-local" value={ f.closes.clone() } oninput={ typed(|f, v| f.closes = v) } />
-                        </label>
-                        <label class="field">{ t.online.standings_after_label }
-                            <input id="contest-new-standings-after" type="number" min="1" max={ MAX_ENTRANTS.to_string() } value={ f.standings_after.clone() } oninput={ typed(|f, v| f.standings_after = v) } />
-                        </label>
-                        <label class="field">{ t.online.max_entrants_label }
-                            <input id="contest-new-max-entrants" type="number" min="1" max={ MAX_ENTRANTS.to_string() } value={ f.max_entrants.clone() } oninput={ typed(|f, v| f.max_entrants = v) } />
-                        </label>
-                    </fieldset>
-                }
-                <p><button type="submit" class="primary" id="contest-new-create" disabled={ busy || *posting }>{ c.create_button }</button></p>
+                    set(&form, |f, v| if let Ok(x) = v.parse() { f.reveal = x })) }
+                if f.online { { online_settings(t, f, &form) } }
+                <p><button type="submit" class="primary" id="contest-new-create" disabled={ busy || *out.posting }>{ c.create_button }</button></p>
             </form>
-            { task_status(cases.task(), "contest-new-cases", Unit::Deals, cases.on_cancel()) }
-            { task_status(nearby.task(), "contest-new-nearby", Unit::Deals, nearby.on_cancel()) }
-            if let Some(why) = &*error { <p class="error" id="contest-new-error" role="alert">{ why.clone() }</p> }
-            if let Some((event, note)) = &*created {
-                { created_view(t, event, note.as_deref()) }
-            }
-            if *posting { <p class="note" id="contest-new-posting" role="status">{ t.online.creating }</p> }
-            { posted_view }
+            { outcome_view(t, &out, &cases, &nearby) }
         </section>
     }
 }

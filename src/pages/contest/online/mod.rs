@@ -205,6 +205,201 @@ struct EventPageProps {
     id: AttrValue,
 }
 
+/// What the event page asks the server: the event, this browser's entry
+/// (when it keeps a key), the standings — all asked again when `round`
+/// is bumped.
+type EventAnswers = (
+    UseStateHandle<Option<Result<EventView, ApiError>>>,
+    UseStateHandle<Option<Result<Option<EntryView>, ApiError>>>,
+    UseStateHandle<Option<Result<StandingsView, ApiError>>>,
+);
+
+/// The event, the entry and the standings, fetched again whenever the key
+/// or the round changes.
+#[hook]
+fn use_event_answers(id: &str, key: Option<String>, round: u32) -> EventAnswers {
+    let event = use_fetch((id.to_string(), round), |(id, _)| async move {
+        api::call::<EventView>("GET", &format!("events/{id}"), None, None).await
+    });
+    let entry = use_fetch((key, id.to_string(), round), |(key, id, _)| async move {
+        match key {
+            Some(key) => api::call::<EntryView>("GET", &format!("events/{id}/entry"), Some(&key), None)
+                .await
+                .map(Some),
+            None => Ok(None),
+        }
+    });
+    let standings = use_fetch((id.to_string(), round), |(id, _)| async move {
+        api::call::<StandingsView>("GET", &format!("events/{id}/standings"), None, None).await
+    });
+    (event, entry, standings)
+}
+
+/// The two ways in: entering under a name, or continuing with a key kept
+/// elsewhere; what is typed, and what went wrong.
+#[derive(Clone)]
+struct EntryForms {
+    name: UseStateHandle<String>,
+    typed_key: UseStateHandle<String>,
+    error: UseStateHandle<Option<String>>,
+    busy: UseStateHandle<bool>,
+    on_enter: Callback<SubmitEvent>,
+    on_continue: Callback<SubmitEvent>,
+}
+
+/// The entry forms' fields and their submits: entering keeps the new key
+/// and asks everything again; continuing keeps a key the server knows.
+#[hook]
+fn use_entry_forms(
+    t: &'static Strings,
+    id: &str,
+    key: &UseStateHandle<Option<String>>,
+    round: &UseStateHandle<u32>,
+) -> EntryForms {
+    let name = use_state(String::new);
+    let typed_key = use_state(String::new);
+    let error = use_state(|| None::<String>);
+    let busy = use_state(|| false);
+    let on_enter = on_enter(t, id, &name, key, &error, &busy, round);
+    let on_continue = on_continue(t, id, &typed_key, key, &error);
+    EntryForms {
+        name,
+        typed_key,
+        error,
+        busy,
+        on_enter,
+        on_continue,
+    }
+}
+
+/// Enters the event under the typed name; the answer's key is kept and
+/// everything asked again.
+fn on_enter(
+    t: &'static Strings,
+    id: &str,
+    name: &UseStateHandle<String>,
+    key: &UseStateHandle<Option<String>>,
+    error: &UseStateHandle<Option<String>>,
+    busy: &UseStateHandle<bool>,
+    round: &UseStateHandle<u32>,
+) -> Callback<SubmitEvent> {
+    let o = t.online;
+    let (id, name, key, error, busy, round) = (
+        id.to_string(),
+        name.clone(),
+        key.clone(),
+        error.clone(),
+        busy.clone(),
+        round.clone(),
+    );
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        let who = name.trim().to_string();
+        if who.is_empty() || *busy {
+            return;
+        }
+        busy.set(true);
+        let (id, key, error, busy, round) = (id.clone(), key.clone(), error.clone(), busy.clone(), round.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let body = format!("{{\"name\":{}}}", api::quoted(&who));
+            let answer = api::call::<Entered>("POST", &format!("events/{id}/entries"), None, Some(body)).await;
+            busy.set(false);
+            match answer {
+                Ok(entered) => {
+                    let kept = keep_entry_key(&id, &entered.entry_key);
+                    error.set(kept.err().map(|e| (o.key_not_kept)(t.storage_error(e))));
+                    key.set(Some(entered.entry_key));
+                    round.set(*round + 1);
+                }
+                Err(e) => error.set(Some(t.api_error(&e))),
+            }
+        });
+    })
+}
+
+/// Continues with a typed key, kept once the server knows it.
+fn on_continue(
+    t: &'static Strings,
+    id: &str,
+    typed_key: &UseStateHandle<String>,
+    key: &UseStateHandle<Option<String>>,
+    error: &UseStateHandle<Option<String>>,
+) -> Callback<SubmitEvent> {
+    let o = t.online;
+    let (id, typed_key, key, error) = (id.to_string(), typed_key.clone(), key.clone(), error.clone());
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        let typed = typed_key.trim().to_string();
+        if typed.is_empty() {
+            return;
+        }
+        let (id, key, error) = (id.clone(), key.clone(), error.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            match api::call::<EntryView>("GET", &format!("events/{id}/entry"), Some(&typed), None).await {
+                Ok(_) => {
+                    let kept = keep_entry_key(&id, &typed);
+                    error.set(kept.err().map(|e| (o.key_not_kept)(t.storage_error(e))));
+                    key.set(Some(typed));
+                }
+                Err(e) => error.set(Some(t.api_error(&e))),
+            }
+        });
+    })
+}
+
+/// A text field's input kept in `handle`.
+fn typed_into(handle: &UseStateHandle<String>) -> Callback<InputEvent> {
+    let handle = handle.clone();
+    Callback::from(move |e: InputEvent| {
+        if let Some(v) = web::input_value(e.as_ref()) {
+            handle.set(v)
+        }
+    })
+}
+
+/// The page while the event is asked for.
+fn loading_page(t: &Strings) -> Html {
+    html! { <main id="main" class="page contest-page"><p id="online-loading">{ t.online.loading }</p></main> }
+}
+
+/// The page when the event cannot be had, with the way back.
+fn event_error_page(t: &Strings, e: &ApiError) -> Html {
+    html! {
+        <main id="main" class="page contest-page">
+            <h1>{ t.contest.title }</h1>
+            <p class="error" id="online-error" role="alert">{ t.api_error(e) }</p>
+            <p><a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.back_home }</a></p>
+        </main>
+    }
+}
+
+/// Entering the event under a name, while it is open.
+fn enter_form(t: &Strings, forms: &EntryForms) -> Html {
+    html! {
+        <form class="enter" id="online-enter" onsubmit={ forms.on_enter.clone() }>
+            <label class="field">{ t.contest.your_name }
+                <input id="online-name" type="text" maxlength="40" autocomplete="nickname" value={ (*forms.name).clone() }
+                    oninput={ typed_into(&forms.name) } />
+            </label>
+            <button type="submit" class="primary" id="online-enter-button" disabled={ *forms.busy }>{ t.contest.enter }</button>
+        </form>
+    }
+}
+
+/// Continuing an entry made in another browser, with its key.
+fn continue_form(t: &Strings, forms: &EntryForms) -> Html {
+    let o = t.online;
+    html! {
+        <form class="continue" id="online-continue" onsubmit={ forms.on_continue.clone() }>
+            <label class="field">{ o.continue_label }
+                <input id="online-key" type="text" spellcheck="false" autocomplete="off" value={ (*forms.typed_key).clone() }
+                    oninput={ typed_into(&forms.typed_key) } />
+            </label>
+            <button type="submit" id="online-continue-button">{ o.continue_button }</button>
+        </form>
+    }
+}
+
 /// The event: its rules and state, entering it (or continuing with a key),
 /// the entrant's boards, the standings.
 #[component]
@@ -216,93 +411,13 @@ fn EventPage(props: &EventPageProps) -> Html {
     // Bumped after entering: everything is asked again.
     let round = use_state(|| 0u32);
     let key = use_state(|| entry_key(&id));
-    let event = use_fetch((id.clone(), *round), |(id, _)| async move {
-        api::call::<EventView>("GET", &format!("events/{id}"), None, None).await
-    });
-    let entry = use_fetch(((*key).clone(), id.clone(), *round), |(key, id, _)| async move {
-        match key {
-            Some(key) => api::call::<EntryView>("GET", &format!("events/{id}/entry"), Some(&key), None)
-                .await
-                .map(Some),
-            None => Ok(None),
-        }
-    });
-    let standings = use_fetch((id.clone(), *round), |(id, _)| async move {
-        api::call::<StandingsView>("GET", &format!("events/{id}/standings"), None, None).await
-    });
-    let name = use_state(String::new);
-    let typed_key = use_state(String::new);
-    let error = use_state(|| None::<String>);
-    let busy = use_state(|| false);
+    let (event, entry, standings) = use_event_answers(&id, (*key).clone(), *round);
+    let forms = use_entry_forms(t, &id, &key, &round);
 
     let view = match &*event {
-        None => {
-            return html! { <main id="main" class="page contest-page"><p id="online-loading">{ o.loading }</p></main> }
-        }
-        Some(Err(e)) => {
-            return html! {
-                <main id="main" class="page contest-page">
-                    <h1>{ t.contest.title }</h1>
-                    <p class="error" id="online-error" role="alert">{ t.api_error(e) }</p>
-                    <p><a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.back_home }</a></p>
-                </main>
-            };
-        }
+        None => return loading_page(t),
+        Some(Err(e)) => return event_error_page(t, e),
         Some(Ok(v)) => v.clone(),
-    };
-    let on_enter = {
-        let (id, name, key, error, busy, round) = (
-            id.clone(),
-            name.clone(),
-            key.clone(),
-            error.clone(),
-            busy.clone(),
-            round.clone(),
-        );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let who = name.trim().to_string();
-            if who.is_empty() || *busy {
-                return;
-            }
-            busy.set(true);
-            let (id, key, error, busy, round) = (id.clone(), key.clone(), error.clone(), busy.clone(), round.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                let body = format!("{{\"name\":{}}}", api::quoted(&who));
-                let answer = api::call::<Entered>("POST", &format!("events/{id}/entries"), None, Some(body)).await;
-                busy.set(false);
-                match answer {
-                    Ok(entered) => {
-                        let kept = keep_entry_key(&id, &entered.entry_key);
-                        error.set(kept.err().map(|e| (o.key_not_kept)(t.storage_error(e))));
-                        key.set(Some(entered.entry_key));
-                        round.set(*round + 1);
-                    }
-                    Err(e) => error.set(Some(t.api_error(&e))),
-                }
-            });
-        })
-    };
-    let on_continue = {
-        let (id, typed_key, key, error) = (id.clone(), typed_key.clone(), key.clone(), error.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let typed = typed_key.trim().to_string();
-            if typed.is_empty() {
-                return;
-            }
-            let (id, key, error) = (id.clone(), key.clone(), error.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                match api::call::<EntryView>("GET", &format!("events/{id}/entry"), Some(&typed), None).await {
-                    Ok(_) => {
-                        let kept = keep_entry_key(&id, &typed);
-                        error.set(kept.err().map(|e| (o.key_not_kept)(t.storage_error(e))));
-                        key.set(Some(typed));
-                    }
-                    Err(e) => error.set(Some(t.api_error(&e))),
-                }
-            });
-        })
     };
     let public = public_event(&view);
     let entered = match &*entry {
@@ -325,24 +440,12 @@ fn EventPage(props: &EventPageProps) -> Html {
             if let Some(entry) = &entered {
                 { entry_view(t, &id, entry, (*key).as_deref().unwrap_or_default()) }
             } else if open {
-                <form class="enter" id="online-enter" onsubmit={on_enter}>
-                    <label class="field">{ t.contest.your_name }
-                        <input id="online-name" type="text" maxlength="40" autocomplete="nickname" value={ (*name).clone() }
-                            oninput={ { let name = name.clone(); Callback::from(move |e: InputEvent| if let Some(v) = web::input_value(e.as_ref()) { name.set(v) }) } } />
-                    </label>
-                    <button type="submit" class="primary" id="online-enter-button" disabled={ *busy }>{ t.contest.enter }</button>
-                </form>
+                { enter_form(t, &forms) }
             }
             if entered.is_none() {
-                <form class="continue" id="online-continue" onsubmit={on_continue}>
-                    <label class="field">{ o.continue_label }
-                        <input id="online-key" type="text" spellcheck="false" autocomplete="off" value={ (*typed_key).clone() }
-                            oninput={ { let k = typed_key.clone(); Callback::from(move |e: InputEvent| if let Some(v) = web::input_value(e.as_ref()) { k.set(v) }) } } />
-                    </label>
-                    <button type="submit" id="online-continue-button">{ o.continue_button }</button>
-                </form>
+                { continue_form(t, &forms) }
             }
-            if let Some(why) = entry_error.or_else(|| (*error).clone()) {
+            if let Some(why) = entry_error.or_else(|| (*forms.error).clone()) {
                 <p class="error" id="online-enter-error" role="alert">{ why }</p>
             }
             if let Some(Ok(s)) = &*standings { { standings_block(t, &view, s) } }
