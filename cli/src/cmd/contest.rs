@@ -20,7 +20,7 @@ use engine::contest::{
     Settings, Standings, Submission,
 };
 use engine::lab::library::Library;
-use engine::lab::panel::gdi_distance;
+use engine::lab::panel::{gdi_distance, GdiCentre};
 use engine::{Date, PlayerSpec, Seat};
 
 use super::{fresh_seed, online, out, Unread};
@@ -71,43 +71,11 @@ pub fn run(command: ContestCommand, json: bool) -> Result<Report, CliError> {
         },
         ContestCommand::Score {
             event,
-            mut results,
+            results,
             top,
             format,
             commitment,
-        } => {
-            let (event, published) = match event {
-                EventSource::Code(event) => (*event, None),
-                EventSource::Export(dir) => {
-                    let export = online::read_export(&dir)?;
-                    let mut files = export.results;
-                    files.append(&mut results);
-                    results = files;
-                    (export.event, Some(export.commitment))
-                }
-            };
-            if let Some(c) = &commitment {
-                online::check_event_commitment(&event, c)?;
-            }
-            if results.is_empty() {
-                return Err(CliError::arg(
-                    "RESULTS",
-                    "no result to score: name result codes or files",
-                ));
-            }
-            let standings = score(&event, &submissions(&results), top, json)?;
-            let mut report = standings_report(&event, &standings, pick(format, json));
-            if let Some(c) = commitment.or(published) {
-                report.json["commitment"] = json!({ "published": c, "checked": true });
-                if pick(format, json) != OutputFormat::Csv {
-                    report.text += &format!(
-                        "
-the revealed secret hashes to the commitment published, {c}: the boards are the ones committed to\n"
-                    );
-                }
-            }
-            Ok(in_format(report, format))
-        }
+        } => score_command(event, results, top, format, commitment, json),
         ContestCommand::Standings {
             event,
             server,
@@ -135,6 +103,48 @@ the revealed secret hashes to the commitment published, {c}: the boards are the 
         } => records(&event, entrant.as_ref(), &results, pick(format, json), json)
             .map(|report| in_format(report, format)),
     }
+}
+
+/// `ddz contest score`: an event's code or an online event's export, with
+/// the results given; the commitment checked when given or published.
+fn score_command(
+    event: EventSource,
+    mut results: Vec<String>,
+    top: Option<u32>,
+    format: OutputFormat,
+    commitment: Option<String>,
+    json: bool,
+) -> Result<Report, CliError> {
+    let (event, published) = match event {
+        EventSource::Code(event) => (*event, None),
+        EventSource::Export(dir) => {
+            let export = online::read_export(&dir)?;
+            let mut files = export.results;
+            files.append(&mut results);
+            results = files;
+            (export.event, Some(export.commitment))
+        }
+    };
+    if let Some(c) = &commitment {
+        online::check_event_commitment(&event, c)?;
+    }
+    if results.is_empty() {
+        return Err(CliError::arg(
+            "RESULTS",
+            "no result to score: name result codes or files",
+        ));
+    }
+    let standings = score(&event, &submissions(&results), top, json)?;
+    let mut report = standings_report(&event, &standings, pick(format, json));
+    if let Some(c) = commitment.or(published) {
+        report.json["commitment"] = json!({ "published": c, "checked": true });
+        if pick(format, json) != OutputFormat::Csv {
+            report.text += &format!(
+                "\nthe revealed secret hashes to the commitment published, {c}: the boards are the ones committed to\n"
+            );
+        }
+    }
+    Ok(in_format(report, format))
 }
 
 /// `--format json` prints what `--json` does: the report's JSON.
@@ -180,71 +190,27 @@ fn new(args: ContestNewArgs) -> Result<Report, CliError> {
         max_entrants: args.max_entrants,
     });
     if online.is_some() {
-        // The server deals from a secret of its own: a seed would be
-        // ignored, and test cases are boards everyone could compute.
-        if args.seed.is_some() {
-            return Err(CliError::arg(
-                "--seed",
-                "an online event's boards come from the server's secret; leave it out",
-            ));
-        }
-        if args.test_cases.is_some() {
-            return Err(CliError::arg(
-                "--test-cases",
-                "an online event cannot use test cases: their seeds are public, so anyone could compute the boards",
-            ));
-        }
+        refuse_public_boards(&args)?;
     }
     let seed = args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000);
-    let mut boards = args.boards;
-    let mut note = None;
-    let deals = match args.format {
+    let (deals, boards, mut note) = match args.format {
         Format::Duplicate => match args.test_cases {
-            Some((n, m, r)) => {
-                if boards.is_some_and(|b| u32::from(b) != m) {
-                    return Err(CliError::arg(
-                        "--boards",
-                        format!("{} boards, but --test-cases asks for M = {m}", boards.unwrap_or(0)),
-                    ));
-                }
-                boards = Some(m as u8);
-                let lib = library(args.library.as_deref())?;
-                let chosen = lib.select(n, m, r, m as usize);
-                if chosen.len() < m as usize {
-                    return Err(CliError::arg(
-                        "--test-cases",
-                        format!("the library has {} deals, fewer than the {m} boards", lib.entries.len()),
-                    ));
-                }
-                note = Some(format!(
-                    "test cases for n = {n}, m = {m}, r = {r} from a library of {} deals (DIH {})",
-                    lib.entries.len(),
-                    chosen
-                        .iter()
-                        .map(|(_, d)| format!("{d:.3}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-                Deals::TestCases {
-                    players: n,
-                    top: r,
-                    seeds: chosen.iter().map(|(e, _)| e.seed).collect(),
-                }
-            }
-            None => Deals::Seeded { seed },
+            Some(shape) => test_cases(&args, shape)?,
+            None => (Deals::Seeded { seed }, args.boards, None),
         },
         Format::Equal => {
             let centre = args
                 .centre
                 .ok_or_else(|| CliError::arg("--centre", "the equal format needs a GDI centre, G1,G2,..."))?;
             let eps_milli = Event::eps_milli(args.eps.unwrap_or(DEFAULT_EPS)).map_err(|e| CliError::arg("--eps", e))?;
-            Deals::Equal {
+            let deals = Deals::Equal {
                 centre,
                 eps_milli,
                 seed,
-            }
+            };
+            (deals, args.boards, None)
         }
-        Format::Random => Deals::Random { seed },
+        Format::Random => (Deals::Random { seed }, args.boards, None),
     };
     let event = Event::new(Settings {
         title: args.title,
@@ -257,33 +223,92 @@ fn new(args: ContestNewArgs) -> Result<Report, CliError> {
     })
     .map_err(|e| CliError::Other(e.to_string()))?;
     if let (Deals::Equal { centre, .. }, Some(eps)) = (event.deals(), event.deals().eps()) {
-        // How many of a library's deals lie within ε: the share of fresh
-        // deals an entrant's dealing keeps.
-        let lib = library(args.library.as_deref())?;
-        let near = lib
-            .entries
-            .iter()
-            .filter(|e| gdi_distance(&e.gdi, centre.values()).is_some_and(|d| d < eps))
-            .count();
-        if near == 0 {
-            return Err(CliError::arg(
-                "--centre",
-                format!(
-                    "no deal of the library ({} deals) lies within {eps} of ({centre}): an entrant's deals could not be found; widen --eps or move the centre",
-                    lib.entries.len()
-                ),
-            ));
-        }
-        note = Some(format!(
-            "{near} of the library's {} deals lie within {eps} of the centre ({:.1}%)",
-            lib.entries.len(),
-            100.0 * near as f64 / lib.entries.len() as f64
-        ));
+        note = Some(equal_share(args.library.as_deref(), centre, eps)?);
     }
     match online {
         Some(online) => online::create(&online, &event, note),
         None => Ok(event_report(&event, args.site.as_deref(), note)),
     }
+}
+
+/// An online event's boards come from the server's secret: a seed would
+/// be ignored, and test cases are boards everyone could compute.
+fn refuse_public_boards(args: &ContestNewArgs) -> Result<(), CliError> {
+    if args.seed.is_some() {
+        return Err(CliError::arg(
+            "--seed",
+            "an online event's boards come from the server's secret; leave it out",
+        ));
+    }
+    if args.test_cases.is_some() {
+        return Err(CliError::arg(
+            "--test-cases",
+            "an online event cannot use test cases: their seeds are public, so anyone could compute the boards",
+        ));
+    }
+    Ok(())
+}
+
+/// The library's test cases for n players, m boards and the top r places:
+/// the deals, the boards (m) and a note of their DIH.
+fn test_cases(
+    args: &ContestNewArgs,
+    (n, m, r): (u32, u32, u32),
+) -> Result<(Deals, Option<u8>, Option<String>), CliError> {
+    if args.boards.is_some_and(|b| u32::from(b) != m) {
+        return Err(CliError::arg(
+            "--boards",
+            format!("{} boards, but --test-cases asks for M = {m}", args.boards.unwrap_or(0)),
+        ));
+    }
+    let lib = library(args.library.as_deref())?;
+    let chosen = lib.select(n, m, r, m as usize);
+    if chosen.len() < m as usize {
+        return Err(CliError::arg(
+            "--test-cases",
+            format!("the library has {} deals, fewer than the {m} boards", lib.entries.len()),
+        ));
+    }
+    let note = format!(
+        "test cases for n = {n}, m = {m}, r = {r} from a library of {} deals (DIH {})",
+        lib.entries.len(),
+        chosen
+            .iter()
+            .map(|(_, d)| format!("{d:.3}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let deals = Deals::TestCases {
+        players: n,
+        top: r,
+        seeds: chosen.iter().map(|(e, _)| e.seed).collect(),
+    };
+    Ok((deals, Some(m as u8), Some(note)))
+}
+
+/// How many of a library's deals lie within ε of the centre (the share of
+/// fresh deals an entrant's dealing keeps); none is refused.
+fn equal_share(library_path: Option<&Path>, centre: &GdiCentre, eps: f64) -> Result<String, CliError> {
+    let lib = library(library_path)?;
+    let near = lib
+        .entries
+        .iter()
+        .filter(|e| gdi_distance(&e.gdi, centre.values()).is_some_and(|d| d < eps))
+        .count();
+    if near == 0 {
+        return Err(CliError::arg(
+            "--centre",
+            format!(
+                "no deal of the library ({} deals) lies within {eps} of ({centre}): an entrant's deals could not be found; widen --eps or move the centre",
+                lib.entries.len()
+            ),
+        ));
+    }
+    Ok(format!(
+        "{near} of the library's {} deals lie within {eps} of the centre ({:.1}%)",
+        lib.entries.len(),
+        100.0 * near as f64 / lib.entries.len() as f64
+    ))
 }
 
 /// ε when the equal format's `--eps` is not given.
