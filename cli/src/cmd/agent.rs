@@ -152,9 +152,43 @@ fn answer(
     let me = seat(field("seat")?, "seat")?;
     let hand = cards(field("hand")?, "hand")?;
     limits::hand("hand", hand).map_err(|e| e.to_string())?;
-    let counts_value = field("counts")?
-        .as_object()
-        .ok_or("counts: expected an object of seat: cards")?;
+    let (counts, seats) = read_counts(field("counts")?)?;
+    let record = read_history(field("history")?)?;
+    let bottom = match (request.get("bottom"), request.get("three_landlord_cards")) {
+        (None | Some(Value::Null), Some(_)) => return Err(DOUZERO_BOTTOM.into()),
+        (None | Some(Value::Null), None) => None,
+        (Some(b), _) => Some(cards(b, "bottom")?),
+    };
+    let view = SeatView::from_record(me, seats, hand, bottom, &record, counts).map_err(|e| e.to_string())?;
+    let mut ours = Vec::new();
+    view.legal_moves(&mut ours);
+    let legal = match request.get("legal") {
+        None | Some(Value::Null) => None,
+        Some(list) => Some(read_legal(list, &ours)?),
+    };
+    let deadline = match time_limit {
+        Some(ms) => Deadline::after(clock, ms * THINKING_SHARE),
+        None => Deadline::NONE,
+    };
+    let chosen = agent.choose(&view, &deadline);
+    Ok(match legal {
+        None => (spell(chosen), chosen),
+        Some(entries) => {
+            let (text, mv) = entries
+                .iter()
+                .find(|(_, mv)| *mv == chosen)
+                .or_else(|| entries.iter().find(|(_, mv)| mv.cards() == chosen.cards()))
+                .or(entries.first())
+                .ok_or("legal: the list is empty")?;
+            (text.clone(), *mv)
+        }
+    })
+}
+
+/// The request's counts, `{seat: cards}`: each seat's cards left, and how
+/// many seats play (three when the second farmer is counted).
+fn read_counts(value: &Value) -> Result<([u8; 3], usize), String> {
+    let counts_value = value.as_object().ok_or("counts: expected an object of seat: cards")?;
     let mut counts = [0u8; 3];
     let mut seats = 2;
     for (name, n) in counts_value {
@@ -174,13 +208,14 @@ fn answer(
             seats = 3;
         }
     }
-    let mut record = Vec::new();
-    for (i, entry) in field("history")?
-        .as_array()
-        .ok_or("history: expected a list of [seat, play]")?
-        .iter()
-        .enumerate()
-    {
+    Ok((counts, seats))
+}
+
+/// The request's history, a list of `[seat, play]`.
+fn read_history(value: &Value) -> Result<Vec<Turn>, String> {
+    let entries = value.as_array().ok_or("history: expected a list of [seat, play]")?;
+    let mut record = Vec::with_capacity(entries.len());
+    for (i, entry) in entries.iter().enumerate() {
         let at = format!("history[{i}]");
         let pair = entry
             .as_array()
@@ -195,56 +230,31 @@ fn answer(
             mv: parse_move(text, &at)?,
         });
     }
-    let bottom = match (request.get("bottom"), request.get("three_landlord_cards")) {
-        (None | Some(Value::Null), Some(_)) => return Err(DOUZERO_BOTTOM.into()),
-        (None | Some(Value::Null), None) => None,
-        (Some(b), _) => Some(cards(b, "bottom")?),
-    };
-    let view = SeatView::from_record(me, seats, hand, bottom, &record, counts).map_err(|e| e.to_string())?;
-    let mut ours = Vec::new();
-    view.legal_moves(&mut ours);
-    // The caller's legal list, each entry checked against the rules.
-    let legal: Option<Vec<(String, Move)>> = match request.get("legal") {
-        None | Some(Value::Null) => None,
-        Some(list) => {
-            let list = list.as_array().ok_or("legal: expected a list of plays")?;
-            let mut entries = Vec::new();
-            for (i, entry) in list.iter().enumerate() {
-                let at = format!("legal[{i}]");
-                let text = entry.as_str().ok_or_else(|| format!("{at}: expected a string"))?;
-                let mv = parse_move(text, &at)?;
-                // The move in the reading written, not just its cards.
-                if !ours.contains(&mv) {
-                    return Err(format!(
-                        "{at}: '{text}', read as {}, is not a legal move here",
-                        describe(mv)
-                    ));
-                }
-                entries.push((text.to_string(), mv));
-            }
-            if entries.is_empty() {
-                return Err("legal: the list is empty".into());
-            }
-            Some(entries)
+    Ok(record)
+}
+
+/// The caller's legal list, each entry as written and the move it reads
+/// as, checked against the rules (`ours`, the legal moves).
+fn read_legal(list: &Value, ours: &[Move]) -> Result<Vec<(String, Move)>, String> {
+    let list = list.as_array().ok_or("legal: expected a list of plays")?;
+    let mut entries = Vec::new();
+    for (i, entry) in list.iter().enumerate() {
+        let at = format!("legal[{i}]");
+        let text = entry.as_str().ok_or_else(|| format!("{at}: expected a string"))?;
+        let mv = parse_move(text, &at)?;
+        // The move in the reading written, not just its cards.
+        if !ours.contains(&mv) {
+            return Err(format!(
+                "{at}: '{text}', read as {}, is not a legal move here",
+                describe(mv)
+            ));
         }
-    };
-    let deadline = match time_limit {
-        Some(ms) => Deadline::after(clock, ms * THINKING_SHARE),
-        None => Deadline::NONE,
-    };
-    let chosen = agent.choose(&view, &deadline);
-    Ok(match legal {
-        None => (spell(chosen), chosen),
-        Some(entries) => {
-            let (text, mv) = entries
-                .iter()
-                .find(|(_, mv)| *mv == chosen)
-                .or_else(|| entries.iter().find(|(_, mv)| mv.cards() == chosen.cards()))
-                .or(entries.first())
-                .ok_or("legal: the list is empty")?;
-            (text.clone(), *mv)
-        }
-    })
+        entries.push((text.to_string(), mv));
+    }
+    if entries.is_empty() {
+        return Err("legal: the list is empty".into());
+    }
+    Ok(entries)
 }
 
 /// A move in words, with its kind: a reading's name says which it is.
