@@ -91,33 +91,7 @@ pub fn TapHand(props: &TapHandProps) -> Html {
     };
     let card = |(i, &face): (usize, &Face)| {
         let on = props.selected.contains(face);
-        let key = {
-            let (on_toggle, cards_in) = (props.on_toggle.clone(), cards_in.clone());
-            Callback::from(move |e: KeyboardEvent| {
-                let focus = |to: i64| {
-                    if let Some(el) = web_sys::window()
-                        .and_then(|w| w.document())
-                        .and_then(|d| {
-                            d.query_selector(&format!("{cards_in}[data-index=\"{to}\"]"))
-                                .ok()
-                                .flatten()
-                        })
-                        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-                    {
-                        let _ = el.focus();
-                    }
-                };
-                match e.key().as_str() {
-                    " " => {
-                        e.prevent_default();
-                        on_toggle.emit((face, None));
-                    }
-                    "ArrowLeft" => focus(i as i64 - 1),
-                    "ArrowRight" => focus(i as i64 + 1),
-                    _ => {}
-                }
-            })
-        };
+        let key = card_keys(props.on_toggle.clone(), cards_in.clone(), face, i);
         html! {
             <li data-index={ i.to_string() } data-rank={ face.rank.letter().to_string() } class={ classes!(on.then_some("selected")) }
                 tabindex="0" role="checkbox" aria-checked={ on.to_string() } aria-label={ t.spoken_face(face) } onkeydown={key}>
@@ -137,6 +111,40 @@ pub fn TapHand(props: &TapHandProps) -> Html {
             { for rows }
         </div>
     }
+}
+
+/// A card's keys: the space bar picks it or puts it back, the arrows move
+/// along the hand.
+fn card_keys(
+    on_toggle: Callback<(Face, Option<bool>)>,
+    cards_in: String,
+    face: Face,
+    i: usize,
+) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        let focus = |to: i64| {
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| {
+                    d.query_selector(&format!("{cards_in}[data-index=\"{to}\"]"))
+                        .ok()
+                        .flatten()
+                })
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = el.focus();
+            }
+        };
+        match e.key().as_str() {
+            " " => {
+                e.prevent_default();
+                on_toggle.emit((face, None));
+            }
+            "ArrowLeft" => focus(i as i64 - 1),
+            "ArrowRight" => focus(i as i64 + 1),
+            _ => {}
+        }
+    })
 }
 
 /// The most cards a phone held upright shows in one row: ten give each

@@ -90,16 +90,6 @@ pub fn EventPage(props: &EventPageProps) -> Html {
             refused.set(None);
         })
     };
-    let share = full_link(&Route::Contest(ContestLink::event(&event.code())).to_hash());
-    let organiser = |view: &str| {
-        Route::Contest(ContestLink {
-            event: Some(event.code()),
-            board: None,
-            view: Some(view.to_string()),
-            online: None,
-        })
-        .to_hash()
-    };
     // Unreadable text left in place (storage full) is given up only by choice.
     let stuck = match (&*problem, &*refused) {
         (_, Some(Refused::Unreadable(p))) => Some(p.bytes),
@@ -140,20 +130,38 @@ pub fn EventPage(props: &EventPageProps) -> Html {
             } else {
                 <EnterForm event={ event.clone() } {on_entry} />
             }
-            <details class="organiser" id="contest-organiser">
-                <summary>{ t.contest.organiser }</summary>
-                <p>{ t.contest.share_event }</p>
-                <p class="share-line">
-                    <input type="text" readonly=true id="contest-share" value={ share.clone() } />
-                    <CopyButton text={ share.clone() } />
-                </p>
-                <p class="code-line">{ t.contest.event_code }{ " " }<code id="contest-code">{ event.code() }</code></p>
-                <p class="links">
-                    <a class="button" id="contest-score-link" href={ organiser("score") }>{ t.contest.score_results }</a>
-                    <a class="button" id="contest-records-link" href={ organiser("records") }>{ t.contest.hand_records }</a>
-                </p>
-            </details>
+            { organiser_view(t, event) }
         </main>
+    }
+}
+
+/// The organiser's tools, folded away: the event's link and code to share,
+/// scoring its results, its hand records.
+fn organiser_view(t: &Strings, event: &Event) -> Html {
+    let share = full_link(&Route::Contest(ContestLink::event(&event.code())).to_hash());
+    let organiser = |view: &str| {
+        Route::Contest(ContestLink {
+            event: Some(event.code()),
+            board: None,
+            view: Some(view.to_string()),
+            online: None,
+        })
+        .to_hash()
+    };
+    html! {
+        <details class="organiser" id="contest-organiser">
+            <summary>{ t.contest.organiser }</summary>
+            <p>{ t.contest.share_event }</p>
+            <p class="share-line">
+                <input type="text" readonly=true id="contest-share" value={ share.clone() } />
+                <CopyButton text={ share.clone() } />
+            </p>
+            <p class="code-line">{ t.contest.event_code }{ " " }<code id="contest-code">{ event.code() }</code></p>
+            <p class="links">
+                <a class="button" id="contest-score-link" href={ organiser("score") }>{ t.contest.score_results }</a>
+                <a class="button" id="contest-records-link" href={ organiser("records") }>{ t.contest.hand_records }</a>
+            </p>
+        </details>
     }
 }
 

@@ -12,13 +12,12 @@ use engine::contest::{Board, EntrantName, Event, Standings};
 use engine::{Cards, Play, Seat, Team};
 use yew::prelude::*;
 
-use super::score::stored_standings;
+use super::score::{crumbs, stored_standings};
 use super::words;
 use crate::components::task::task_status;
 use crate::game::entry::Entry;
 use crate::i18n::Unit;
 use crate::i18n::{use_strings, Strings};
-use crate::route::{ContestLink, Route};
 use crate::web;
 use crate::worker::{use_task, Answer, ContestAnswer, ContestJob, Job, Task};
 
@@ -144,10 +143,7 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
     let shared = event.format().is_shared();
     html! {
         <main id="main" class="page contest-page contest-records">
-            <p class="crumbs no-print">
-                <a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.title }</a>{ " › " }
-                <a href={ Route::Contest(ContestLink::event(&event.code())).to_hash() }>{ words::title(t, event) }</a>
-            </p>
+            { crumbs(t, event) }
             <h1>{ (t.contest.records_of)(&words::title(t, event)) }</h1>
             <p class="note">{ words::rules(t, event).join(" ") }</p>
             if !shared {
@@ -162,14 +158,29 @@ pub fn RecordsPage(props: &RecordsPageProps) -> Html {
             }
             { task_status(records.task(), "contest-records", Unit::Games, records.on_cancel()) }
             if let (Task::Done(list), Some(groups)) = (records.task(), &*groups) {
-                <p class="links no-print">
-                    <button type="button" id="contest-records-print" onclick={ Callback::from(|_: MouseEvent| { let _ = web_sys::window().map(|w| w.print()); }) }>{ t.contest.print }</button>
-                </p>
-                <div class="records" id="contest-records-list">
-                    { for groups.iter().map(|group| group_view(t, group, list, standings.as_ref().as_ref(), !shared)) }
-                </div>
+                { records_view(t, groups, list, standings.as_ref().as_ref(), !shared) }
             }
         </main>
+    }
+}
+
+/// The records worked out, group after group, with a button to print them.
+fn records_view(
+    t: &Strings,
+    groups: &[Group],
+    list: &[HandRecord],
+    standings: Option<&Standings>,
+    named: bool,
+) -> Html {
+    html! {
+        <>
+            <p class="links no-print">
+                <button type="button" id="contest-records-print" onclick={ Callback::from(|_: MouseEvent| { let _ = web_sys::window().map(|w| w.print()); }) }>{ t.contest.print }</button>
+            </p>
+            <div class="records" id="contest-records-list">
+                { for groups.iter().map(|group| group_view(t, group, list, standings, named)) }
+            </div>
+        </>
     }
 }
 

@@ -163,27 +163,8 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
         let files = files.dispatcher();
         Callback::from(move |batch: Vec<Read>| files.dispatch(FilesAction::Add(batch)))
     };
-    let on_choose = {
-        let on_file = on_file.clone();
-        Callback::from(move |e: web_sys::Event| {
-            if let Some(list) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-                .and_then(|i| i.files())
-            {
-                read_files(list, on_file.clone());
-            }
-        })
-    };
-    let on_drop = {
-        let on_file = on_file.clone();
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            if let Some(list) = e.data_transfer().and_then(|d| d.files()) {
-                read_files(list, on_file.clone());
-            }
-        })
-    };
+    let on_choose = choose_files(on_file.clone());
+    let on_drop = drop_files(on_file);
     let on_drag = Callback::from(|e: DragEvent| e.prevent_default());
     let on_paste = {
         let pasted = pasted.clone();
@@ -218,19 +199,9 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
             scoring.reset();
         })
     };
-    let records = Route::Contest(ContestLink {
-        event: Some(event.code()),
-        board: None,
-        view: Some("records".into()),
-        online: None,
-    })
-    .to_hash();
     html! {
         <main id="main" class="page contest-page contest-score">
-            <p class="crumbs no-print">
-                <a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.title }</a>{ " › " }
-                <a href={ Route::Contest(ContestLink::event(&event.code())).to_hash() }>{ words::title(t, event) }</a>
-            </p>
+            { crumbs(t, event) }
             <h1>{ (t.contest.standings_of)(&words::title(t, event)) }</h1>
             <section class="hand-in no-print">
                 <p>{ t.contest.score_intro }</p>
@@ -255,21 +226,71 @@ pub fn ScorePage(props: &ScorePageProps) -> Html {
                 { task_status(scoring.task(), "contest-scoring", Unit::Steps, scoring.on_cancel()) }
             </section>
             if let Task::Done(s) = scoring.task() {
-                { standings_view(t, event, s) }
-                <p class="links no-print">
-                    <a class="button" id="contest-csv" href={ data_href("text/csv", &csv_for_spreadsheets(t, s)) }
-                        download={ csv_name(t, &words::title(t, event), &today()) }>{ t.contest.export_csv }</a>
-                    <button type="button" id="contest-print" onclick={ Callback::from(|_: MouseEvent| { let _ = web_sys::window().map(|w| w.print()); }) }>{ t.contest.print }</button>
-                    <a class="button" id="contest-records-scored" href={records}>
-                        { if event.format().is_shared() { t.contest.hand_records } else { t.contest.all_records } }
-                    </a>
-                </p>
-                if let Some(why) = *not_kept {
-                    <p class="notice no-print" id="contest-standings-not-kept">{ (t.contest.standings_not_kept)(t.storage_error(why)) }</p>
-                }
+                { scored_view(t, event, s, *not_kept) }
             }
         </main>
     }
+}
+
+/// The standings once scored, with what to do with them: export, print,
+/// the hand records; and whether this browser kept them for the records.
+fn scored_view(t: &Strings, event: &Event, s: &Standings, not_kept: Option<StorageError>) -> Html {
+    let records = Route::Contest(ContestLink {
+        event: Some(event.code()),
+        board: None,
+        view: Some("records".into()),
+        online: None,
+    })
+    .to_hash();
+    html! {
+        <>
+            { standings_view(t, event, s) }
+            <p class="links no-print">
+                <a class="button" id="contest-csv" href={ data_href("text/csv", &csv_for_spreadsheets(t, s)) }
+                    download={ csv_name(t, &words::title(t, event), &today()) }>{ t.contest.export_csv }</a>
+                <button type="button" id="contest-print" onclick={ Callback::from(|_: MouseEvent| { let _ = web_sys::window().map(|w| w.print()); }) }>{ t.contest.print }</button>
+                <a class="button" id="contest-records-scored" href={records}>
+                    { if event.format().is_shared() { t.contest.hand_records } else { t.contest.all_records } }
+                </a>
+            </p>
+            if let Some(why) = not_kept {
+                <p class="notice no-print" id="contest-standings-not-kept">{ (t.contest.standings_not_kept)(t.storage_error(why)) }</p>
+            }
+        </>
+    }
+}
+
+/// The way back: the contests, then this event.
+pub(super) fn crumbs(t: &Strings, event: &Event) -> Html {
+    html! {
+        <p class="crumbs no-print">
+            <a href={ Route::Contest(ContestLink::default()).to_hash() }>{ t.contest.title }</a>{ " › " }
+            <a href={ Route::Contest(ContestLink::event(&event.code())).to_hash() }>{ words::title(t, event) }</a>
+        </p>
+    }
+}
+
+/// Reads the files chosen in the file input.
+fn choose_files(on_file: Callback<Vec<Read>>) -> Callback<web_sys::Event> {
+    Callback::from(move |e: web_sys::Event| {
+        if let Some(list) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|i| i.files())
+        {
+            read_files(list, on_file.clone());
+        }
+    })
+}
+
+/// Reads the files dropped on the drop zone (instead of the browser opening them).
+fn drop_files(on_file: Callback<Vec<Read>>) -> Callback<DragEvent> {
+    Callback::from(move |e: DragEvent| {
+        e.prevent_default();
+        if let Some(list) = e.data_transfer().and_then(|d| d.files()) {
+            read_files(list, on_file.clone());
+        }
+    })
 }
 
 /// The standings table, the DIH line and the refused results.

@@ -291,13 +291,52 @@ fn mine(
     let my_turn = deal.to_act == Some(chair);
     let role = deal.seat_of(chair);
     let auto = frame.chairs[chair.index()].as_ref().is_some_and(|s| s.auto);
+    let actions = mine_actions(t, frame, deal, chair, **selected, send, seconds);
+    let on_toggle = {
+        let selected = selected.clone();
+        Callback::from(move |(face, on): (Face, Option<bool>)| {
+            let now = *selected;
+            let one = Faces::of([face]);
+            let pick = on.unwrap_or(!now.contains(face));
+            selected.set(if pick { now.union(one) } else { now.minus(one) });
+        })
+    };
+    html! {
+        <section class={ classes!("seat", "me", my_turn.then_some("turn")) } data-chair={ chair.to_string() } data-seat={ role.map(|r| r.name()).unwrap_or("") }>
+            <div class="me-line">
+                <span class="name">{ frame.chairs[chair.index()].as_ref().map(|s| s.name.clone()).unwrap_or_default() }</span>
+                if let Some(role) = role {
+                    <span class={ classes!("role", (role == Seat::Landlord).then_some("landlord")) }>{ crate::components::table::view::role_name(t, role) }</span>
+                }
+                if auto { <span class="badge auto" data-auto="true">{ t.table.auto }</span> }
+                <span class="count">{ (t.play.cards_left)(hand_cards.len()) }</span>
+            </div>
+            { actions }
+            <TapHand {hand} selected={ if my_turn { **selected } else { Faces::EMPTY } } selectable={ my_turn && deal.phase == Phase::Playing && !auto } marked={ Faces::EMPTY } {on_toggle} id={ AttrValue::Static("table-hand") } />
+        </section>
+    }
+}
+
+/// The buttons of the viewer's turn (or of the deal's end, or of taking
+/// over from the robot), by what the deal asks of them now.
+fn mine_actions(
+    t: &'static Strings,
+    frame: &Frame,
+    deal: &DealView,
+    chair: Chair,
+    selected: Faces,
+    send: &Callback<ClientMessage>,
+    seconds: Option<u64>,
+) -> Html {
+    let my_turn = deal.to_act == Some(chair);
+    let auto = frame.chairs[chair.index()].as_ref().is_some_and(|s| s.auto);
     let act = |action: Action| {
         let (send, frame) = (send.clone(), frame.clone());
         Callback::from(move |_: MouseEvent| send.emit(ClientMessage::act(&frame, action)))
     };
     let beat = to_beat(deal);
     let verdict = selection_against(beat, selected.cards());
-    let actions = match deal.phase {
+    match deal.phase {
         _ if auto => html! {
             <div class="actions" id="table-actions" data-for="auto">
                 <button type="button" class="primary" id="table-take-over" onclick={ { let s = send.clone(); Callback::from(move |_: MouseEvent| s.emit(ClientMessage::Takeover)) } }>{ t.table.take_over }</button>
@@ -356,29 +395,6 @@ fn mine(
             </div>
         },
         _ => html! { <div class="actions" id="table-actions" data-for="wait" /> },
-    };
-    let on_toggle = {
-        let selected = selected.clone();
-        Callback::from(move |(face, on): (Face, Option<bool>)| {
-            let now = *selected;
-            let one = Faces::of([face]);
-            let pick = on.unwrap_or(!now.contains(face));
-            selected.set(if pick { now.union(one) } else { now.minus(one) });
-        })
-    };
-    html! {
-        <section class={ classes!("seat", "me", my_turn.then_some("turn")) } data-chair={ chair.to_string() } data-seat={ role.map(|r| r.name()).unwrap_or("") }>
-            <div class="me-line">
-                <span class="name">{ frame.chairs[chair.index()].as_ref().map(|s| s.name.clone()).unwrap_or_default() }</span>
-                if let Some(role) = role {
-                    <span class={ classes!("role", (role == Seat::Landlord).then_some("landlord")) }>{ crate::components::table::view::role_name(t, role) }</span>
-                }
-                if auto { <span class="badge auto" data-auto="true">{ t.table.auto }</span> }
-                <span class="count">{ (t.play.cards_left)(hand_cards.len()) }</span>
-            </div>
-            { actions }
-            <TapHand {hand} selected={ if my_turn { **selected } else { Faces::EMPTY } } selectable={ my_turn && deal.phase == Phase::Playing && !auto } marked={ Faces::EMPTY } {on_toggle} id={ AttrValue::Static("table-hand") } />
-        </section>
     }
 }
 
