@@ -112,19 +112,40 @@ fn examples(seeds: SeedRange, player: &PlayerSpec, bar: &ProgressBar) -> Result<
     Ok(out?)
 }
 
-/// `train-splitter`: self-play, training, the model written to `--out`;
-/// `json` quiets the progress as `--quiet` does.
-pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
-    let (out, quiet) = (args.out.as_path(), args.quiet || json);
-    out::check_new(out, "the model is")?;
-    let train_seeds = SeedRange::new(args.seed, args.games)
+/// The training deals' seeds and the held-out deals' after them.
+fn seed_ranges(args: &TrainArgs) -> Result<(SeedRange, SeedRange), CliError> {
+    let train = SeedRange::new(args.seed, args.games)
         .map_err(|e| CliError::Other(format!("--seed {} with --games {}: {e}", args.seed, args.games)))?;
     let test_first = args
         .seed
         .checked_add(args.games)
         .ok_or_else(|| CliError::Other("the held-out deals would run past the last seed".into()))?;
-    let test_seeds = SeedRange::new(test_first, args.test_games)
+    let test = SeedRange::new(test_first, args.test_games)
         .map_err(|e| CliError::Other(format!("held-out deals from {test_first}: {e}")))?;
+    Ok((train, test))
+}
+
+/// The training's bar, counting an epoch's batches (hidden when quiet).
+fn batch_bar(quiet: bool) -> ProgressBar {
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} batches, {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+/// `train-splitter`: self-play, training, the model written to `--out`;
+/// `json` quiets the progress as `--quiet` does.
+pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
+    let (out, quiet) = (args.out.as_path(), args.quiet || json);
+    out::check_new(out, "the model is")?;
+    let (train_seeds, test_seeds) = seed_ranges(&args)?;
     let player = &args.player;
 
     let started = Instant::now();
@@ -143,16 +164,7 @@ pub fn train(args: TrainArgs, json: bool) -> Result<Report, CliError> {
         ..TrainConfig::default()
     };
     let started = Instant::now();
-    let bar = if quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(0)
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} batches, {elapsed} (eta {eta})")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
+    let bar = batch_bar(quiet);
     let epoch = std::cell::Cell::new(1);
     let (varmap, _, reports) = run_training(
         &train_set,
