@@ -268,35 +268,7 @@ pub enum Command {
         count: Option<usize>,
     },
     /// Equal-strength deals: the library's deals within EPS of a GDI centre.
-    Equal {
-        // Each --generate flag also conflicts with --library: clap waives
-        // `requires` when a flag that conflicts with it is given.
-        /// The library to look in.
-        #[arg(long, required_unless_present = "generate", conflicts_with = "generate")]
-        library: Option<PathBuf>,
-        /// The centre, G1,G2,... (shares from 0 to 1).
-        #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
-        centre: GdiCentre,
-        #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
-        eps: f64,
-        /// Deal fresh deals instead (seeds SEED, SEED+1, ...), play each
-        /// under --panel, and keep those within --eps of the centre.
-        #[arg(long)]
-        generate: bool,
-        /// With --generate: deals to keep.
-        #[arg(long, default_value_t = 10, requires = "generate", conflicts_with = "library", value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
-        count: usize,
-        /// With --generate: stop after dealing this many, kept or not.
-        #[arg(long, default_value_t = 100_000, requires = "generate", conflicts_with = "library", value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
-        max_deals: u64,
-        #[arg(long, default_value = "quick", requires = "generate", conflicts_with = "library", value_parser = panel)]
-        panel: Panel,
-        /// With --generate: games per table.
-        #[arg(long, default_value_t = 8, requires = "generate", conflicts_with = "library", value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
-        games: u32,
-        #[arg(long, default_value_t = 0, requires = "generate", conflicts_with = "library", value_parser = seed, allow_negative_numbers = true)]
-        seed: u64,
-    },
+    Equal(EqualArgs),
     /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
     Tournament(TournamentArgs),
     /// The test-case paper's P1/P2: distinguishable players on random deals and on selected test cases.
@@ -890,6 +862,38 @@ pub struct DihArgs {
     pub entry: Option<u64>,
     #[command(flatten)]
     pub shape: TournamentShape,
+}
+
+/// `ddz equal`'s arguments: a library to look in, or deals to generate.
+#[derive(Args)]
+pub struct EqualArgs {
+    // Each --generate flag also conflicts with --library: clap waives
+    // `requires` when a flag that conflicts with it is given.
+    /// The library to look in.
+    #[arg(long, required_unless_present = "generate", conflicts_with = "generate")]
+    pub library: Option<PathBuf>,
+    /// The centre, G1,G2,... (shares from 0 to 1).
+    #[arg(long, visible_alias = "center", allow_hyphen_values = true, value_parser = centre)]
+    pub centre: GdiCentre,
+    #[arg(long, default_value = "0.15", value_parser = eps, allow_negative_numbers = true)]
+    pub eps: f64,
+    /// Deal fresh deals instead (seeds SEED, SEED+1, ...), play each
+    /// under --panel, and keep those within --eps of the centre.
+    #[arg(long)]
+    pub generate: bool,
+    /// With --generate: deals to keep.
+    #[arg(long, default_value_t = 10, requires = "generate", conflicts_with = "library", value_parser = usize_in(limits::COUNT), allow_negative_numbers = true)]
+    pub count: usize,
+    /// With --generate: stop after dealing this many, kept or not.
+    #[arg(long, default_value_t = 100_000, requires = "generate", conflicts_with = "library", value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+    pub max_deals: u64,
+    #[arg(long, default_value = "quick", requires = "generate", conflicts_with = "library", value_parser = panel)]
+    pub panel: Panel,
+    /// With --generate: games per table.
+    #[arg(long, default_value_t = 8, requires = "generate", conflicts_with = "library", value_parser = u32_in(limits::GAMES), allow_negative_numbers = true)]
+    pub games: u32,
+    #[arg(long, default_value_t = 0, requires = "generate", conflicts_with = "library", value_parser = seed, allow_negative_numbers = true)]
+    pub seed: u64,
 }
 
 /// `ddz tournament`'s arguments.

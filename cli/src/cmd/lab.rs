@@ -19,7 +19,7 @@ use engine::lab::tournament::{
 use engine::{limits, PlayerSpec, SeedOrDeal, SeedRange};
 
 use super::library::read;
-use crate::args::{DihArgs, Formats, TournamentArgs, TournamentShape};
+use crate::args::{DihArgs, EqualArgs, Formats, TournamentArgs, TournamentShape};
 use crate::error::CliError;
 use crate::report::{fmt_vec, progress, Report};
 
@@ -102,6 +102,29 @@ pub fn dist(deal: SeedOrDeal, panel: &Panel, games: u32, seed: Option<u64>) -> R
         gdi: d.gdi(),
     };
     Ok(Report::new(&json, text))
+}
+
+/// `ddz equal`: the library's deals near a centre, or fresh deals near
+/// it generated.
+pub fn equal_deals(args: EqualArgs, json: bool) -> Result<Report, CliError> {
+    let EqualArgs {
+        library,
+        centre,
+        eps,
+        count,
+        max_deals,
+        panel,
+        games,
+        seed,
+        ..
+    } = args;
+    match library {
+        Some(library) => equal(&library, &centre, eps),
+        None => {
+            let seeds = super::seeds("--seed", seed, "--max-deals", max_deals)?;
+            generate(&centre, eps, count, seeds, panel, games, json)
+        }
+    }
 }
 
 /// `ddz dih`: DIH of a distribution given, of a deal played under a

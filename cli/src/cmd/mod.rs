@@ -129,30 +129,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
         } => lab::dist(deal, &panel, games, seed)?,
         Command::Dih(args) => lab::dih(args)?,
         Command::Select { library, shape, count } => lab::select(&library, &shape, count)?,
-        Command::Equal {
-            library: Some(library),
-            centre,
-            eps,
-            ..
-        } => lab::equal(&library, &centre, eps)?,
-        Command::Equal {
-            centre,
-            eps,
-            count,
-            max_deals,
-            panel,
-            games,
-            seed,
-            ..
-        } => lab::generate(
-            &centre,
-            eps,
-            count,
-            seeds("--seed", seed, "--max-deals", max_deals)?,
-            panel,
-            games,
-            json,
-        )?,
+        Command::Equal(args) => lab::equal_deals(args, json)?,
         Command::Tournament(args) => lab::tournament(args)?,
         Command::P1p2 {
             library,
