@@ -197,48 +197,8 @@ struct Ply {
 /// arrow keys, and the line as a table of turns to jump from.
 fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseReducerHandle<State>) -> Html {
     let landlord = result.winner == Team::Landlord;
-    // The hands after each move of the line, with the faces they show.
-    let mut game = Game::new(&deal);
-    let (start, _) = deal_faces(&deal);
-    let mut faces = start;
-    let mut hands: Vec<[Faces; 3]> = vec![faces];
-    let mut plies: Vec<Ply> = Vec::new();
-    // The shown step's position as the Endgame page takes it in a link.
-    let link = |game: &Game| {
-        let hand = |seat: Seat| game.hand(seat).to_string();
-        let (last, by) = game.to_beat().map_or((String::new(), String::new()), |(seat, play)| {
-            (play.to_string(), seat.name().to_string())
-        });
-        (game.outcome().is_none()).then(|| EndgameLink {
-            landlord: hand(Seat::Landlord),
-            farmer: hand(Seat::Farmer1),
-            farmer2: hand(Seat::Farmer2),
-            last,
-            last_by: by,
-            to_move: game.to_move().name().to_string(),
-            puzzle: None,
-        })
-    };
-    let mut shown_link = None;
-    for &mv in &result.pv {
-        if plies.len() == step {
-            shown_link = link(&game);
-        }
-        let seat = game.to_move();
-        let lead = game.to_beat().is_none();
-        if game.apply(mv).is_err() {
-            break;
-        }
-        let played = faces[seat.index()].pick(mv.cards(), Faces::EMPTY).unwrap_or_default();
-        faces[seat.index()] = faces[seat.index()].minus(played);
-        hands.push(faces);
-        plies.push(Ply { seat, mv, played, lead });
-    }
+    let (hands, plies, shown_link) = walk(deal, result, step);
     let steps = plies.len();
-    // The step asked for, or the end of the line if it is past it.
-    if step >= steps {
-        shown_link = link(&game);
-    }
     let step = step.min(steps);
     let shown = hands[step];
     // The round on the table: from the last lead up to this step.
@@ -248,7 +208,6 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
         let state = state.clone();
         Callback::from(move |k: usize| state.dispatch(Action::Step(k)))
     };
-    let to = |k: usize| on_jump.reform(move |_: MouseEvent| k);
     let on_key = {
         let state = state.clone();
         Callback::from(move |e: KeyboardEvent| {
@@ -276,33 +235,10 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
             if steps > 0 {
                 <div class="par-board" tabindex="0" onkeydown={on_key} aria-label={ line_name }>
                     <div class="par-table">
-                        <div class="replay" role="group" aria-label={ line_name }>
-                            <button type="button" class="icon-button" id="par-first" onclick={ to(0) } aria-label={ t.play.to_start } title={ t.play.to_start }>{ icon("first") }</button>
-                            <button type="button" class="icon-button" id="par-back" onclick={ to(step.saturating_sub(1)) } aria-label={ t.play.back } title={ t.play.back }>{ icon("prev") }</button>
-                            <span id="par-step" data-step={ step.to_string() }>{ (t.play.replay_step)(step, steps) }</span>
-                            <button type="button" class="icon-button" id="par-next" onclick={ to((step + 1).min(steps)) } aria-label={ t.play.forward } title={ t.play.forward }>{ icon("next") }</button>
-                            <button type="button" class="icon-button" id="par-last" onclick={ to(steps) } aria-label={ t.play.to_end } title={ t.play.to_end }>{ icon("last") }</button>
-                        </div>
+                        { replay(t, step, steps, line_name, &on_jump) }
                         { for Seat::ALL.iter().map(|&seat| {
-                            let ply = in_round(seat);
                             let last = step > 0 && plies[step - 1].seat == seat;
-                            html! {
-                                <div class={ classes!("par-seat", last.then_some("last")) }>
-                                    <div class="lab-hand" data-seat={ seat.name() }>
-                                        <span class="note">{ t.seat(seat) }</span>
-                                        <Hand cards={ shown[seat.index()].cards() } faces={ Some(shown[seat.index()]) } held=true label={ t.seat(seat) } />
-                                    </div>
-                                    <div class="par-played" data-played-by={ seat.name() }>
-                                        { match ply {
-                                            Some(Ply { mv: Move::Play(p), played, .. }) => html! {
-                                                <Hand cards={ p.cards() } faces={ Some(*played) } first={ p.main_cards() } label={ t.move_words(Move::Play(*p)) } />
-                                            },
-                                            Some(_) => html! { <span class="pass">{ t.pass }</span> },
-                                            None => html! {},
-                                        } }
-                                    </div>
-                                </div>
-                            }
+                            par_seat(t, seat, shown[seat.index()], in_round(seat), last)
                         }) }
                         if let Some(link) = shown_link {
                             <a class="par-analyse" id="par-analyse" href={ Route::Endgame(link).to_hash() }>{ t.par_analyse }</a>
@@ -315,6 +251,92 @@ fn line(t: &Strings, deal: Deal, result: &SolveResult, step: usize, state: &UseR
                     </div>
                 </div>
             }
+        </div>
+    }
+}
+
+/// The line played out from the deal: the hands after each move, the
+/// moves, and the position at `step` (or the end) as a link to the
+/// Endgame page, if the game is not over there.
+fn walk(deal: Deal, result: &SolveResult, step: usize) -> (Vec<[Faces; 3]>, Vec<Ply>, Option<EndgameLink>) {
+    let mut game = Game::new(&deal);
+    let (start, _) = deal_faces(&deal);
+    let mut faces = start;
+    let mut hands: Vec<[Faces; 3]> = vec![faces];
+    let mut plies: Vec<Ply> = Vec::new();
+    let mut shown_link = None;
+    for &mv in &result.pv {
+        if plies.len() == step {
+            shown_link = endgame_link(&game);
+        }
+        let seat = game.to_move();
+        let lead = game.to_beat().is_none();
+        if game.apply(mv).is_err() {
+            break;
+        }
+        let played = faces[seat.index()].pick(mv.cards(), Faces::EMPTY).unwrap_or_default();
+        faces[seat.index()] = faces[seat.index()].minus(played);
+        hands.push(faces);
+        plies.push(Ply { seat, mv, played, lead });
+    }
+    // The step asked for, or the end of the line if it is past it.
+    if step >= plies.len() {
+        shown_link = endgame_link(&game);
+    }
+    (hands, plies, shown_link)
+}
+
+/// The game's position as the Endgame page takes it in a link, while the
+/// game is still on.
+fn endgame_link(game: &Game) -> Option<EndgameLink> {
+    let hand = |seat: Seat| game.hand(seat).to_string();
+    let (last, by) = game.to_beat().map_or((String::new(), String::new()), |(seat, play)| {
+        (play.to_string(), seat.name().to_string())
+    });
+    (game.outcome().is_none()).then(|| EndgameLink {
+        landlord: hand(Seat::Landlord),
+        farmer: hand(Seat::Farmer1),
+        farmer2: hand(Seat::Farmer2),
+        last,
+        last_by: by,
+        to_move: game.to_move().name().to_string(),
+        puzzle: None,
+    })
+}
+
+/// The stepper over the line: to the start, back, the step, forward, to
+/// the end.
+fn replay(t: &Strings, step: usize, steps: usize, line_name: &'static str, on_jump: &Callback<usize>) -> Html {
+    let to = |k: usize| on_jump.reform(move |_: MouseEvent| k);
+    html! {
+        <div class="replay" role="group" aria-label={ line_name }>
+            <button type="button" class="icon-button" id="par-first" onclick={ to(0) } aria-label={ t.play.to_start } title={ t.play.to_start }>{ icon("first") }</button>
+            <button type="button" class="icon-button" id="par-back" onclick={ to(step.saturating_sub(1)) } aria-label={ t.play.back } title={ t.play.back }>{ icon("prev") }</button>
+            <span id="par-step" data-step={ step.to_string() }>{ (t.play.replay_step)(step, steps) }</span>
+            <button type="button" class="icon-button" id="par-next" onclick={ to((step + 1).min(steps)) } aria-label={ t.play.forward } title={ t.play.forward }>{ icon("next") }</button>
+            <button type="button" class="icon-button" id="par-last" onclick={ to(steps) } aria-label={ t.play.to_end } title={ t.play.to_end }>{ icon("last") }</button>
+        </div>
+    }
+}
+
+/// A seat at the par table: its open hand, and what it played in the
+/// round on the table (a pass, or nothing yet); `last` marks who moved last.
+fn par_seat(t: &Strings, seat: Seat, hand: Faces, ply: Option<&Ply>, last: bool) -> Html {
+    html! {
+        <div class={ classes!("par-seat", last.then_some("last")) }>
+            <div class="lab-hand" data-seat={ seat.name() }>
+                <span class="note">{ t.seat(seat) }</span>
+                <Hand cards={ hand.cards() } faces={ Some(hand) } held=true label={ t.seat(seat) } />
+            </div>
+            <div class="par-played" data-played-by={ seat.name() }>
+                { match ply {
+                    Some(Ply { mv: Move::Play(p), played, .. }) => html! {
+                        <Hand cards={ p.cards() } faces={ Some(*played) } first={ p.main_cards() } label={ t.move_words(Move::Play(*p)) } />
+                    },
+                    Some(_) => html! { <span class="pass">{ t.pass }</span> },
+                    None => html! {},
+                } }
+            </div>
         </div>
     }
 }

@@ -84,6 +84,29 @@ fn groups_html(plays: &[Play], cards: Cards, marked: Cards, faces: Option<Faces>
     html! { <div class="groups">{ for groups }</div> }
 }
 
+/// The exact splits to choose from, numbered, with their play counts and
+/// the best one named.
+fn exact_options(t: &Strings, splits: &[Split], chosen: &UseStateHandle<Choice>) -> Html {
+    let options = splits.iter().enumerate().map(|(i, s)| {
+        let onclick = {
+            let chosen = chosen.clone();
+            Callback::from(move |_: MouseEvent| chosen.set(Choice::Exact(i)))
+        };
+        let label = format!(
+            "{} · {}{}",
+            (t.split_option)(i + 1),
+            (t.split_plays)(s.play_count()),
+            if i == 0 { format!(" · {}", t.split_best) } else { String::new() }
+        );
+        html! {
+            <button type="button" class="option" aria-pressed={ (Choice::Exact(i) == **chosen).to_string() } data-option={ i.to_string() } {onclick}>
+                { label }
+            </button>
+        }
+    });
+    options.collect()
+}
+
 #[component]
 pub fn SplitView(props: &SplitViewProps) -> Html {
     let t = use_strings();
@@ -103,23 +126,7 @@ pub fn SplitView(props: &SplitViewProps) -> Html {
     let Some(best) = splits.first() else {
         return html! {};
     };
-    let options = splits.iter().enumerate().map(|(i, s)| {
-        let onclick = {
-            let chosen = chosen.clone();
-            Callback::from(move |_: MouseEvent| chosen.set(Choice::Exact(i)))
-        };
-        let label = format!(
-            "{} · {}{}",
-            (t.split_option)(i + 1),
-            (t.split_plays)(s.play_count()),
-            if i == 0 { format!(" · {}", t.split_best) } else { String::new() }
-        );
-        html! {
-            <button type="button" class="option" aria-pressed={ (Choice::Exact(i) == *chosen).to_string() } data-option={ i.to_string() } {onclick}>
-                { label }
-            </button>
-        }
-    });
+    let options = exact_options(t, &splits, &chosen);
     let learned_option = props.learned.then(|| {
         let onclick = {
             let (chosen, learned, cards) = (chosen.clone(), learned.clone(), props.cards);
@@ -146,7 +153,7 @@ pub fn SplitView(props: &SplitViewProps) -> Html {
         html! {
             <div class="split-head">
                 <strong class="play-count">{ (t.split_plays)(count) }</strong>
-                <div class="options" role="group" aria-label={ t.split_options }>{ for options.clone() }{ learned_option.clone() }</div>
+                <div class="options" role="group" aria-label={ t.split_options }>{ options.clone() }{ learned_option.clone() }</div>
             </div>
         }
     };

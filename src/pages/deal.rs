@@ -82,9 +82,60 @@ pub fn DealPage(props: &DealPageProps) -> Html {
     let paste_text = use_state(String::new);
     let paste_problem = use_state(|| None::<Problem>);
 
+    let shown = resolve(&props.link);
+    let share = match &shown {
+        Some(Ok((deal, seed))) => Some(share_url(&Route::Deal(DealLink::of(deal, *seed)))),
+        _ => None,
+    };
+
+    let controls = deal_controls(t, &seed_text, &seed_problem, &paste_text, &paste_problem);
+
+    let body = match shown {
+        None => html! {},
+        Some(Err(problem)) => html! {
+            <p class="error link-error" role="alert">{ t.bad_link }{ problem.explain(t) }</p>
+        },
+        Some(Ok((deal, seed))) => html! {
+            <>
+                <DealView deal={deal} {seed} />
+                { share_section(t, share) }
+                <ParPanel deal={deal} />
+                <SimulationPanel deal={deal} />
+            </>
+        },
+    };
+
+    html! {
+        <main id="main" class="page deal-page">
+            <h1>{ t.deal_title }</h1>
+            { controls }
+            { body }
+        </main>
+    }
+}
+
+/// The ways to a deal: a random one, one by its seed, one pasted.
+fn deal_controls(
+    t: &Strings,
+    seed_text: &UseStateHandle<String>,
+    seed_problem: &UseStateHandle<Option<Problem>>,
+    paste_text: &UseStateHandle<String>,
+    paste_problem: &UseStateHandle<Option<Problem>>,
+) -> Html {
     let on_random = Callback::from(|_: MouseEvent| {
         Route::Deal(DealLink::Seed(web::fresh_seed().to_string())).go();
     });
+    html! {
+        <section class="controls" aria-label={ t.deal_title }>
+            <button type="button" class="primary" id="random-deal" onclick={on_random}>{ t.random_deal }</button>
+            { seed_form(t, seed_text, seed_problem) }
+            { paste_form(t, paste_text, paste_problem) }
+        </section>
+    }
+}
+
+/// A deal by its seed; a seed that is not a number is named under the field.
+fn seed_form(t: &Strings, seed_text: &UseStateHandle<String>, seed_problem: &UseStateHandle<Option<Problem>>) -> Html {
     let on_seed_input = {
         let seed_text = seed_text.clone();
         Callback::from(move |e: InputEvent| {
@@ -107,6 +158,24 @@ pub fn DealPage(props: &DealPageProps) -> Html {
             }
         })
     };
+    html! {
+        <form class="seed-form" onsubmit={on_seed_submit}>
+            <label for="seed-input">{ t.seed }</label>
+            <input id="seed-input" inputmode="numeric" autocomplete="off" value={(**seed_text).clone()}
+                oninput={on_seed_input} aria-invalid={ seed_problem.is_some().to_string() }
+                aria-describedby="seed-error" />
+            <button type="submit" id="deal-seed">{ t.deal_seed }</button>
+            <p id="seed-error" class="error" role="alert">{ seed_problem.as_ref().map(|p| p.explain(t)) }</p>
+        </form>
+    }
+}
+
+/// A deal pasted as text; what is wrong with it is named under the field.
+fn paste_form(
+    t: &Strings,
+    paste_text: &UseStateHandle<String>,
+    paste_problem: &UseStateHandle<Option<Problem>>,
+) -> Html {
     let on_paste_input = {
         let paste_text = paste_text.clone();
         Callback::from(move |e: InputEvent| {
@@ -132,61 +201,27 @@ pub fn DealPage(props: &DealPageProps) -> Html {
             }
         })
     };
-
-    let shown = resolve(&props.link);
-    let share = match &shown {
-        Some(Ok((deal, seed))) => Some(share_url(&Route::Deal(DealLink::of(deal, *seed)))),
-        _ => None,
-    };
-
-    let controls = html! {
-        <section class="controls" aria-label={ t.deal_title }>
-            <button type="button" class="primary" id="random-deal" onclick={on_random}>{ t.random_deal }</button>
-            <form class="seed-form" onsubmit={on_seed_submit}>
-                <label for="seed-input">{ t.seed }</label>
-                <input id="seed-input" inputmode="numeric" autocomplete="off" value={(*seed_text).clone()}
-                    oninput={on_seed_input} aria-invalid={ seed_problem.is_some().to_string() }
-                    aria-describedby="seed-error" />
-                <button type="submit" id="deal-seed">{ t.deal_seed }</button>
-                <p id="seed-error" class="error" role="alert">{ seed_problem.as_ref().map(|p| p.explain(t)) }</p>
-            </form>
-            <form class="paste-form" onsubmit={on_paste_submit}>
-                <label for="paste-input">{ t.paste_label }</label>
-                <textarea id="paste-input" rows="2" spellcheck="false" placeholder={ t.paste_placeholder }
-                    value={(*paste_text).clone()} oninput={on_paste_input}
-                    aria-invalid={ paste_problem.is_some().to_string() } aria-describedby="paste-error" />
-                <button type="submit" id="show-deal">{ t.show_deal }</button>
-                <p id="paste-error" class="error" role="alert">{ paste_problem.as_ref().map(|p| p.explain(t)) }</p>
-            </form>
-        </section>
-    };
-
-    let body = match shown {
-        None => html! {},
-        Some(Err(problem)) => html! {
-            <p class="error link-error" role="alert">{ t.bad_link }{ problem.explain(t) }</p>
-        },
-        Some(Ok((deal, seed))) => html! {
-            <>
-                <DealView deal={deal} {seed} />
-                <section class="share" aria-label={ t.share_link }>
-                    <label for="share-link">{ t.share_link }</label>
-                    <input id="share-link" readonly=true value={ share.clone().unwrap_or_default() } />
-                    <CopyButton id="copy-link" text={ share.clone().unwrap_or_default() } />
-                    <a id="share-anchor" href={ share.unwrap_or_default() } title={ t.open_link } aria-label={ t.open_link }>{ "↗" }</a>
-                </section>
-                <ParPanel deal={deal} />
-                <SimulationPanel deal={deal} />
-            </>
-        },
-    };
-
     html! {
-        <main id="main" class="page deal-page">
-            <h1>{ t.deal_title }</h1>
-            { controls }
-            { body }
-        </main>
+        <form class="paste-form" onsubmit={on_paste_submit}>
+            <label for="paste-input">{ t.paste_label }</label>
+            <textarea id="paste-input" rows="2" spellcheck="false" placeholder={ t.paste_placeholder }
+                value={(**paste_text).clone()} oninput={on_paste_input}
+                aria-invalid={ paste_problem.is_some().to_string() } aria-describedby="paste-error" />
+            <button type="submit" id="show-deal">{ t.show_deal }</button>
+            <p id="paste-error" class="error" role="alert">{ paste_problem.as_ref().map(|p| p.explain(t)) }</p>
+        </form>
+    }
+}
+
+/// The deal's share link: to read, to copy, to open.
+fn share_section(t: &Strings, share: Option<String>) -> Html {
+    html! {
+        <section class="share" aria-label={ t.share_link }>
+            <label for="share-link">{ t.share_link }</label>
+            <input id="share-link" readonly=true value={ share.clone().unwrap_or_default() } />
+            <CopyButton id="copy-link" text={ share.clone().unwrap_or_default() } />
+            <a id="share-anchor" href={ share.unwrap_or_default() } title={ t.open_link } aria-label={ t.open_link }>{ "↗" }</a>
+        </section>
     }
 }
 

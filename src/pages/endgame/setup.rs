@@ -101,79 +101,108 @@ pub(super) fn first_puzzle() -> Position {
     parse(&EndgameLink::default()).expect("the built-in puzzles are positions (a test checks them)")
 }
 
-/// The form: the puzzle chooser, and 自定义 (set up your own) opening the
-/// fields and the card picker.
-pub(super) fn setup_form(
-    t: &Strings,
-    form: &UseStateHandle<EndgameLink>,
-    picking: &UseStateHandle<usize>,
-    custom: &UseStateHandle<bool>,
-    puzzle: Option<usize>,
-    progress: &super::progress::Progress,
-) -> Html {
-    let text_field = |key: Field, label: &'static str, value: String| {
-        let form = form.clone();
-        let oninput = Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                let mut next = (*form).clone();
-                next.puzzle = None;
-                match key {
-                    Field::Landlord => next.landlord = input.value(),
-                    Field::Farmer => next.farmer = input.value(),
-                    Field::Farmer2 => next.farmer2 = input.value(),
-                    _ => next.last = input.value(),
-                }
-                form.set(next);
+/// A hand or the play to beat, typed; typing leaves the built-in puzzle.
+fn text_field(form: &UseStateHandle<EndgameLink>, key: Field, label: &'static str, value: String) -> Html {
+    let form = form.clone();
+    let oninput = Callback::from(move |e: InputEvent| {
+        if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+            let mut next = (*form).clone();
+            next.puzzle = None;
+            match key {
+                Field::Landlord => next.landlord = input.value(),
+                Field::Farmer => next.farmer = input.value(),
+                Field::Farmer2 => next.farmer2 = input.value(),
+                _ => next.last = input.value(),
             }
-        });
-        let id = match key {
-            Field::Landlord => "eg-l",
-            Field::Farmer => "eg-f",
-            Field::Farmer2 => "eg-f2",
-            _ => "eg-last",
-        };
-        html! {
-            <span class="field">
-                <label for={id}>{ label }</label>
-                <input {id} {value} {oninput} autocomplete="off" spellcheck="false" />
-            </span>
+            form.set(next);
         }
+    });
+    let id = match key {
+        Field::Landlord => "eg-l",
+        Field::Farmer => "eg-f",
+        Field::Farmer2 => "eg-f2",
+        _ => "eg-last",
     };
-    // Seats are chosen in the page's words, not typed.
-    let seat_field = |key: Field, label: &'static str, value: &str| {
-        let form = form.clone();
-        let onchange = Callback::from(move |e: Event| {
-            if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
-                let mut next = (*form).clone();
-                next.puzzle = None;
-                match key {
-                    Field::LastBy => next.last_by = select.value(),
-                    _ => next.to_move = select.value(),
-                }
-                form.set(next);
+    html! {
+        <span class="field">
+            <label for={id}>{ label }</label>
+            <input {id} {value} {oninput} autocomplete="off" spellcheck="false" />
+        </span>
+    }
+}
+
+/// Who made the play to beat, or who is to move: seats are chosen in the
+/// page's words, not typed.
+fn seat_field(t: &Strings, form: &UseStateHandle<EndgameLink>, key: Field, label: &'static str, value: &str) -> Html {
+    let form = form.clone();
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+            let mut next = (*form).clone();
+            next.puzzle = None;
+            match key {
+                Field::LastBy => next.last_by = select.value(),
+                _ => next.to_move = select.value(),
             }
-        });
-        let id = if key == Field::LastBy { "eg-by" } else { "eg-to" };
-        let current = seat_named(value);
-        html! {
-            <span class="field">
-                <label for={id}>{ label }</label>
-                <select {id} {onchange}>
-                    <option value="" selected={ current.is_none() }>{ t.nobody }</option>
-                    { for Seat::ALL.iter().map(|&s| html! {
-                        <option value={ s.name() } selected={ current == Some(s) }>{ t.seat(s) }</option>
-                    }) }
-                </select>
-            </span>
+            form.set(next);
         }
+    });
+    let id = if key == Field::LastBy { "eg-by" } else { "eg-to" };
+    let current = seat_named(value);
+    html! {
+        <span class="field">
+            <label for={id}>{ label }</label>
+            <select {id} {onchange}>
+                <option value="" selected={ current.is_none() }>{ t.nobody }</option>
+                { for Seat::ALL.iter().map(|&s| html! {
+                    <option value={ s.name() } selected={ current == Some(s) }>{ t.seat(s) }</option>
+                }) }
+            </select>
+        </span>
+    }
+}
+
+/// The card picker for the three hands, for those who would rather click
+/// than type.
+fn picker_box(t: &Strings, form: &UseStateHandle<EndgameLink>, picking: &UseStateHandle<usize>) -> Html {
+    let hands = vec![
+        (t.seat(Seat::Landlord), form.landlord.clone()),
+        (t.seat(Seat::Farmer1), form.farmer.clone()),
+        (t.seat(Seat::Farmer2), form.farmer2.clone()),
+    ];
+    let on_select = {
+        let picking = picking.clone();
+        Callback::from(move |i: usize| picking.set(i))
     };
-    let on_setup = {
+    let on_change = {
         let form = form.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            Route::Endgame((*form).clone()).go();
+        Callback::from(move |(i, text): (usize, String)| {
+            let mut next = (*form).clone();
+            next.puzzle = None;
+            match i {
+                0 => next.landlord = text,
+                1 => next.farmer = text,
+                _ => next.farmer2 = text,
+            }
+            form.set(next);
         })
     };
+    html! {
+        <details class="picker-box" id="eg-picker">
+            <summary>{ t.picker_title }</summary>
+            <CardPicker {hands} active={**picking} {on_select} {on_change} />
+        </details>
+    }
+}
+
+/// The puzzle chooser: the puzzles of the level on the board (the first
+/// level for a position of one's own), each marked once solved, and 自定义.
+fn puzzle_field(
+    t: &Strings,
+    custom: &UseStateHandle<bool>,
+    puzzle: Option<usize>,
+    open: bool,
+    progress: &super::progress::Progress,
+) -> Html {
     // A puzzle opens at once; 自定义 opens the form, starting from the
     // position shown.
     let on_puzzle = {
@@ -194,6 +223,41 @@ pub(super) fn setup_form(
             }
         })
     };
+    let all = puzzles::all();
+    let current = puzzle.map_or(1, |n| all[n].level());
+    let in_level = |level: u8| all.iter().enumerate().filter(move |(_, p)| p.level() == level);
+    let puzzle_options = in_level(current).enumerate().map(|(k, (n, p))| {
+        let mark = if progress.is_solved(p.id()) { " ✓" } else { "" };
+        html! { <option value={ p.id().to_string() } selected={ !open && puzzle == Some(n) }>{ (t.eg.puzzle_number)(k + 1) }{ mark }</option> }
+    });
+    html! {
+        <span class="field">
+            <label for="eg-puzzle">{ t.puzzle }</label>
+            <select id="eg-puzzle" onchange={on_puzzle}>
+                { for puzzle_options }
+                <option value="" selected={ open }>{ t.custom }</option>
+            </select>
+        </span>
+    }
+}
+
+/// The form: the puzzle chooser, and 自定义 (set up your own) opening the
+/// fields and the card picker.
+pub(super) fn setup_form(
+    t: &Strings,
+    form: &UseStateHandle<EndgameLink>,
+    picking: &UseStateHandle<usize>,
+    custom: &UseStateHandle<bool>,
+    puzzle: Option<usize>,
+    progress: &super::progress::Progress,
+) -> Html {
+    let on_setup = {
+        let form = form.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            Route::Endgame((*form).clone()).go();
+        })
+    };
     let on_toggle = {
         let custom = custom.clone();
         Callback::from(move |e: Event| {
@@ -206,64 +270,20 @@ pub(super) fn setup_form(
         })
     };
     let open = **custom || puzzle.is_none();
-    let picker = {
-        let hands = vec![
-            (t.seat(Seat::Landlord), form.landlord.clone()),
-            (t.seat(Seat::Farmer1), form.farmer.clone()),
-            (t.seat(Seat::Farmer2), form.farmer2.clone()),
-        ];
-        let on_select = {
-            let picking = picking.clone();
-            Callback::from(move |i: usize| picking.set(i))
-        };
-        let on_change = {
-            let form = form.clone();
-            Callback::from(move |(i, text): (usize, String)| {
-                let mut next = (*form).clone();
-                next.puzzle = None;
-                match i {
-                    0 => next.landlord = text,
-                    1 => next.farmer = text,
-                    _ => next.farmer2 = text,
-                }
-                form.set(next);
-            })
-        };
-        html! {
-            <details class="picker-box" id="eg-picker">
-                <summary>{ t.picker_title }</summary>
-                <CardPicker {hands} active={**picking} {on_select} {on_change} />
-            </details>
-        }
-    };
-    // The puzzles of the level on the board (the first for a position of one's own).
-    let all = puzzles::all();
-    let current = puzzle.map_or(1, |n| all[n].level());
-    let in_level = |level: u8| all.iter().enumerate().filter(move |(_, p)| p.level() == level);
-    let puzzle_options = in_level(current).enumerate().map(|(k, (n, p))| {
-        let mark = if progress.is_solved(p.id()) { " ✓" } else { "" };
-        html! { <option value={ p.id().to_string() } selected={ !open && puzzle == Some(n) }>{ (t.eg.puzzle_number)(k + 1) }{ mark }</option> }
-    });
     html! {
         <div class="endgame-setup">
-            <span class="field">
-                <label for="eg-puzzle">{ t.puzzle }</label>
-                <select id="eg-puzzle" onchange={on_puzzle}>
-                    { for puzzle_options }
-                    <option value="" selected={ open }>{ t.custom }</option>
-                </select>
-            </span>
+            { puzzle_field(t, custom, puzzle, open, progress) }
             <details class="custom" id="eg-custom" {open} ontoggle={on_toggle}>
                 <summary>{ t.eg.custom_title }</summary>
                 <form class="endgame-form" onsubmit={on_setup}>
-                    { text_field(Field::Landlord, t.landlord_hand, form.landlord.clone()) }
-                    { text_field(Field::Farmer, t.farmer_hand, form.farmer.clone()) }
-                    { text_field(Field::Farmer2, t.farmer2_hand, form.farmer2.clone()) }
-                    { text_field(Field::LastBy, t.last_play, form.last.clone()) }
-                    { seat_field(Field::LastBy, t.last_by, &form.last_by) }
-                    { seat_field(Field::ToMove, t.to_move, &form.to_move) }
+                    { text_field(form, Field::Landlord, t.landlord_hand, form.landlord.clone()) }
+                    { text_field(form, Field::Farmer, t.farmer_hand, form.farmer.clone()) }
+                    { text_field(form, Field::Farmer2, t.farmer2_hand, form.farmer2.clone()) }
+                    { text_field(form, Field::LastBy, t.last_play, form.last.clone()) }
+                    { seat_field(t, form, Field::LastBy, t.last_by, &form.last_by) }
+                    { seat_field(t, form, Field::ToMove, t.to_move, &form.to_move) }
                     <button type="submit" id="eg-setup">{ t.set_up }</button>
-                    { picker }
+                    { picker_box(t, form, picking) }
                 </form>
             </details>
         </div>
