@@ -149,6 +149,77 @@ impl SamplingPlayer {
         (best, best_misfits)
     }
 
+    /// The deals to solve: read from the other side's moves (at least one,
+    /// more while READ_SHARE of the time is left), and whether that side
+    /// plays as eager players do. When no deal explains its moves as
+    /// eager, it is not (a move was provably not the eager one): the deals
+    /// are then drawn afresh, read into nothing, and nothing is exploited.
+    fn read_deals(
+        &mut self,
+        knowledge: &Knowledge,
+        view: &SeatView<'_>,
+        deadline: &Deadline<'_>,
+        clock: &dyn Clock,
+    ) -> (Vec<[Cards; 3]>, bool) {
+        // Reading counts against the move's time, so the deals read are
+        // solved too.
+        let reading = if deadline.remaining_ms().is_finite() {
+            Deadline::after(clock, deadline.remaining_ms() * READ_SHARE)
+        } else {
+            Deadline::NONE
+        };
+        let mut deals = Vec::with_capacity(self.config.samples);
+        let mut fewest = u32::MAX;
+        // Reading many deals can take longer than any limit.
+        for _ in 0..self.config.samples {
+            if !deals.is_empty() && reading.expired() {
+                break;
+            }
+            let (hands, m) = self.sample(knowledge, view, &reading);
+            deals.push(hands);
+            fewest = fewest.min(m);
+        }
+        let eager = fewest == 0;
+        if !eager {
+            for hands in &mut deals {
+                *hands = knowledge.sample(&mut self.rng);
+            }
+        }
+        (deals, eager)
+    }
+
+    /// The value for `seat`'s side of the unfinished position `child`, in
+    /// −1..1: proven (±1), else the search's estimate squashed below 0.9.
+    /// A proven loss counts half a win when a line still beats eager
+    /// players (`eager`, and exploiting asked for).
+    fn value_of(
+        &mut self,
+        child: &Position,
+        seat: Seat,
+        eager: bool,
+        time_limit_ms: Option<f64>,
+        deadline: &Deadline<'_>,
+        clock: &dyn Clock,
+    ) -> f64 {
+        let options = SolveOptions::sampler(self.config.nodes, time_limit_ms);
+        let r = self.solver.solve(child, &options, clock);
+        let landlord = if r.exact {
+            f64::from(r.value.signum())
+        } else {
+            0.9 * (f64::from(r.value) / 400.0).tanh()
+        };
+        let ours = match seat.team() {
+            Team::Landlord => landlord,
+            Team::Farmers => -landlord,
+        };
+        let exploits = r.exact && ours < 0.0 && eager && self.config.exploit > 0;
+        if exploits && self.reply.wins(child, seat, self.config.exploit, deadline) == Some(true) {
+            0.5
+        } else {
+            ours
+        }
+    }
+
     /// The moves worth comparing, best guess first.
     fn candidates(&mut self, view: &SeatView<'_>) -> Vec<Move> {
         let mut out = vec![self.heuristic.decide(view)];
@@ -193,34 +264,7 @@ impl Player for SamplingPlayer {
         let solves = (self.config.samples * candidates.len()).max(1);
         let mut done = 0;
         let clock = DeadlineClock(deadline);
-        // Reading counts against the move's time: it may take up to
-        // READ_SHARE of what is left, so the deals read are solved too.
-        let reading = if deadline.remaining_ms().is_finite() {
-            Deadline::after(&clock, deadline.remaining_ms() * READ_SHARE)
-        } else {
-            Deadline::NONE
-        };
-        let mut deals = Vec::with_capacity(self.config.samples);
-        let mut fewest = u32::MAX;
-        // At least one deal; more while time is left (reading many deals
-        // can take longer than any limit).
-        for _ in 0..self.config.samples {
-            if !deals.is_empty() && reading.expired() {
-                break;
-            }
-            let (hands, m) = self.sample(&knowledge, view, &reading);
-            deals.push(hands);
-            fewest = fewest.min(m);
-        }
-        // When no deal explains the other side's moves as eager, it is not
-        // eager (a move was provably not the eager one): read nothing into
-        // its moves and exploit nothing.
-        let eager = fewest == 0;
-        if !eager {
-            for hands in &mut deals {
-                *hands = knowledge.sample(&mut self.rng);
-            }
-        }
+        let (deals, eager) = self.read_deals(&knowledge, view, deadline, &clock);
         // Totals over the deals every candidate was solved on; the deal
         // under way when time ran out counts only if it is the first.
         let mut totals = vec![0.0f64; candidates.len()];
@@ -244,40 +288,16 @@ impl Player for SamplingPlayer {
                 }
                 let before = deadline.remaining_ms();
                 let child = root.after(mv);
-                let value = if let Some(winner) = child.winner() {
-                    if winner.team() == team {
-                        1.0
-                    } else {
-                        -1.0
-                    }
-                } else {
-                    let left = (solves - done).max(1) as f64;
-                    let time_limit_ms = deadline
-                        .remaining_ms()
-                        .is_finite()
-                        .then(|| (deadline.remaining_ms() / left).max(0.5));
-                    let options = SolveOptions::sampler(self.config.nodes, time_limit_ms);
-                    let r = self.solver.solve(&child, &options, &clock);
-                    let landlord = if r.exact {
-                        f64::from(r.value.signum())
-                    } else {
-                        0.9 * (f64::from(r.value) / 400.0).tanh()
-                    };
-                    let ours = match team {
-                        Team::Landlord => landlord,
-                        Team::Farmers => -landlord,
-                    };
-                    // Lost against perfect play: a line that still beats
-                    // eager players counts half a win.
-                    if r.exact
-                        && ours < 0.0
-                        && eager
-                        && self.config.exploit > 0
-                        && self.reply.wins(&child, view.seat(), self.config.exploit, deadline) == Some(true)
-                    {
-                        0.5
-                    } else {
-                        ours
+                let value = match child.winner() {
+                    Some(winner) if winner.team() == team => 1.0,
+                    Some(_) => -1.0,
+                    None => {
+                        let left = (solves - done).max(1) as f64;
+                        let time_limit_ms = deadline
+                            .remaining_ms()
+                            .is_finite()
+                            .then(|| (deadline.remaining_ms() / left).max(0.5));
+                        self.value_of(&child, view.seat(), eager, time_limit_ms, deadline, &clock)
                     }
                 };
                 if this_deal.is_empty() {
