@@ -252,7 +252,7 @@ type Posted = Result<(Created, Option<String>), String>;
 /// made, the online event made on the server (or why not), and whether it
 /// is being made.
 #[derive(Clone)]
-struct Outcome {
+struct Creating {
     error: UseStateHandle<Option<String>>,
     created: UseStateHandle<Option<(Event, Option<String>)>>,
     /// An online event made on the server: its answer, or why not.
@@ -265,7 +265,7 @@ struct Outcome {
 fn finisher(
     t: &'static Strings,
     form: &UseStateHandle<Form>,
-    out: &Outcome,
+    out: &Creating,
 ) -> impl Fn(Result<Settings, String>, Option<String>) + Clone + 'static {
     let (error, created, form, posted, posting) = (
         out.error.clone(),
@@ -347,7 +347,7 @@ fn use_made_when_done<F>(
 fn on_create<F>(
     t: &'static Strings,
     form: &UseStateHandle<Form>,
-    out: &Outcome,
+    out: &Creating,
     cases: &CasesTask,
     nearby: &NearbyTask,
     finish: F,
@@ -535,7 +535,7 @@ fn online_settings(t: &Strings, f: &Form, form: &UseStateHandle<Form>) -> Html {
 
 /// What came of creating: the work under way, what is wrong, the event
 /// made, or the online event being made and made.
-fn outcome_view(t: &Strings, out: &Outcome, cases: &CasesTask, nearby: &NearbyTask) -> Html {
+fn outcome_view(t: &Strings, out: &Creating, cases: &CasesTask, nearby: &NearbyTask) -> Html {
     let posted_view = match &*out.posted {
         Some(Ok((made, not_kept))) => online_created_view(t, made, not_kept.as_deref()),
         Some(Err(why)) => html! { <p class="error" id="contest-new-error" role="alert">{ why.clone() }</p> },
@@ -564,7 +564,7 @@ pub fn CreateEvent() -> Html {
     let error = use_state(|| None::<String>);
     let created = use_state(|| None::<(Event, Option<String>)>);
     let server = use_context::<Server>().unwrap_or_default().0;
-    let out = Outcome {
+    let out = Creating {
         error,
         created,
         posted: use_state(|| None::<Posted>),

@@ -10,7 +10,6 @@ use crate::components::info::Info;
 use crate::components::task::task_status;
 use crate::i18n::use_strings;
 use crate::i18n::Unit;
-use crate::route::{LabLink, Route};
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, LikeDeal, Task};
 
@@ -87,17 +86,7 @@ pub fn LikeThis(props: &LikeThisProps) -> Html {
             let last = f.first + f.tried.saturating_sub(1);
             let rows = f.kept.iter().map(|d| {
                 let seed = d.seed;
-                let open = Callback::from(move |_: MouseEvent| {
-                    Route::Lab(LabLink {
-                        deal: Some(seed.to_string()),
-                        panel: None,
-                        present,
-                    })
-                    .go();
-                    if let Some(w) = web_sys::window() {
-                        w.scroll_to_with_x_and_y(0.0, 0.0);
-                    }
-                });
+                let open = super::open_deal(seed, present);
                 html! {
                     <tr data-seed={ seed.to_string() } data-distance={ d.distance.to_string() } onclick={open} tabindex="0">
                         <td>{ seed }</td>

@@ -43,6 +43,21 @@ use crate::route::{LabLink, Route};
 /// hands (three grades): a centre with deals of that strength around it.
 const DEFAULT_CENTRE: &str = "0.70,0.27,0.05";
 
+/// A click that opens deal `seed` in the Lab, at the top of the page.
+fn open_deal(seed: u64, present: bool) -> Callback<MouseEvent> {
+    Callback::from(move |_: MouseEvent| {
+        Route::Lab(LabLink {
+            deal: Some(seed.to_string()),
+            panel: None,
+            present,
+        })
+        .go();
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    })
+}
+
 /// A GDI centre from `0.7,0.27,0.05`: the engine's [`GdiCentre`], so the
 /// error names the item that is not a share from 0 to 1.
 fn parse_centre(text: &str) -> Result<GdiCentre, CentreError> {

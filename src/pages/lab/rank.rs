@@ -9,7 +9,6 @@ use crate::components::task::task_status;
 use crate::i18n::lab::ChartWords;
 use crate::i18n::use_strings;
 use crate::i18n::Unit;
-use crate::route::{LabLink, Route};
 use crate::web::input_value;
 use crate::worker::{use_task, Answer, Job, LabJob, LabResult, RankedDeal, Task, CHARTED};
 
@@ -182,18 +181,7 @@ fn sort_header(sort: &UseStateHandle<Sort>, i: usize, label: &'static str) -> Ht
 
 /// A deal's row of the table; a click opens the deal at the top of the page.
 fn rank_row(t: &crate::i18n::Strings, r: &RankedDeal, present: bool) -> Html {
-    let seed = r.seed;
-    let open = Callback::from(move |_: MouseEvent| {
-        Route::Lab(LabLink {
-            deal: Some(seed.to_string()),
-            panel: None,
-            present,
-        })
-        .go();
-        if let Some(w) = web_sys::window() {
-            w.scroll_to_with_x_and_y(0.0, 0.0);
-        }
-    });
+    let open = super::open_deal(r.seed, present);
     let par_word = match r.par {
         Some(p) if p.exact && p.winner == engine::Team::Landlord => t.lab.par_landlord,
         Some(p) if p.exact => t.lab.par_farmers,

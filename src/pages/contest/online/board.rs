@@ -65,7 +65,7 @@ fn faces(cards: Cards) -> Faces {
 
 /// The board on this page and what the entrant is doing with it.
 #[derive(Clone)]
-struct BoardState {
+struct EntrantBoard {
     /// The board: fetched when the page opens, then replaced by each
     /// move's answer (or fetched again when the board moved on elsewhere).
     board: UseStateHandle<Option<Result<BoardView, ApiError>>>,
@@ -81,7 +81,7 @@ struct BoardState {
 /// The board, fetched with the entry key whenever the round is bumped,
 /// and the entrant's selection, readings, sending and notice.
 #[hook]
-fn use_board_state(id: &str, number: u8, key: Option<String>) -> BoardState {
+fn use_entrant_board(id: &str, number: u8, key: Option<String>) -> EntrantBoard {
     let board = use_state(|| None::<Result<BoardView, ApiError>>);
     let round = use_state(|| 0u32);
     {
@@ -94,7 +94,7 @@ fn use_board_state(id: &str, number: u8, key: Option<String>) -> BoardState {
             });
         });
     }
-    BoardState {
+    EntrantBoard {
         board,
         round,
         selected: use_state(|| Faces::EMPTY),
@@ -106,7 +106,7 @@ fn use_board_state(id: &str, number: u8, key: Option<String>) -> BoardState {
 
 /// Where the board stands for the entrant: their hand, the moves, whether
 /// it is their turn, what they may play and what their selection makes.
-struct Position {
+struct SeatReading {
     me: Seat,
     hand: Cards,
     bottom: Cards,
@@ -121,7 +121,7 @@ struct Position {
 }
 
 /// The board read by the engine from the entrant's seat.
-fn position(bv: &BoardView, selected: Faces, sending: bool) -> Position {
+fn reading(bv: &BoardView, selected: Faces, sending: bool) -> SeatReading {
     let me = bv.seat;
     let hand: Cards = bv.hand.parse().unwrap_or_default();
     let bottom: Cards = bv.bottom.parse().unwrap_or_default();
@@ -145,7 +145,7 @@ fn position(bv: &BoardView, selected: Faces, sending: bool) -> Position {
     } else {
         Selection::Empty
     };
-    Position {
+    SeatReading {
         me,
         hand,
         bottom,
@@ -164,7 +164,7 @@ fn position(bv: &BoardView, selected: Faces, sending: bool) -> Position {
 /// it and the AI's replies.
 fn sender(
     t: &'static Strings,
-    state: &BoardState,
+    state: &EntrantBoard,
     id: &str,
     number: u8,
     key: String,
@@ -220,7 +220,7 @@ fn sender(
 
 /// A tap on a card of the hand, on the entrant's turn: the card in or out
 /// of the selection (and the readings asked again).
-fn on_toggle(state: &BoardState, my_turn: bool, hand_faces: Faces) -> Callback<(Face, Option<bool>)> {
+fn on_toggle(state: &EntrantBoard, my_turn: bool, hand_faces: Faces) -> Callback<(Face, Option<bool>)> {
     let (selected, choosing) = (state.selected.clone(), state.choosing.clone());
     Callback::from(move |(face, to): (Face, Option<bool>)| {
         if !my_turn || !hand_faces.contains(face) {
@@ -253,7 +253,7 @@ fn dealt(bv: &BoardView) -> Option<[Cards; 3]> {
 
 /// An opponent's seat as the table shows it: its count, whether it is to
 /// move or thinking, and at the end what is left of its hand.
-fn shown(pos: &Position, bv: &BoardView, dealt: Option<[Cards; 3]>, sending: bool, seat: Seat) -> SeatShown {
+fn shown(pos: &SeatReading, bv: &BoardView, dealt: Option<[Cards; 3]>, sending: bool, seat: Seat) -> SeatShown {
     let played_by = |seat: Seat| {
         pos.record
             .iter()
@@ -317,7 +317,7 @@ fn slot(t: &Strings, trick: &[Option<(usize, FacedTurn)>; 3], moves: usize, c: C
 
 /// The table's message: the entrant to lead or to follow, or their move
 /// being sent.
-fn message(t: &Strings, pos: &Position, over: bool, sending: bool) -> String {
+fn message(t: &Strings, pos: &SeatReading, over: bool, sending: bool) -> String {
     if over {
         String::new()
     } else if pos.my_turn {
@@ -382,7 +382,7 @@ fn play_bar(t: &Strings, back: &str, number: u8, boards: Option<u8>, bottom: Car
 
 /// What the table says: the message, why the selection cannot be played,
 /// and the readings to choose between.
-fn say(t: &Strings, pos: &Position, message: String, choosing: &[Play], send: &Callback<Move>) -> Html {
+fn say(t: &Strings, pos: &SeatReading, message: String, choosing: &[Play], send: &Callback<Move>) -> Html {
     let readings = choosing.iter().map(|&p| {
         let send = send.clone();
         html! { <button type="button" class="reading" onclick={ Callback::from(move |_: MouseEvent| send.emit(Move::Play(p))) }>{ t.play_words(p) }</button> }
@@ -400,7 +400,14 @@ fn say(t: &Strings, pos: &Position, message: String, choosing: &[Play], send: &C
 
 /// The buttons under the entrant's hand: pass and play on their turn, the
 /// next board once the board is over.
-fn actions(t: &Strings, pos: &Position, state: &BoardState, send: &Callback<Move>, over: bool, next: Html) -> Html {
+fn actions(
+    t: &Strings,
+    pos: &SeatReading,
+    state: &EntrantBoard,
+    send: &Callback<Move>,
+    over: bool,
+    next: Html,
+) -> Html {
     let on_play = {
         let (send, choosing, verdict) = (send.clone(), state.choosing.clone(), pos.verdict.clone());
         Callback::from(move |_: MouseEvent| match &verdict {
@@ -432,7 +439,7 @@ fn actions(t: &Strings, pos: &Position, state: &BoardState, send: &Callback<Move
 }
 
 /// The entrant's own seat: their role and count, the buttons, their hand.
-fn my_seat(t: &Strings, pos: &Position, actions: Html, on_toggle: Callback<(Face, Option<bool>)>) -> Html {
+fn my_seat(t: &Strings, pos: &SeatReading, actions: Html, on_toggle: Callback<(Face, Option<bool>)>) -> Html {
     let me = pos.me;
     html! {
         <section class={ classes!("seat", "me", pos.my_turn.then_some("turn")) } data-chair="me" data-seat={ me.name() }>
@@ -461,7 +468,7 @@ pub fn OnlineBoard(props: &OnlineBoardProps) -> Html {
     let event = use_fetch(id.clone(), |id| async move {
         api::call::<EventView>("GET", &format!("events/{id}"), None, None).await
     });
-    let state = use_board_state(&id, number, key.clone());
+    let state = use_entrant_board(&id, number, key.clone());
     let back = link(&id, None, None);
     if key.is_none() {
         return refused(t, t.contest.not_entered.to_string(), &back);
@@ -474,7 +481,7 @@ pub fn OnlineBoard(props: &OnlineBoardProps) -> Html {
         Some(Ok(b)) => b.clone(),
     };
     let sending = *state.sending;
-    let pos = position(&bv, *state.selected, sending);
+    let pos = reading(&bv, *state.selected, sending);
     let send = sender(
         t,
         &state,
