@@ -132,25 +132,7 @@ pub enum Command {
         utility: UtilityArg,
     },
     /// Time exact solving of seeded random 1v1 endgames (landlord to move) by size.
-    SolveBench {
-        /// Sizes as LANDLORD+FARMER (or LANDLORD+FARMER1+FARMER2) cards, comma-separated.
-        #[arg(long, default_value = "10+10,12+12,14+14,16+16,18+18,20+17", value_delimiter = ',', value_parser = size, conflicts_with = "full")]
-        sizes: Vec<Vec<usize>>,
-        /// Positions per size.
-        #[arg(long, default_value_t = 10, value_parser = u64_in(limits::POSITIONS), allow_negative_numbers = true, conflicts_with = "full")]
-        positions: u64,
-        /// Whole three-seat deals (20+17+17, seeds SEED..SEED+DEALS) instead of 1v1 endgames.
-        #[arg(long)]
-        full: bool,
-        /// Deals, with --full.
-        #[arg(long, default_value_t = 30, requires = "full", conflicts_with_all = ["sizes", "positions"], value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
-        deals: u64,
-        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
-        seed: u64,
-        /// Give up on a position after this long (ms), and count it as unsolved.
-        #[arg(long, default_value = "60000", value_parser = time_limit, allow_negative_numbers = true)]
-        time_limit: f64,
-    },
+    SolveBench(SolveBenchArgs),
     /// The search paper's benchmark: the time-limited solver against the
     /// heuristic player, 1v1 with open hands, on random deals of each size,
     /// both seatings; the solver's net score (cards the loser holds, summed
@@ -272,23 +254,7 @@ pub enum Command {
     /// Simulated tournaments: each table's chance of each place, in the duplicate, equal-strength or random format.
     Tournament(TournamentArgs),
     /// The test-case paper's P1/P2: distinguishable players on random deals and on selected test cases.
-    P1p2 {
-        #[arg(long)]
-        library: PathBuf,
-        /// The AIs the players' triples are formed from (1 to 10 of them).
-        #[arg(long, default_value = "L0,L3,L5,L7", value_delimiter = ',', value_parser = player)]
-        ais: Vec<PlayerSpec>,
-        #[arg(long, default_value_t = 30, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
-        players: u32,
-        #[arg(long, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
-        rounds: u32,
-        #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
-        top: u32,
-        #[arg(long, default_value_t = 200, value_parser = u32_in(limits::TOURNAMENTS), allow_negative_numbers = true)]
-        tournaments: u32,
-        #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
-        seed: u64,
-    },
+    P1p2(P1p2Args),
     /// The splitting paper's lead agreement: how many of each side's first 5 leads are split groups.
     LeadAgreement {
         #[arg(long, default_value_t = 1000, value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
@@ -836,6 +802,48 @@ pub struct TrainArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `ddz solve-bench`'s arguments: 1v1 endgames by size, or whole deals.
+#[derive(Args)]
+pub struct SolveBenchArgs {
+    /// Sizes as LANDLORD+FARMER (or LANDLORD+FARMER1+FARMER2) cards, comma-separated.
+    #[arg(long, default_value = "10+10,12+12,14+14,16+16,18+18,20+17", value_delimiter = ',', value_parser = size, conflicts_with = "full")]
+    pub sizes: Vec<Vec<usize>>,
+    /// Positions per size.
+    #[arg(long, default_value_t = 10, value_parser = u64_in(limits::POSITIONS), allow_negative_numbers = true, conflicts_with = "full")]
+    pub positions: u64,
+    /// Whole three-seat deals (20+17+17, seeds SEED..SEED+DEALS) instead of 1v1 endgames.
+    #[arg(long)]
+    pub full: bool,
+    /// Deals, with --full.
+    #[arg(long, default_value_t = 30, requires = "full", conflicts_with_all = ["sizes", "positions"], value_parser = u64_in(limits::DEALS), allow_negative_numbers = true)]
+    pub deals: u64,
+    #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+    pub seed: u64,
+    /// Give up on a position after this long (ms), and count it as unsolved.
+    #[arg(long, default_value = "60000", value_parser = time_limit, allow_negative_numbers = true)]
+    pub time_limit: f64,
+}
+
+/// `ddz p1p2`'s arguments.
+#[derive(Args)]
+pub struct P1p2Args {
+    #[arg(long)]
+    pub library: PathBuf,
+    /// The AIs the players' triples are formed from (1 to 10 of them).
+    #[arg(long, default_value = "L0,L3,L5,L7", value_delimiter = ',', value_parser = player)]
+    pub ais: Vec<PlayerSpec>,
+    #[arg(long, default_value_t = 30, value_parser = u32_in(limits::PLAYERS), allow_negative_numbers = true)]
+    pub players: u32,
+    #[arg(long, value_parser = u32_in(limits::ROUNDS), allow_negative_numbers = true)]
+    pub rounds: u32,
+    #[arg(long, value_parser = u32_in(limits::TOP), allow_negative_numbers = true)]
+    pub top: u32,
+    #[arg(long, default_value_t = 200, value_parser = u32_in(limits::TOURNAMENTS), allow_negative_numbers = true)]
+    pub tournaments: u32,
+    #[arg(long, default_value_t = 0, value_parser = seed, allow_negative_numbers = true)]
+    pub seed: u64,
 }
 
 /// `ddz dih`'s arguments: the distribution from one of three sources.

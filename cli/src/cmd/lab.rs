@@ -16,10 +16,10 @@ use engine::lab::panel::{score_distribution, GdiCentre, Panel};
 use engine::lab::tournament::{
     distinguishable_players, distinguishable_share, rank_correlation, simulate, TournamentFormat,
 };
-use engine::{limits, PlayerSpec, SeedOrDeal, SeedRange};
+use engine::{limits, SeedOrDeal, SeedRange};
 
 use super::library::read;
-use crate::args::{DihArgs, EqualArgs, Formats, TournamentArgs, TournamentShape};
+use crate::args::{DihArgs, EqualArgs, Formats, P1p2Args, TournamentArgs, TournamentShape};
 use crate::error::CliError;
 use crate::report::{fmt_vec, progress, Report};
 
@@ -463,15 +463,17 @@ pub fn tournament(args: TournamentArgs) -> Result<Report, CliError> {
 /// (its algorithm 1) play `tournaments` tournaments on random deals (P1)
 /// and on the library's test cases for (n, m, r) (P2); P is the share with
 /// the top r distinct.
-pub fn p1p2(
-    path: &Path,
-    ais: &[PlayerSpec],
-    players: u32,
-    rounds: u32,
-    top: u32,
-    tournaments: u32,
-    seed: u64,
-) -> Result<Report, CliError> {
+pub fn p1p2(args: P1p2Args) -> Result<Report, CliError> {
+    let P1p2Args {
+        library,
+        ais,
+        players,
+        rounds,
+        top,
+        tournaments,
+        seed,
+    } = args;
+    let (path, ais) = (library.as_path(), ais.as_slice());
     limits::check("--ais (how many)", ais.len(), &limits::AIS)?;
     let lib = read("--library", path)?;
     check_rounds(&lib, path, rounds)?;

@@ -86,20 +86,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
             nodes,
             utility,
         } => solve::par(deal, seed, time_limit, nodes, utility)?,
-        Command::SolveBench {
-            full: true,
-            deals,
-            seed,
-            time_limit,
-            ..
-        } => solve::bench_full(seeds("--seed", seed, "--deals", deals)?, time_limit),
-        Command::SolveBench {
-            sizes,
-            positions,
-            seed,
-            time_limit,
-            ..
-        } => solve::bench(&sizes, seeds("--seed", seed, "--positions", positions)?, time_limit)?,
+        Command::SolveBench(args) => solve::bench_command(args)?,
         Command::SolveMatch {
             sizes,
             deals,
@@ -131,15 +118,7 @@ pub fn run(command: Command, json: bool) -> Result<Option<Report>, CliError> {
         Command::Select { library, shape, count } => lab::select(&library, &shape, count)?,
         Command::Equal(args) => lab::equal_deals(args, json)?,
         Command::Tournament(args) => lab::tournament(args)?,
-        Command::P1p2 {
-            library,
-            ais,
-            players,
-            rounds,
-            top,
-            tournaments,
-            seed,
-        } => lab::p1p2(&library, &ais, players, rounds, top, tournaments, seed)?,
+        Command::P1p2(args) => lab::p1p2(args)?,
     };
     Ok(Some(report))
 }

@@ -10,7 +10,7 @@ use engine::solver::{bench, Anatomy, Depth, MovesRun, Outcomes, Position, SolveO
 use engine::{Clock, Move, Seat, SeedOrDeal, SeedRange, Stepwise, Team};
 
 use super::play::team_name;
-use crate::args::{SolveArgs, UtilityArg};
+use crate::args::{SolveArgs, SolveBenchArgs, UtilityArg};
 use crate::error::CliError;
 use crate::report::Report;
 
@@ -295,6 +295,16 @@ fn case_json(c: &bench::Case) -> CaseJson {
         ms: c.ms,
         nodes: c.nodes,
         anatomy: c.anatomy,
+    }
+}
+
+/// `ddz solve-bench`: whole deals with `--full`, else 1v1 endgames by size.
+pub fn bench_command(args: SolveBenchArgs) -> Result<Report, CliError> {
+    let seeds = |count_flag, count| super::seeds("--seed", args.seed, count_flag, count);
+    if args.full {
+        Ok(bench_full(seeds("--deals", args.deals)?, args.time_limit))
+    } else {
+        bench(&args.sizes, seeds("--positions", args.positions)?, args.time_limit)
     }
 }
 
