@@ -197,6 +197,66 @@ fn main() {
 
 fn run(o: Options) -> Result<(), String> {
     let server = Server::new(&o.server, Duration::from_secs(300))?;
+    let (id, org) = open_event(&server, &o)?;
+    let o = Arc::new(o);
+    let (outcomes, seconds) = play_all(&o, &id)?;
+
+    let mut latencies: Vec<Duration> = outcomes
+        .iter()
+        .flat_map(|x| x.tally.latencies.iter().copied())
+        .collect();
+    latencies.sort();
+    let moves = latencies.len();
+    let mut errors: BTreeMap<String, u64> = BTreeMap::new();
+    for x in &outcomes {
+        if let Some(e) = &x.error {
+            *errors.entry(e.clone()).or_default() += 1;
+        }
+    }
+    let busy: u64 = outcomes.iter().map(|x| x.busy).sum();
+    let resent: u64 = outcomes.iter().map(|x| x.resent).sum();
+    let stale: u64 = outcomes.iter().map(|x| x.tally.stale).sum();
+
+    let (exported, lost, duplicated) = close_and_compare(&server, &id, &org, &outcomes)?;
+    let finished = outcomes.iter().filter(|x| x.error.is_none()).count();
+
+    let figures = json!({
+        "entrants": o.entrants, "boards": o.boards, "player": o.player.to_string(),
+        "opponents": o.opponents.to_string(), "finished": finished, "seconds": seconds,
+        "moves": moves, "moves_per_second": moves as f64 / seconds,
+        "latency_ms": {
+            "p50": percentile(&latencies, 50.0), "p95": percentile(&latencies, 95.0),
+            "p99": percentile(&latencies, 99.0), "max": percentile(&latencies, 100.0),
+        },
+        "errors": errors, "busy_waited": busy, "resent": resent, "stale": stale,
+        "exported_moves": exported, "lost": lost, "duplicated": duplicated,
+    });
+    let text = format!(
+        "{n} entrants × {b} boards ({p} against {op}): {finished} finished in {seconds:.1} s\n\
+         {moves} moves, {mps:.1} moves/s; latency p50 {p50:.1} ms, p95 {p95:.1} ms, p99 {p99:.1} ms, max {max:.1} ms\n\
+         errors: {errors:?}; 503/429 waited out {busy}, resent after network errors {resent}, stale {stale}\n\
+         export: {ex} entrant moves; lost {lost}, duplicated {duplicated}\n",
+        n = o.entrants,
+        b = o.boards,
+        p = o.player,
+        op = o.opponents,
+        mps = moves as f64 / seconds,
+        p50 = percentile(&latencies, 50.0),
+        p95 = percentile(&latencies, 95.0),
+        p99 = percentile(&latencies, 99.0),
+        max = percentile(&latencies, 100.0),
+        ex = exported,
+    );
+    let out = if o.json { format!("{figures}\n") } else { text };
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
+    if lost > 0 || duplicated > 0 {
+        return Err(format!("{lost} moves lost and {duplicated} duplicated"));
+    }
+    Ok(())
+}
+
+/// The bench's event on the server: its id and organiser key.
+fn open_event(server: &Server, o: &Options) -> Result<(String, String), String> {
     let event = Event::new(Settings {
         title: format!("bench {} entrants", o.entrants),
         deals: Deals::Seeded { seed: 1 },
@@ -219,12 +279,16 @@ fn run(o: Options) -> Result<(), String> {
     let org = str_field(&made, "organiser_key")
         .map_err(|e| e.to_string())?
         .to_string();
+    Ok((id, org))
+}
 
-    let o = Arc::new(o);
+/// Every entrant's thread, started together: their outcomes and the
+/// seconds from the start to the last.
+fn play_all(o: &Arc<Options>, id: &str) -> Result<(Vec<Outcome>, f64), String> {
     let start = Arc::new(Barrier::new(o.entrants + 1));
     let threads: Vec<_> = (0..o.entrants)
         .map(|i| {
-            let (o, id, start) = (Arc::clone(&o), id.clone(), Arc::clone(&start));
+            let (o, id, start) = (Arc::clone(o), id.to_string(), Arc::clone(&start));
             std::thread::Builder::new()
                 .stack_size(1 << 20)
                 .spawn(move || entrant(&o, &id, i, &start))
@@ -238,25 +302,19 @@ fn run(o: Options) -> Result<(), String> {
         .map(|t| t.join().map_err(|_| "an entrant's thread panicked".to_string()))
         .collect::<Result<_, _>>()?;
     let seconds = began.elapsed().as_secs_f64();
+    Ok((outcomes, seconds))
+}
 
-    let mut latencies: Vec<Duration> = outcomes
-        .iter()
-        .flat_map(|x| x.tally.latencies.iter().copied())
-        .collect();
-    latencies.sort();
-    let moves = latencies.len();
-    let mut errors: BTreeMap<String, u64> = BTreeMap::new();
-    for x in &outcomes {
-        if let Some(e) = &x.error {
-            *errors.entry(e.clone()).or_default() += 1;
-        }
-    }
-    let busy: u64 = outcomes.iter().map(|x| x.busy).sum();
-    let resent: u64 = outcomes.iter().map(|x| x.resent).sum();
-    let stale: u64 = outcomes.iter().map(|x| x.tally.stale).sum();
-
+/// Closes the event and holds its export against the moves the server
+/// acknowledged: the moves exported, and how many were lost or duplicated.
+fn close_and_compare(
+    server: &Server,
+    id: &str,
+    org: &str,
+    outcomes: &[Outcome],
+) -> Result<(usize, usize, usize), String> {
     server
-        .post(&format!("events/{id}/close"), Some(&org), &json!({}), Repeat::WhenBusy)
+        .post(&format!("events/{id}/close"), Some(org), &json!({}), Repeat::WhenBusy)
         .map_err(|e| format!("closing: {e}"))?;
     let export_text = server
         .get_text(&format!("events/{id}/export"), None, api::MAX_EXPORT)
@@ -274,39 +332,5 @@ fn run(o: Options) -> Result<(), String> {
         .collect();
     let lost = acknowledged.difference(&exported).count();
     let duplicated = exported.difference(&acknowledged).count();
-    let finished = outcomes.iter().filter(|x| x.error.is_none()).count();
-
-    let figures = json!({
-        "entrants": o.entrants, "boards": o.boards, "player": o.player.to_string(),
-        "opponents": o.opponents.to_string(), "finished": finished, "seconds": seconds,
-        "moves": moves, "moves_per_second": moves as f64 / seconds,
-        "latency_ms": {
-            "p50": percentile(&latencies, 50.0), "p95": percentile(&latencies, 95.0),
-            "p99": percentile(&latencies, 99.0), "max": percentile(&latencies, 100.0),
-        },
-        "errors": errors, "busy_waited": busy, "resent": resent, "stale": stale,
-        "exported_moves": exported.len(), "lost": lost, "duplicated": duplicated,
-    });
-    let text = format!(
-        "{n} entrants × {b} boards ({p} against {op}): {finished} finished in {seconds:.1} s\n\
-         {moves} moves, {mps:.1} moves/s; latency p50 {p50:.1} ms, p95 {p95:.1} ms, p99 {p99:.1} ms, max {max:.1} ms\n\
-         errors: {errors:?}; 503/429 waited out {busy}, resent after network errors {resent}, stale {stale}\n\
-         export: {ex} entrant moves; lost {lost}, duplicated {duplicated}\n",
-        n = o.entrants,
-        b = o.boards,
-        p = o.player,
-        op = o.opponents,
-        mps = moves as f64 / seconds,
-        p50 = percentile(&latencies, 50.0),
-        p95 = percentile(&latencies, 95.0),
-        p99 = percentile(&latencies, 99.0),
-        max = percentile(&latencies, 100.0),
-        ex = exported.len(),
-    );
-    let out = if o.json { format!("{figures}\n") } else { text };
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
-    if lost > 0 || duplicated > 0 {
-        return Err(format!("{lost} moves lost and {duplicated} duplicated"));
-    }
-    Ok(())
+    Ok((exported.len(), lost, duplicated))
 }
