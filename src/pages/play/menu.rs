@@ -33,14 +33,7 @@ fn choice<'a>(
 
 /// A setting from a select: the changed prefs go to the state.
 fn set(state: &UseReducerHandle<State>, change: fn(&mut Prefs, &str)) -> Callback<Event> {
-    let state = state.clone();
-    Callback::from(move |e: Event| {
-        if let Some(value) = web::input_value(&e) {
-            let mut prefs = state.prefs;
-            change(&mut prefs, &value);
-            state.dispatch(Action::Prefs(prefs));
-        }
-    })
+    select(state, change, false)
 }
 
 /// A setting from a checkbox: the changed prefs go to the state.
@@ -58,13 +51,21 @@ fn check(state: &UseReducerHandle<State>, change: fn(&mut Prefs, bool)) -> Callb
 /// A setting that applies to the next deal (the mode, the seat): a new
 /// deal starts now with it.
 fn restart_with(state: &UseReducerHandle<State>, change: fn(&mut Prefs, &str)) -> Callback<Event> {
+    select(state, change, true)
+}
+
+/// A select's value changes the prefs; with `restart`, a new deal starts
+/// with them.
+fn select(state: &UseReducerHandle<State>, change: fn(&mut Prefs, &str), restart: bool) -> Callback<Event> {
     let state = state.clone();
     Callback::from(move |e: Event| {
         if let Some(value) = web::input_value(&e) {
             let mut prefs = state.prefs;
             change(&mut prefs, &value);
             state.dispatch(Action::Prefs(prefs));
-            state.dispatch(Action::NewDeal(next_setup(&prefs, Some(state.table.setup()))));
+            if restart {
+                state.dispatch(Action::NewDeal(next_setup(&prefs, Some(state.table.setup()))));
+            }
         }
     })
 }
